@@ -1,0 +1,17 @@
+/** Every answer of the API: `{ code, msg, data }`, code 0 = success. */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** `data` of every list call. */
+export interface ListData<T> {
+  items: T[];
+  total: number;
+}
+
+/** `data` of a validation failure: the first message per field path. */
+export interface ValidationData {
+  fields: Record<string, string>;
+}

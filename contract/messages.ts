@@ -1,0 +1,19 @@
+import { text } from './i18n';
+
+/** Validation messages shared by every entity; `{label}` is the field's own label. */
+export const ruleMessages = {
+  required: text('{label}不能为空', '{label} is required'),
+  requiredSelect: text('请选择{label}', 'Please choose {label}'),
+  maxLength: text('{label}长度不能超过{max}个字符', '{label} must be at most {max} characters'),
+  lengthBetween: text('{label}长度为{min}到{max}个字符', '{label} must be {min} to {max} characters'),
+  digits: text('{label}只能是数字', '{label} must contain digits only'),
+  email: text('{label}格式不正确', '{label} is not a valid email address'),
+  idCard: text('{label}格式不正确', '{label} is not a valid ID card number'),
+  idCardCheck: text('{label}校验位不正确', '{label} has a wrong check digit'),
+  phone: text('{label}格式不对', '{label} is not a valid mobile number'),
+  notAfterToday: text('{label}不能晚于今天', '{label} cannot be after today'),
+  date: text('{label}日期格式不正确', '{label} must be a date (YYYY-MM-DD)'),
+  noComma: text('{label}不能包含逗号', '{label} cannot contain a comma'),
+  choice: text('{label}的取值无效', '{label} has an invalid value'),
+} as const;
+export type RuleMessage = keyof typeof ruleMessages;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { format, text, type Locale } from './i18n';
+import { ruleMessages } from './messages';
+
+export const loginLabels = {
+  username: text('用户名', 'Username'),
+  password: text('密码', 'Password'),
+};
+
+/** Usernames are employee codes or `admin`: letters, digits, `_`, `.`, `-`, 1 to 32 characters. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{1,32}$/;
+/** The typed password is at least this long (checked before hashing, in the form). */
+export const MIN_PASSWORD_LENGTH = 6;
+/** Passwords travel as the lowercase hex SHA-256 of the typed text. */
+export const PASSWORD_HASH_PATTERN = /^[0-9a-f]{64}$/;
+
+export function loginSchema(locale: Locale) {
+  const m = (key: keyof typeof ruleMessages, label: keyof typeof loginLabels) =>
+    format(ruleMessages[key][locale], { label: loginLabels[label][locale] });
+  return z.object({
+    username: z
+      .string({ error: () => m('required', 'username') })
+      .trim()
+      .min(1, m('required', 'username'))
+      .regex(USERNAME_PATTERN, m('choice', 'username')),
+    password: z
+      .string({ error: () => m('required', 'password') })
+      .regex(PASSWORD_HASH_PATTERN, m('choice', 'password')),
+  });
+}
+export type LoginRequest = z.infer<ReturnType<typeof loginSchema>>;
+
+export interface LoginAnswer {
+  token: string;
+  /** The caller's granted menu tree for the base app, as the platform answers it. */
+  auth_router: unknown[];
+  mustChangePassword?: boolean;
+}
+
+export interface UserInfo {
+  id: number;
+  name: string;
+  code: string;
+  avatar: string;
+}
+
+export interface PermissionAnswer {
+  userInfo: { name: string };
+  menus: unknown[];
+}
+
+/** Storage keys the platform's consoles share. */
+export const StorageKey = {
+  TOKEN: 'token',
+  APP_ID: 'appId',
+  USER_NAME: 'userName',
+  MENU_LIST: 'menuList',
+  LOCALE: 'locale',
+} as const;
+
+/** Header carrying the token. */
+export const TOKEN_HEADER = 'access_token';
+/** All application calls sit below this prefix. */
+export const API_PREFIX = '/base/admin';
