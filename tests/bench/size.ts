@@ -1,0 +1,69 @@
+/**
+ * Gzipped JavaScript each screen needs, read from the Vite manifest of `npm run build`.
+ * A screen needs the entry chunk, the chunks of its modules, and everything they import
+ * statically. `--check` exits non-zero when a budget of DESIGN.md is exceeded.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+const DIST = 'dist';
+const KB = 1024;
+
+/** Modules that make up each screen, by source path. */
+const screens: Array<{ name: string; modules: string[]; budgetKb: number }> = [
+  { name: 'login page', modules: ['src/pages/Login.tsx'], budgetKb: 250 },
+  { name: 'first authenticated screen (home)', modules: ['src/layout/AppLayout.tsx', 'src/pages/Home.tsx'], budgetKb: 400 },
+  { name: 'parameter list', modules: ['src/layout/AppLayout.tsx', 'resources/generic/ResourcePage.tsx'], budgetKb: 400 },
+];
+
+const manifestPath = join(DIST, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`No ${manifestPath}: run \`npm run build\` first.`);
+  process.exit(2);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entryKey) throw new Error('The manifest has no entry chunk');
+
+const gzipCache = new Map<string, number>();
+function gzipBytes(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) gzipCache.set(file, (size = gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length));
+  return size;
+}
+
+/** The chunk and everything it imports statically. */
+function closure(key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`Module ${key} is not in the manifest (renamed? update tests/bench/size.ts)`);
+  into.add(key);
+  for (const dep of chunk.imports ?? []) closure(dep, into);
+  return into;
+}
+
+let overBudget = false;
+const rows = screens.map(({ name, modules, budgetKb }) => {
+  const keys = new Set<string>();
+  closure(entryKey, keys);
+  for (const module of modules) closure(module, keys);
+  const files = [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+  const bytes = files.reduce((sum, file) => sum + gzipBytes(file), 0);
+  const over = bytes > budgetKb * KB;
+  overBudget ||= over;
+  return { screen: name, 'gzip KB': +(bytes / KB).toFixed(1), 'budget KB': budgetKb, chunks: files.length, verdict: over ? 'OVER' : 'ok' };
+});
+console.table(rows);
+if (process.argv.includes('--check') && overBudget) {
+  console.error('A screen is over its JavaScript budget.');
+  process.exit(1);
+}
