@@ -17,7 +17,10 @@ export function defineEntity<F extends Fields>(entity: { fields: F; unique?: { f
 
 export type EntityValues<E extends Entity> = E extends Entity<infer F> ? FieldValues<F> : never;
 /** A stored record: the values plus its id. */
-export type EntityRecord<E extends Entity> = EntityValues<E> & { id: number };
+/** As the API answers it: absent optional values come back as null. */
+export type EntityRecord<E extends Entity> = {
+  [K in keyof EntityValues<E>]: undefined extends EntityValues<E>[K] ? EntityValues<E>[K] | null : EntityValues<E>[K];
+} & { id: number };
 
 const schemaCache = new WeakMap<object, Map<Locale, z.ZodType>>();
 

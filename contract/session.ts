@@ -32,6 +32,8 @@ export type LoginRequest = z.infer<ReturnType<typeof loginSchema>>;
 
 export interface LoginAnswer {
   token: string;
+  /** Id of the base app. */
+  appId: number;
   /** The caller's granted menu tree for the base app, as the platform answers it. */
   auth_router: unknown[];
   mustChangePassword?: boolean;

@@ -1,0 +1,68 @@
+/**
+ * Sessions: the token is 32 random bytes (base64url) handed to the browser once; the database
+ * keeps only its SHA-256. A session dies when revoked, idle too long or too old, or when its user
+ * is disabled. `lastSeenAt` is written at most once per touch interval, not on every request.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { SessionPolicy } from '../config';
+import type { Database, EnableFlag } from '../db/schema';
+
+export interface ActiveSession {
+  sessionId: number;
+  userId: number;
+  name: string;
+  code: string;
+  mustChangePassword: boolean;
+}
+
+export type SessionLookup = { status: 'valid'; session: ActiveSession } | { status: 'unknown' } | { status: 'ended' };
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export function createSessionStore(db: Kysely<Database>, policy: SessionPolicy, now: () => number = Date.now) {
+  return {
+    /** Starts a session and returns its token (the only time the token exists in clear). */
+    async issue(userId: number): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      const time = now();
+      await db.insertInto('session').values({ tokenHash: hashToken(token), userId, createdAt: time, lastSeenAt: time, revokedAt: null }).execute();
+      return token;
+    },
+
+    async lookup(token: string): Promise<SessionLookup> {
+      const row = await db
+        .selectFrom('session as s')
+        .innerJoin('user as u', 'u.id', 's.userId')
+        .select(['s.id', 's.userId', 's.createdAt', 's.lastSeenAt', 's.revokedAt', 'u.name', 'u.code', 'u.isEnable', 'u.mustChangePassword'])
+        .where('s.tokenHash', '=', hashToken(token))
+        .executeTakeFirst();
+      if (!row) return { status: 'unknown' };
+      const time = now();
+      const isEnabled: boolean = row.isEnable === ('1' satisfies EnableFlag);
+      const isExpired = time - row.lastSeenAt > policy.idleMs || time - row.createdAt > policy.absoluteMs;
+      if (row.revokedAt !== null || isExpired || !isEnabled) return { status: 'ended' };
+      if (time - row.lastSeenAt >= policy.touchIntervalMs) {
+        await db.updateTable('session').set({ lastSeenAt: time }).where('id', '=', row.id).execute();
+      }
+      return {
+        status: 'valid',
+        session: { sessionId: row.id, userId: row.userId, name: row.name, code: row.code, mustChangePassword: row.mustChangePassword === 1 },
+      };
+    },
+
+    async revoke(sessionId: number): Promise<void> {
+      await db.updateTable('session').set({ revokedAt: now() }).where('id', '=', sessionId).where('revokedAt', 'is', null).execute();
+    },
+
+    /** Deletes sessions that ended long enough ago that nobody needs the 1007 answer for them. */
+    async prune(): Promise<void> {
+      const cutoff = now() - policy.absoluteMs - 24 * 60 * 60_000;
+      await db.deleteFrom('session').where('createdAt', '<', cutoff).execute();
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

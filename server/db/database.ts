@@ -1,0 +1,71 @@
+/**
+ * Opens the database: a SQLite file by default, PostgreSQL when the URL says so. The rest of the
+ * server sees one Kysely<Database>, camelCase in TypeScript and snake_case in the tables.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import type { Database } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL only: the schema to work in (tests use one per file). */
+  searchPath?: string;
+  /** PostgreSQL only: errors of idle pooled connections (default: written to stderr). */
+  onPoolError?: (error: Error) => void;
+}
+
+const PG_INT8 = 20;
+
+export function isPostgresUrl(url: string): boolean {
+  return url.startsWith('postgres://') || url.startsWith('postgresql://');
+}
+
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
+  const plugins = [new CamelCasePlugin()];
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      options: options.searchPath ? `-c search_path=${safeIdentifier(options.searchPath)}` : undefined,
+      // bigint columns and count(*) come back as strings by default; the API answers numbers.
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    pool.on('error', options.onPoolError ?? ((error) => process.stderr.write(`PostgreSQL pool error: ${error.message}\n`)));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+
+  const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
+  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** PostgreSQL: the schema new tables go to (first of the search path); SQLite: undefined. */
+export async function currentSchema({ db, dialect }: DatabaseHandle): Promise<string | undefined> {
+  if (dialect !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
+function safeIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Invalid schema name: ${name}`);
+  return name;
+}

@@ -1,0 +1,29 @@
+/**
+ * The migrations, in order. Append-only: never edit or renumber a migration that has shipped;
+ * add `000N_<what>.ts` and a line below. Each receives the dialect and branches only on column
+ * types (see ../columnTypes).
+ */
+import { Migrator, type Migration } from 'kysely';
+import { currentSchema, type DatabaseHandle, type DialectName } from '../database';
+import { coreTables } from './0001_core';
+
+export function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001_core': coreTables(dialect),
+  };
+}
+
+/** Brings the schema to the latest migration; throws naming the migration that failed. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrations(handle.dialect) },
+    // PostgreSQL: name the schema, or Kysely may see another schema's migration tables as ours.
+    migrationTableSchema: await currentSchema(handle),
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}

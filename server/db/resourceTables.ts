@@ -1,0 +1,77 @@
+/**
+ * Tables of the declarative resources, derived from their definitions: created when missing,
+ * extended with missing columns (additive only, never dropped or altered). Runs after the
+ * migrations at every start, so a new resource needs only its definition and a registry line.
+ */
+import type { Kysely } from 'kysely';
+import type { Field } from '../../contract';
+import type { ResourceDefinition } from '../../resources/define';
+import { resourceDefinitions } from '../../resources/registry';
+import { columnTypes, type ColumnTypes } from './columnTypes';
+import { currentSchema, type DatabaseHandle } from './database';
+
+interface ColumnSpec {
+  /** camelCase name, as TypeScript and the definitions spell it. */
+  name: string;
+  type: ReturnType<ColumnTypes['text']>;
+  isRequired: boolean;
+}
+
+/** Same conversion as Kysely's CamelCasePlugin for plain names: `paramKey` → `param_key`. */
+export function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+export function resourceColumns(definition: ResourceDefinition, types: ColumnTypes): ColumnSpec[] {
+  const columns = Object.entries(definition.entity.fields).map(([name, field]: [string, Field]) => ({
+    name,
+    type: field.storage === 'integer' ? types.bigint : types.text(field.maxLength),
+    isRequired: field.required,
+  }));
+  if (definition.timestamps) columns.push({ name: 'createTime', type: types.bigint, isRequired: true });
+  return columns;
+}
+
+/** Existing tables of the current schema and their (snake_case) columns. */
+async function existingColumns(handle: DatabaseHandle): Promise<Map<string, Set<string>>> {
+  // Without the CamelCasePlugin: the introspector's own column aliases are snake_case.
+  const raw = handle.db.withoutPlugins() as unknown as Kysely<unknown>;
+  const schema = await currentSchema(handle);
+  const tables = await raw.introspection.getTables();
+  return new Map(
+    tables.filter((table) => schema === undefined || table.schema === schema).map((table) => [table.name, new Set(table.columns.map((c) => c.name))]),
+  );
+}
+
+export async function syncResourceTables(handle: DatabaseHandle, definitions: readonly ResourceDefinition[] = resourceDefinitions): Promise<void> {
+  const db = handle.db as unknown as Kysely<unknown>;
+  const types = columnTypes(handle.dialect);
+  const existing = await existingColumns(handle);
+
+  for (const definition of definitions) {
+    const columns = resourceColumns(definition, types);
+    const present = existing.get(snakeCase(definition.table));
+    if (!present) {
+      let create = db.schema.createTable(definition.table).ifNotExists().addColumn('id', types.idType, types.idColumn);
+      for (const column of columns) {
+        create = create.addColumn(column.name, column.type, (col) => (column.isRequired ? col.notNull() : col));
+      }
+      await create.execute();
+    } else {
+      for (const column of columns.filter((c) => !present.has(snakeCase(c.name)))) {
+        // Added to a table that may hold rows: nullable; the entity's rule still requires it on save.
+        await db.schema.alterTable(definition.table).addColumn(column.name, column.type).execute();
+      }
+    }
+    const unique = definition.entity.unique?.field;
+    if (unique) {
+      await db.schema
+        .createIndex(`${snakeCase(definition.table)}_${snakeCase(unique)}_unique`)
+        .ifNotExists()
+        .unique()
+        .on(definition.table)
+        .column(unique)
+        .execute();
+    }
+  }
+}

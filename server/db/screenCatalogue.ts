@@ -1,0 +1,262 @@
+/**
+ * Every screen of the base app (SPEC §2), with its buttons and the calls each button needs.
+ * Declarative resources come from their definitions; bespoke screens are declared here, with the
+ * calls of SPEC §7 (paths below /base/admin; dashboard, UA and template calls under their own
+ * prefixes). The seed turns this into the base app's menu/permission tree.
+ */
+import { text, type Text } from '../../contract';
+import { crudActions, type NavigationKey, type ResourceDefinition } from '../../resources/define';
+import { resourceDefinitions } from '../../resources/registry';
+
+export interface ButtonSpec {
+  action: string;
+  label: Text;
+  apis: readonly string[];
+}
+
+export interface ScreenSpec {
+  /** Page component name = menu `url`; button codes are `<component>:<action>`. */
+  component: string;
+  title: Text;
+  navigation: NavigationKey;
+  sort: number;
+  icon: string;
+  path: string;
+  buttons: readonly ButtonSpec[];
+}
+
+export interface NavigationSpec {
+  key: NavigationKey;
+  title: Text;
+  sort: number;
+  icon: string;
+}
+
+export const NAVIGATION: readonly NavigationSpec[] = [
+  { key: 'system', title: text('系统管理', 'System'), sort: 10, icon: 'setting' },
+  { key: 'organisation', title: text('组织人员', 'Organisation'), sort: 20, icon: 'team' },
+  { key: 'business', title: text('业务统计', 'Business'), sort: 30, icon: 'bar-chart' },
+  { key: 'tools', title: text('工具', 'Tools'), sort: 40, icon: 'tool' },
+];
+
+export const HOME = { title: text('首页', 'Home'), path: '/home', url: 'home', icon: 'home', code: 'home' };
+
+const label = {
+  list: text('查询', 'Query'),
+  create: text('新增', 'Add'),
+  edit: text('编辑', 'Edit'),
+  delete: text('删除', 'Delete'),
+  authorize: text('授权', 'Authorize'),
+  enable: text('启用/禁用', 'Enable/disable'),
+  resetPwd: text('重置密码', 'Reset password'),
+  addMember: text('添加成员', 'Add member'),
+  removeMember: text('移除成员', 'Remove member'),
+  setSupervisor: text('设置主管', 'Set supervisor'),
+  publish: text('发布', 'Publish'),
+};
+
+const button = (action: keyof typeof label, apis: readonly string[]): ButtonSpec => ({ action, label: label[action], apis });
+
+export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
+  {
+    component: 'permission',
+    title: text('菜单权限', 'Menus & permissions'),
+    navigation: 'system',
+    sort: 20,
+    icon: 'menu',
+    path: '/system/permission',
+    buttons: [
+      button('list', ['/permission/filterTree', '/permission/tree', '/permission/detail', '/menu/list', '/app/list']),
+      button('create', ['/permission/saveOrUpdate', '/permission/validMenuType', '/menu/saveOrUpdate']),
+      button('edit', ['/permission/detail', '/permission/saveOrUpdate', '/permission/validMenuType', '/menu/saveOrUpdate']),
+      button('delete', ['/permission/delete', '/menu/delete']),
+    ],
+  },
+  {
+    component: 'role',
+    title: text('角色管理', 'Roles'),
+    navigation: 'system',
+    sort: 30,
+    icon: 'safety',
+    path: '/system/role',
+    buttons: [
+      button('list', ['/role/list', '/role/detail', '/app/list']),
+      button('create', ['/role/saveOrUpdate', '/role/validateKey']),
+      button('edit', ['/role/detail', '/role/saveOrUpdate', '/role/validateKey']),
+      button('delete', ['/role/delete']),
+      button('authorize', ['/permission/tree', '/rolePermission/save']),
+    ],
+  },
+  {
+    component: 'dic',
+    title: text('字典管理', 'Dictionaries'),
+    navigation: 'system',
+    sort: 40,
+    icon: 'book',
+    path: '/system/dic',
+    buttons: [
+      button('list', ['/dic/list', '/dic/ListByKey']),
+      button('create', ['/dic/saveOrUpdate', '/dic/vaildKey']),
+      button('edit', ['/dic/saveOrUpdate', '/dic/vaildKey']),
+      button('delete', ['/dic/delete']),
+    ],
+  },
+  {
+    component: 'user',
+    title: text('人员列表', 'Staff'),
+    navigation: 'organisation',
+    sort: 10,
+    icon: 'user',
+    path: '/organisation/user',
+    buttons: [
+      button('list', ['/user/list', '/user/detail', '/office/list', '/role/list']),
+      button('create', ['/user/saveOrUpdate', '/user/valid/telephone', '/office/list', '/role/list']),
+      button('edit', ['/user/detail', '/user/saveOrUpdate', '/user/valid/telephone']),
+      button('enable', ['/user/enable']),
+      button('resetPwd', ['/user/resetPwd']),
+      button('delete', ['/user/delete']),
+    ],
+  },
+  {
+    component: 'officeMember',
+    title: text('组织架构', 'Organisation directory'),
+    navigation: 'organisation',
+    sort: 20,
+    icon: 'apartment',
+    path: '/organisation/officeMember',
+    buttons: [
+      button('list', ['/office/list', '/user/list']),
+      button('addMember', ['/user/filterList', '/office/add/user']),
+      button('removeMember', ['/office/remove/user']),
+      button('setSupervisor', ['/office/update/officeAdminFlag']),
+    ],
+  },
+  {
+    component: 'office',
+    title: text('组织管理', 'Organisation management'),
+    navigation: 'organisation',
+    sort: 30,
+    icon: 'cluster',
+    path: '/organisation/office',
+    buttons: [
+      button('list', ['/office/list', '/office/detail']),
+      button('create', ['/office/saveOrUpdate']),
+      button('edit', ['/office/detail', '/office/saveOrUpdate']),
+      button('delete', ['/office/delete']),
+    ],
+  },
+  {
+    component: 'dashboard',
+    title: text('流量看板', 'Dashboard'),
+    navigation: 'business',
+    sort: 10,
+    icon: 'dashboard',
+    path: '/business/dashboard',
+    buttons: [
+      button('list', [
+        '/admin/dashboard/statistics/totalNums',
+        '/admin/dashboard/lineChart/traffic/siteUser',
+        '/admin/dashboard/statistics/teamOverview',
+        '/siteuser/list',
+      ]),
+    ],
+  },
+  {
+    component: 'staffSummary',
+    title: text('商务人员汇总', 'Business staff summary'),
+    navigation: 'business',
+    sort: 20,
+    icon: 'dollar',
+    path: '/business/staffSummary',
+    buttons: [button('list', ['/staffSummary/list'])],
+  },
+  {
+    component: 'mediaStats',
+    title: text('媒介统计', 'Media statistics'),
+    navigation: 'business',
+    sort: 30,
+    icon: 'bar-chart',
+    path: '/business/mediaStats',
+    buttons: [button('list', ['/mediaStats/list'])],
+  },
+  {
+    component: 'customer',
+    title: text('客户详情', 'Customer detail'),
+    navigation: 'business',
+    sort: 40,
+    icon: 'idcard',
+    path: '/business/customer',
+    buttons: [button('list', ['/customer/detail', '/customer/bankList', '/customer/addressList', '/customer/invoiceList', '/dic/ListByKey'])],
+  },
+  {
+    component: 'ua',
+    title: text('UA列表', 'UA rules'),
+    navigation: 'tools',
+    sort: 10,
+    icon: 'mobile',
+    path: '/tools/ua',
+    buttons: [button('list', ['/v2/ua/list']), button('publish', ['/v2/ua/setUaParser'])],
+  },
+  {
+    component: 'template',
+    title: text('模板发布', 'Template publishing'),
+    navigation: 'tools',
+    sort: 20,
+    icon: 'file-text',
+    path: '/tools/template',
+    buttons: [button('publish', ['/v2/js/template/create'])],
+  },
+];
+
+/** The screen of a declarative resource: its menu entry and the buttons of `crudActions`. */
+export function resourceScreen(definition: ResourceDefinition): ScreenSpec {
+  return {
+    component: definition.name,
+    title: definition.title,
+    ...definition.menu,
+    buttons: crudActions(definition).map(({ action, label: actionLabel, apis }) => ({ action, label: actionLabel, apis })),
+  };
+}
+
+export function baseScreens(definitions: readonly ResourceDefinition[] = resourceDefinitions): ScreenSpec[] {
+  return [...definitions.map(resourceScreen), ...BESPOKE_SCREENS];
+}
+
+const API_NAMES_BY_PATH: Record<string, string> = {
+  '/office/add/user': '添加成员',
+  '/office/remove/user': '移除成员',
+  '/user/valid/telephone': '校验手机号',
+};
+
+const API_NAMES_BY_VERB: Record<string, string> = {
+  list: '列表',
+  detail: '详情',
+  saveOrUpdate: '保存',
+  delete: '删除',
+  vaildKey: '校验Key',
+  validateKey: '校验Key',
+  validateCode: '校验编号',
+  filterTree: '菜单目录树',
+  tree: '权限树',
+  validMenuType: '校验菜单类型',
+  save: '保存授权',
+  resetPwd: '重置密码',
+  enable: '启用禁用',
+  filterList: '候选人员',
+  ListByKey: '按Key查字典项',
+  officeAdminFlag: '设置主管',
+  totalNums: '流量总数',
+  siteUser: '流量折线图',
+  teamOverview: '团队概览',
+  setUaParser: '发布UA规则',
+  create: '新建',
+  bankList: '银行信息',
+  addressList: '收货地址',
+  invoiceList: '发票信息',
+};
+
+/** A short name for an API element (at most 20 characters, as the menu form allows). */
+export function apiName(path: string): string {
+  const verb = path.slice(path.lastIndexOf('/') + 1);
+  return API_NAMES_BY_PATH[path] ?? API_NAMES_BY_VERB[verb] ?? verb.slice(0, 20);
+}

@@ -1,0 +1,10 @@
+/** Headers every answer carries; API answers are never cached. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath, pathOf } from './paths';
+
+export async function securityHeaders(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('x-frame-options', 'DENY');
+  reply.header('referrer-policy', 'no-referrer');
+  if (isApiPath(pathOf(request.url))) reply.header('cache-control', 'no-store');
+}

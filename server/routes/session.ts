@@ -1,0 +1,90 @@
+/**
+ * Session calls: login, the caller's info, logout, and the caller's granted menu tree per app.
+ * Login is public; the others need only a valid session, no API element.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Code, fieldErrors, loginSchema, type LoginAnswer, type PermissionAnswer, type UserInfo } from '../../contract';
+import type { Grants } from '../auth/grants';
+import { verifyPassword } from '../auth/passwords';
+import type { LoginThrottle } from '../auth/throttle';
+import type { SessionStore } from '../auth/tokens';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import { success } from '../http/envelope';
+import { optionalId } from '../http/params';
+import type { Caller } from '../http/requestContext';
+
+export interface SessionRouteDeps {
+  db: Kysely<Database>;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  grants: Grants;
+}
+
+function callerOf(request: { caller: Caller | null }): Caller {
+  if (!request.caller) throw new ApiError(Code.NO_TOKEN);
+  return request.caller;
+}
+
+export function sessionRoutes({ db, sessions, throttle, grants }: SessionRouteDeps) {
+  async function baseAppId(): Promise<number> {
+    const id = await grants.baseAppId();
+    if (id === undefined) throw new Error('The base app is missing: the database was not seeded');
+    return id;
+  }
+
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.post('/user/login', { config: { access: 'public' } }, async (request) => {
+      const parsed = loginSchema(request.locale).safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const fields = fieldErrors(parsed.error);
+        throw new ApiError(Code.VALIDATION_FAILED, Object.values(fields)[0], { fields });
+      }
+      const { username, password } = parsed.data;
+      if (await throttle.isBlocked(username, request.ip)) throw new ApiError(Code.TOO_MANY_ATTEMPTS);
+
+      const user = await db
+        .selectFrom('user')
+        .select(['id', 'passwordHash', 'isEnable', 'mustChangePassword'])
+        .where('code', '=', username)
+        .executeTakeFirst();
+      const isPasswordRight = await verifyPassword(user?.passwordHash, password);
+      if (!user || !isPasswordRight || user.isEnable !== '1') {
+        await throttle.recordFailure(username, request.ip);
+        throw new ApiError(Code.LOGIN_FAILED);
+      }
+
+      await throttle.clearUser(username);
+      await sessions.prune();
+      const token = await sessions.issue(user.id);
+      const appId = await baseAppId();
+      const answer: LoginAnswer & { appId: number } = {
+        token,
+        appId,
+        auth_router: await grants.grantedTree(user.id, appId),
+        mustChangePassword: user.mustChangePassword === 1,
+      };
+      return success(request, answer);
+    });
+
+    app.get('/user/info', { config: { access: 'session' } }, async (request) => {
+      const caller = callerOf(request);
+      const info: UserInfo = { id: caller.userId, name: caller.name, code: caller.code, avatar: '' };
+      return success(request, info);
+    });
+
+    app.post('/user/logout', { config: { access: 'session' } }, async (request) => {
+      await sessions.revoke(callerOf(request).sessionId);
+      return success(request, null);
+    });
+
+    app.get('/permission/pemByUserAndApp', { config: { access: 'session' } }, async (request) => {
+      const caller = callerOf(request);
+      const query = request.query as Record<string, unknown>;
+      const appId = optionalId(query.appId, request.locale, 'appId') ?? (await baseAppId());
+      const answer: PermissionAnswer = { userInfo: { name: caller.name }, menus: await grants.grantedTree(caller.userId, appId) };
+      return success(request, answer);
+    });
+  };
+}

@@ -1,0 +1,221 @@
+/**
+ * Builds the app on a fresh database per test file: a SQLite file in a temp folder, or (when
+ * TEST_DATABASE_URL is a postgres:// URL) a fresh PostgreSQL schema, dropped at the end.
+ * Seeds it with a known admin password and calls it through `app.inject`.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import pino, { type Logger } from 'pino';
+import { BASE_APP_CODE, MenuType, TOKEN_HEADER, type Envelope, type LoginAnswer } from '../../contract';
+import type { ResourceDefinition } from '../../resources/define';
+import { buildApp } from '../../server/app';
+import { hashPassword, sha256Hex } from '../../server/auth/passwords';
+import { DEFAULT_SESSION_POLICY, DEFAULT_THROTTLE_POLICY, type SessionPolicy, type ThrottlePolicy } from '../../server/config';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database';
+import { prepareDatabase, type PrepareResult } from '../../server/db/prepare';
+import type { ReconcileLogger } from '../../server/db/reconcileResources';
+import type { Database } from '../../server/db/schema';
+
+export const ADMIN = { username: 'admin', password: 'Admin#Test2024' };
+
+export interface TestServerOptions {
+  session?: Partial<SessionPolicy>;
+  throttle?: Partial<ThrottlePolicy>;
+  workbenchUrl?: string;
+  consoleDir?: string;
+  demo?: boolean;
+  logger?: Logger;
+  /** The declared resources the database is prepared with (default: the registry). */
+  definitions?: readonly ResourceDefinition[];
+  /** Receives the reconciliation lines of prepare (default: silent). */
+  prepareLogger?: ReconcileLogger;
+}
+
+/** What a restart prepares the same database with. */
+export interface RestartOptions {
+  definitions?: readonly ResourceDefinition[];
+  prepareLogger?: ReconcileLogger;
+}
+
+export interface CallOptions {
+  token?: string;
+  query?: Record<string, string | number>;
+  /** An object is sent as JSON; a string is sent as is with a JSON content type. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+export interface Answer<T> {
+  status: number;
+  body: Envelope<T>;
+  headers: Record<string, unknown>;
+  text: string;
+}
+
+export type LoginData = LoginAnswer & { appId: number };
+
+export interface TestServer {
+  /** The current app (a restart builds a new one). */
+  readonly app: FastifyInstance;
+  db: Kysely<Database>;
+  dialect: DatabaseHandle['dialect'];
+  call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: CallOptions): Promise<Answer<T>>;
+  login(username: string, password: string, options?: { remoteAddress?: string }): Promise<Answer<LoginData>>;
+  /** Logs in and returns the token; fails the test when login fails. */
+  tokenFor(username: string, password: string): Promise<string>;
+  /** A user with one role granted exactly the base app's API elements of `apis`. */
+  createUser(spec: { code: string; password: string; apis?: string[]; name?: string }): Promise<{ userId: number; roleId: number }>;
+  /** What preparing the database answered at the last (re)start. */
+  readonly prepared: PrepareResult;
+  /** Stops the app, prepares the same database again (as a new start would) and builds a new app. */
+  restart(options?: RestartOptions): Promise<PrepareResult>;
+  close(): Promise<void>;
+}
+
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`create schema ${schema}`);
+    const handle = openDatabase(url, { searchPath: schema });
+    return { handle, dispose: () => admin(`drop schema ${schema} cascade`) };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'console-api-'));
+  const handle = openDatabase(join(dir, 'test.db'));
+  return { handle, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { handle, dispose } = await freshDatabase();
+  try {
+    return await serve(handle, dispose, options);
+  } catch (error) {
+    await handle.close();
+    await dispose();
+    throw error;
+  }
+}
+
+const silent = pino({ level: 'silent' });
+
+async function serve(handle: DatabaseHandle, dispose: () => Promise<void>, options: TestServerOptions): Promise<TestServer> {
+  const start = async ({ definitions, prepareLogger }: RestartOptions) => {
+    const result = await prepareDatabase(
+      handle,
+      { demo: options.demo ?? false, adminPassword: ADMIN.password },
+      { definitions, logger: prepareLogger ?? silent },
+    );
+    const built = await buildApp({
+      db: handle.db,
+      config: {
+        workbenchUrl: options.workbenchUrl ?? '/login',
+        trustProxy: false,
+        session: { ...DEFAULT_SESSION_POLICY, ...options.session },
+        throttle: { ...DEFAULT_THROTTLE_POLICY, ...options.throttle },
+      },
+      consoleDir: options.consoleDir,
+      logger: options.logger,
+    });
+    await built.ready();
+    return { result, built };
+  };
+  let { result: prepared, built: app } = await start(options);
+  const { db } = handle;
+
+  const call: TestServer['call'] = async (method, url, { token, query, body, headers = {}, remoteAddress } = {}) => {
+    const response = await app.inject({
+      method,
+      url,
+      query: query ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) : undefined,
+      headers: {
+        ...(token ? { [TOKEN_HEADER]: token } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      remoteAddress,
+    });
+    let parsed: Envelope<never>;
+    try {
+      parsed = response.json();
+    } catch {
+      parsed = { code: NaN, msg: '', data: undefined as never };
+    }
+    return { status: response.statusCode, body: parsed, headers: response.headers, text: response.body };
+  };
+
+  const login: TestServer['login'] = (username, password, { remoteAddress } = {}) =>
+    call<LoginData>('POST', '/base/admin/user/login', { body: { username, password: sha256Hex(password) }, remoteAddress });
+
+  const tokenFor: TestServer['tokenFor'] = async (username, password) => {
+    const answer = await login(username, password);
+    if (answer.body.code !== 0) throw new Error(`login of ${username} failed: ${answer.text}`);
+    return answer.body.data.token;
+  };
+
+  const createUser: TestServer['createUser'] = async ({ code, password, apis = [], name = code }) => {
+    const base = await db.selectFrom('app').select('id').where('code', '=', BASE_APP_CODE).executeTakeFirstOrThrow();
+    const { id: userId } = await db
+      .insertInto('user')
+      .values({ code, name, passwordHash: await hashPassword(sha256Hex(password)), isEnable: '1', mustChangePassword: 0, createTime: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: roleId } = await db
+      .insertInto('role')
+      .values({ sortNum: 9, roleKey: `r_${code}`.slice(0, 20), name: `role of ${code}`, appId: base.id, isEnable: '1', description: null, roleType: 2 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('userRole').values({ userId, roleId }).execute();
+    if (apis.length) {
+      const granted = await db
+        .selectFrom('permission')
+        .select('id')
+        .where('appId', '=', base.id)
+        .where('menuType', '=', MenuType.API)
+        .where('url', 'in', apis)
+        .execute();
+      await db.insertInto('rolePermission').values(granted.map((p) => ({ roleId, permissionId: p.id }))).execute();
+    }
+    return { userId, roleId };
+  };
+
+  return {
+    get app() {
+      return app;
+    },
+    db,
+    dialect: handle.dialect,
+    call,
+    login,
+    tokenFor,
+    createUser,
+    get prepared() {
+      return prepared;
+    },
+    async restart(restartOptions = {}) {
+      await app.close();
+      ({ result: prepared, built: app } = await start(restartOptions));
+      return prepared;
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await dispose();
+    },
+  };
+}

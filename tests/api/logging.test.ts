@@ -1,0 +1,43 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../server/auth/passwords';
+import { createLogger, redactUrl } from '../../server/logger';
+import { ADMIN, startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+const lines: string[] = [];
+beforeAll(async () => {
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  server = await startTestServer({ logger: createLogger({ level: 'info', destination }) });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('request logs', () => {
+  it('never contain tokens, passwords or bodies', async () => {
+    const token = await server.tokenFor(ADMIN.username, ADMIN.password);
+    await server.call('GET', '/base/admin/param/list', { token });
+    await server.call('GET', `/base/admin/user/info?token=${token}&x=1`);
+    await server.call('POST', '/base/admin/param/saveOrUpdate', { token, body: { sortNum: 1, paramKey: 'log.secret', value: 'body-value' } });
+    const log = lines.join('');
+    expect(log).toContain('/base/admin/param/list');
+    expect(log).toContain('/base/admin/user/info?token=[redacted]&x=1');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(sha256Hex(ADMIN.password));
+    expect(log).not.toContain('body-value');
+  });
+});
+
+describe('redactUrl', () => {
+  it('strips token values from query strings', () => {
+    expect(redactUrl('/a?token=abc')).toBe('/a?token=[redacted]');
+    expect(redactUrl('/a?x=1&access_token=abc&y=2')).toBe('/a?x=1&access_token=[redacted]&y=2');
+    expect(redactUrl('/a?mytoken=abc')).toBe('/a?mytoken=abc');
+  });
+});
