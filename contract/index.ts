@@ -7,5 +7,6 @@ export * from './messages';
 export * from './fields';
 export * from './entity';
 export * from './session';
+export * from './loginSchema';
 export * from './entities/param';
 export * from './entities/app';

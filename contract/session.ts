@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { format, text, type Locale } from './i18n';
-import { ruleMessages } from './messages';
+import { text } from './i18n';
 
 export const loginLabels = {
   username: text('用户名', 'Username'),
@@ -13,22 +11,6 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{1,32}$/;
 export const MIN_PASSWORD_LENGTH = 6;
 /** Passwords travel as the lowercase hex SHA-256 of the typed text. */
 export const PASSWORD_HASH_PATTERN = /^[0-9a-f]{64}$/;
-
-export function loginSchema(locale: Locale) {
-  const m = (key: keyof typeof ruleMessages, label: keyof typeof loginLabels) =>
-    format(ruleMessages[key][locale], { label: loginLabels[label][locale] });
-  return z.object({
-    username: z
-      .string({ error: () => m('required', 'username') })
-      .trim()
-      .min(1, m('required', 'username'))
-      .regex(USERNAME_PATTERN, m('choice', 'username')),
-    password: z
-      .string({ error: () => m('required', 'password') })
-      .regex(PASSWORD_HASH_PATTERN, m('choice', 'password')),
-  });
-}
-export type LoginRequest = z.infer<ReturnType<typeof loginSchema>>;
 
 export interface LoginAnswer {
   token: string;

@@ -1,0 +1,89 @@
+/**
+ * The smallest data the console's tests need: one administrator, the base app's menu tree built
+ * from the resource definitions (as the server's seed does), and a few parameters.
+ */
+import { MenuType, type PermissionNode } from '../contract/menu';
+import { crudActions, type NavigationKey, type ResourceDefinition } from '../resources/define';
+import { resourceDefinitions } from '../resources/registry';
+
+export interface MockUser {
+  id: number;
+  username: string;
+  /** The typed password; the mock API compares its SHA-256 hex with what the console sends. */
+  password: string;
+  name: string;
+  code: string;
+  avatar: string;
+}
+
+export const BASE_APP_ID = 1;
+
+export const admin: MockUser = { id: 1, username: 'admin', password: 'admin-secret', name: '管理员', code: 'admin', avatar: '' };
+
+const NAVIGATION_NAMES: Record<NavigationKey, string> = {
+  system: '系统管理',
+  organisation: '组织管理',
+  business: '业务管理',
+  tools: '工具',
+};
+
+function node(partial: Partial<PermissionNode> & Pick<PermissionNode, 'id' | 'parentId' | 'name' | 'menuType'>): PermissionNode {
+  return { appId: BASE_APP_ID, sort: 0, path: '', url: '', icon: '', code: '', children: [], ...partial };
+}
+
+export interface MenuTreeOptions {
+  definitions?: readonly ResourceDefinition[];
+  /** Which page-element codes (`param:create` …) are granted; all by default. */
+  grant?: (code: string) => boolean;
+  /** Adds a home menu (type 5) at the top. */
+  withHome?: boolean;
+}
+
+/** Navigation (3) → one menu (4) per resource, `url` = resource name → page elements (1). */
+export function buildMenuTree({ definitions = resourceDefinitions, grant = () => true, withHome = true }: MenuTreeOptions = {}): PermissionNode[] {
+  let nextId = 100;
+  const tree: PermissionNode[] = [];
+  if (withHome) tree.push(node({ id: nextId++, parentId: 0, name: '首页', menuType: MenuType.HOME, path: '/home', url: 'home', icon: 'home' }));
+  const navigations = new Map<NavigationKey, PermissionNode>();
+  for (const definition of definitions) {
+    const key = definition.menu.navigation;
+    let navigation = navigations.get(key);
+    if (!navigation) {
+      navigation = node({ id: nextId++, parentId: 0, name: NAVIGATION_NAMES[key], menuType: MenuType.NAVIGATION, path: `/${key}`, url: key });
+      navigations.set(key, navigation);
+      tree.push(navigation);
+    }
+    const menu = node({
+      id: nextId++,
+      parentId: navigation.id,
+      name: definition.title['zh-CN'],
+      menuType: MenuType.MENU,
+      sort: definition.menu.sort,
+      path: definition.menu.path,
+      url: definition.name,
+      icon: definition.menu.icon,
+    });
+    for (const action of crudActions(definition)) {
+      if (action.action === 'list' || !grant(action.code)) continue;
+      menu.children.push(node({ id: nextId++, parentId: menu.id, name: action.label['zh-CN'], menuType: MenuType.PAGE_ELEMENT, code: action.code }));
+    }
+    navigation.children.push(menu);
+  }
+  return tree;
+}
+
+/** The platform sometimes names children `child`: the same tree in that spelling. */
+export function withChildSpelling(nodes: readonly PermissionNode[]): unknown[] {
+  return nodes.map(({ children, ...rest }) => ({ ...rest, child: withChildSpelling(children) }));
+}
+
+
+export const paramRows = (): Record<string, unknown>[] => [
+  { id: 1, sortNum: 1, paramKey: 'site.name', value: 'Staff console', remark: 'Shown in the title', spareParam: '' },
+  { id: 2, sortNum: 2, paramKey: 'upload.maxSize', value: '10', remark: '', spareParam: 'MB,,' },
+  { id: 3, sortNum: 3, paramKey: 'mail.sender', value: 'noreply@example.com', remark: '', spareParam: '' },
+];
+
+export const appRows = (): Record<string, unknown>[] => [
+  { id: 1, code: 'base', name: '基础平台', businessType: 3, isEnable: '1', sort: 1, address: 'http://base.example', logo: '', createTime: '2024-01-01 00:00:00' },
+];

@@ -1,0 +1,147 @@
+/**
+ * Refine's DataProvider over the platform's CRUD calls (shape of refine's simple-rest: a factory,
+ * one small helper per mapping in ./mapping).
+ *
+ * | Refine      | call                                                                 |
+ * | ----------- | -------------------------------------------------------------------- |
+ * | getList     | GET  <endpoint>/list?<paging names of the resource>&<filters>        |
+ * | getOne      | GET  <endpoint>/detail?id=                                           |
+ * | getMany     | GET  <endpoint>/detail?id= for each id                               |
+ * | create      | POST <endpoint>/saveOrUpdate  body without id                        |
+ * | update      | POST <endpoint>/saveOrUpdate  body with id                           |
+ * | deleteOne   | GET  <endpoint>/delete?ids=<id>                                      |
+ * | deleteMany  | GET  <endpoint>/delete?ids=<id,id>                                   |
+ * | custom      | any url, method, query (+ filters) and payload                       |
+ *
+ * <endpoint> is `endpointOf(definition)` (= /base/admin/<resource>); resources without a
+ * definition (bespoke screens) get the same shape with `pageNo/pageSize` paging.
+ * `meta.endpoint` overrides the endpoint, `meta.deleteMethod: 'post'` sends deletes as POST.
+ * Every failure rejects with Refine's HttpError (see mapping/errors).
+ */
+import type { BaseKey, BaseRecord, DataProvider, MetaQuery } from '@refinedev/core';
+import type { ListData } from '../contract/envelope';
+import type { PagingStyle } from '../contract/paging';
+import { API_PREFIX } from '../contract/session';
+import { endpointOf } from '../resources/define';
+import type { HttpClient, HttpMethod, Query } from './http';
+import { toHttpError } from './mapping/errors';
+import { generateFilters } from './mapping/filters';
+import { generatePagination } from './mapping/pagination';
+import { generateSort } from './mapping/sorters';
+
+/** What the data provider reads of a resource definition. */
+export interface DataResource {
+  name: string;
+  paging: PagingStyle;
+  sort?: ReadonlyArray<readonly [string, 'asc' | 'desc']>;
+}
+
+interface Target {
+  endpoint: string;
+  paging: PagingStyle;
+  sortable: string[];
+}
+
+function signalOf(meta: MetaQuery | undefined): AbortSignal | undefined {
+  return meta?.queryContext?.signal;
+}
+
+async function mapErrors<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw toHttpError(error);
+  }
+}
+
+/** The definitions, or a loader of them (keeps the registry, and zod, out of the entry chunk). */
+export type DataResources = readonly DataResource[] | (() => Promise<readonly DataResource[]>);
+
+export function createDataProvider(http: HttpClient, definitions: DataResources): DataProvider {
+  let byName: Promise<Map<string, DataResource>> | undefined;
+  const lookup = () =>
+    (byName ??= Promise.resolve(typeof definitions === 'function' ? definitions() : definitions).then(
+      (list) => new Map(list.map((d) => [d.name, d])),
+      (error: unknown) => {
+        byName = undefined;
+        throw error;
+      },
+    ));
+
+  async function target(resource: string, meta: MetaQuery | undefined): Promise<Target> {
+    const definition = (await lookup()).get(resource);
+    return {
+      endpoint: typeof meta?.endpoint === 'string' ? meta.endpoint : endpointOf({ name: resource }),
+      paging: definition?.paging ?? 'pageNo',
+      sortable: definition?.sort?.map(([field]) => field) ?? [],
+    };
+  }
+
+  function detail<T>(endpoint: string, id: BaseKey, meta: MetaQuery | undefined): Promise<T> {
+    return http.request<T>('GET', `${endpoint}/detail`, { query: { id }, signal: signalOf(meta) });
+  }
+
+  function remove(endpoint: string, ids: readonly BaseKey[], meta: MetaQuery | undefined): Promise<unknown> {
+    const method: HttpMethod = meta?.deleteMethod === 'post' ? 'POST' : 'GET';
+    return http.request(method, `${endpoint}/delete`, { query: { ids: ids.map(String) } });
+  }
+
+  function save<T>(endpoint: string, body: Record<string, unknown>): Promise<T> {
+    return http.request<T>('POST', `${endpoint}/saveOrUpdate`, { body });
+  }
+
+  return {
+    getList: ({ resource, pagination, filters, sorters, meta }) =>
+      mapErrors(async () => {
+        const { endpoint, paging, sortable } = await target(resource, meta);
+        const query: Query = {
+          ...generateFilters(filters),
+          ...generateSort(sorters, sortable),
+          ...generatePagination(paging, pagination),
+        };
+        const data = await http.request<ListData<never>>('GET', `${endpoint}/list`, { query, signal: signalOf(meta) });
+        return { data: data?.items ?? [], total: data?.total ?? 0 };
+      }),
+
+    getOne: ({ resource, id, meta }) => mapErrors(async () => ({ data: await detail((await target(resource, meta)).endpoint, id, meta) })),
+
+    getMany: ({ resource, ids, meta }) =>
+      mapErrors(async () => {
+        const { endpoint } = await target(resource, meta);
+        return { data: await Promise.all(ids.map((id) => detail<never>(endpoint, id, meta))) };
+      }),
+
+    create: ({ resource, variables, meta }) =>
+      mapErrors(async () => {
+        const { id: _id, ...values } = (variables ?? {}) as BaseRecord;
+        return { data: await save((await target(resource, meta)).endpoint, values) };
+      }),
+
+    update: ({ resource, id, variables, meta }) =>
+      mapErrors(async () => ({ data: await save((await target(resource, meta)).endpoint, { ...(variables as object), id }) })),
+
+    deleteOne: ({ resource, id, meta }) =>
+      mapErrors(async () => {
+        await remove((await target(resource, meta)).endpoint, [id], meta);
+        return { data: { id } as never };
+      }),
+
+    deleteMany: ({ resource, ids, meta }) =>
+      mapErrors(async () => {
+        await remove((await target(resource, meta)).endpoint, ids, meta);
+        return { data: ids.map((id) => ({ id })) as never[] };
+      }),
+
+    custom: ({ url, method, query, payload, filters, sorters: _sorters, meta }) =>
+      mapErrors(async () => {
+        const data = await http.request<never>(method.toUpperCase() as HttpMethod, url, {
+          query: { ...generateFilters(filters), ...(query as Query | undefined) },
+          body: payload,
+          signal: signalOf(meta),
+        });
+        return { data };
+      }),
+
+    getApiUrl: () => `${http.baseUrl}${API_PREFIX}`,
+  };
+}

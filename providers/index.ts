@@ -1,0 +1,81 @@
+/**
+ * All providers of the console, wired together:
+ *
+ *   const { dataProvider, authProvider, accessControlProvider, i18nProvider, notificationProvider }
+ *     = createProviders({ workbenchUrl: consoleConfig.workbenchUrl });
+ *
+ * One HTTP client carries the stored token and the locale; a 1002/1007 answer to any call ends
+ * the session at once (storage cleared, browser sent to the workbench login).
+ *
+ * `hashPassword` is deliberately not re-exported here: import it from './password' so the hash
+ * code stays out of the entry chunk (it loads with the first sign-in).
+ */
+import type { AccessControlProvider, DataProvider, I18nProvider, NotificationProvider } from '@refinedev/core';
+import { getLocale, translate } from '../src/i18n';
+import { createAccessControlProvider } from './accessControlProvider';
+import { createAuthProvider, treeSource, type ConsoleAuthProvider } from './authProvider';
+import { createDataProvider } from './dataProvider';
+import { createHttpClient, type HttpClient } from './http';
+import { createI18nProvider } from './i18nProvider';
+import { createNotificationProvider } from './notificationProvider';
+import { readToken } from './session';
+
+export interface ProvidersOptions {
+  /** Where a missing or ended session goes: another site's URL, or a console path ('/login'). */
+  workbenchUrl: string;
+  /** API origin prefix; '' = the page's own origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Full page navigation (default `window.location.assign`); tests pass a spy. */
+  navigate?: (url: string) => void;
+}
+
+export interface Providers {
+  http: HttpClient;
+  dataProvider: DataProvider;
+  authProvider: ConsoleAuthProvider;
+  accessControlProvider: AccessControlProvider;
+  i18nProvider: I18nProvider;
+  notificationProvider: NotificationProvider;
+}
+
+export function createProviders({ workbenchUrl, baseUrl = '', fetch, navigate }: ProvidersOptions): Providers {
+  const notificationProvider = createNotificationProvider();
+  const http = createHttpClient({
+    baseUrl,
+    fetch,
+    getToken: readToken,
+    getLocale,
+    onSessionEnded: () => authProvider.endSession(),
+    messages: {
+      network: () => translate('http.network'),
+      timeout: () => translate('http.timeout'),
+      badResponse: () => translate('http.badResponse'),
+    },
+  });
+  const authProvider = createAuthProvider({
+    http,
+    workbenchUrl,
+    navigate,
+    notifyError: (message) => notificationProvider.open({ type: 'error', message }),
+  });
+  return {
+    http,
+    // The registry (and zod with the contract's rules) loads with the first data call, not with /login.
+    dataProvider: createDataProvider(http, () => import('../resources/registry').then((m) => m.resourceDefinitions)),
+    authProvider,
+    accessControlProvider: createAccessControlProvider({ getTree: treeSource(authProvider) }),
+    i18nProvider: createI18nProvider(),
+    notificationProvider,
+  };
+}
+
+export { ApiError, ClientCode, createHttpClient } from './http';
+export type { HttpClient, HttpMethod, Query, RequestOptions } from './http';
+export { can, createAccessControlProvider } from './accessControlProvider';
+export { createAuthProvider, LOGOUT_DELAY_MS, PERMISSION_ERROR_MS, safeRedirect } from './authProvider';
+export type { ConsoleAuthProvider, Identity, LoginParams } from './authProvider';
+export { createDataProvider } from './dataProvider';
+export { createI18nProvider } from './i18nProvider';
+export { createNotificationProvider, ERROR_KEY, ERROR_SECONDS } from './notificationProvider';
+export { clearSession, consumeHandoff, getMenus, readAppId, readToken, readUserName, saveSession, setMenus, takeHandoff } from './session';

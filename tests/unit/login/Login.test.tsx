@@ -1,0 +1,157 @@
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { admin, createMockApi, sha256Hex, type MockApi } from '../../../mocks';
+import { createProviders } from '../../../providers';
+import { readToken, setMenus } from '../../../providers/session';
+import { setLocale } from '../../../src/i18n';
+import Login from '../../../src/pages/Login';
+
+// antd renders slowly in jsdom, more so when other test files run alongside.
+vi.setConfig({ testTimeout: 30000 });
+configure({ asyncUtilTimeout: 8000 });
+
+let api: MockApi = createMockApi();
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+beforeEach(() => {
+  setLocale('zh-CN');
+  api = createMockApi();
+  server.resetHandlers(...api.handlers);
+  localStorage.clear();
+  setMenus(null);
+});
+afterEach(() => localStorage.clear());
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderLogin(address = '/login') {
+  window.history.replaceState(null, '', address);
+  const providers = createProviders({ workbenchUrl: '/login', navigate: vi.fn() });
+  return render(
+    <BrowserRouter>
+      <Refine
+        dataProvider={providers.dataProvider}
+        authProvider={providers.authProvider}
+        i18nProvider={providers.i18nProvider}
+        notificationProvider={providers.notificationProvider}
+        routerProvider={routerProvider}
+        options={{ disableTelemetry: true }}
+      >
+        <Routes>
+          <Route path="/login" element={<Login />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </Refine>
+    </BrowserRouter>,
+  );
+}
+
+// antd re-renders on every key stroke, which is slow in jsdom: the values are pasted.
+async function fill(label: string, value: string) {
+  const user = userEvent.setup();
+  await user.click(screen.getByLabelText(label));
+  await user.paste(value);
+}
+
+/** Waits until the text is on screen (antd may replace a message element while it animates in). */
+async function shows(text: string | RegExp) {
+  await waitFor(() => expect(screen.getByText(text)).toBeInTheDocument());
+}
+
+async function signIn(username: string, password: string, labels: { username: string; password: string; submit: string | RegExp } = { username: '用户名', password: '密码', submit: /登\s*录/ }) {
+  await fill(labels.username, username);
+  await fill(labels.password, password);
+  await userEvent.setup().click(screen.getByRole('button', { name: labels.submit }));
+}
+
+describe('login page', () => {
+  it('shows the product title, both fields, a show-password toggle and the sign-in button', () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { name: '员工基础管理系统' })).toBeInTheDocument();
+    expect(screen.getByLabelText('用户名')).toBeInTheDocument();
+    expect(screen.getByLabelText('密码')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('img', { name: /eye-invisible/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /登\s*录/ })).toBeInTheDocument();
+  });
+
+  it('reveals the password with the toggle', async () => {
+    renderLogin();
+    await userEvent.setup().click(screen.getByRole('img', { name: /eye-invisible/ }));
+    expect(screen.getByLabelText('密码')).toHaveAttribute('type', 'text');
+  });
+
+  it('refuses a short password before anything is sent', async () => {
+    renderLogin();
+    await signIn('admin', '12345');
+    await shows('密码长度不能少于 6 位');
+    expect(api.state.requests).toHaveLength(0);
+  });
+
+  it('asks for both fields when they are empty', async () => {
+    renderLogin();
+    await userEvent.setup().click(screen.getByRole('button', { name: /登\s*录/ }));
+    await shows('请输入用户名');
+    await shows('请输入密码');
+  });
+
+  it('refuses a username the contract does not allow', async () => {
+    renderLogin();
+    await signIn('ad min', '123456');
+    await shows(/用户名只能包含字母/);
+    expect(api.state.requests).toHaveLength(0);
+  });
+
+  it('shows the server message for a wrong password', async () => {
+    renderLogin();
+    await signIn('admin', 'not-the-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('用户名或密码错误');
+    expect(readToken()).toBeNull();
+  });
+
+  it('shows the server message when sign-in is throttled', async () => {
+    api.state.throttled = true;
+    renderLogin();
+    await signIn('admin', admin.password);
+    expect(await screen.findByRole('alert')).toHaveTextContent('尝试次数过多，请稍后再试');
+  });
+
+  it('signs in with the hashed password and returns to the redirect page', async () => {
+    renderLogin('/login?redirect=%2Fsystem%2Fparam');
+    await signIn('admin', admin.password);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/system/param'));
+    expect(api.state.lastLogin?.password).toBe(sha256Hex(admin.password));
+    expect(readToken()).toMatch(/^token-/);
+  });
+
+  it('ignores a redirect to another site', async () => {
+    renderLogin('/login?redirect=https%3A%2F%2Fevil.example%2F');
+    await signIn('admin', admin.password);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+  });
+
+  it('switches to English and keeps the choice', async () => {
+    renderLogin();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'English' }));
+    expect(screen.getByRole('heading', { name: 'Staff Admin' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(localStorage.getItem('locale')).toBe('en-US');
+  });
+
+  it('shows validation messages in the chosen language', async () => {
+    renderLogin();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'English' }));
+    await signIn('admin', '123', { username: 'Username', password: 'Password', submit: 'Sign in' });
+    await shows('The password must be at least 6 characters');
+  });
+});

@@ -1,0 +1,158 @@
+import type { HttpError } from '@refinedev/core';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMockApi, type MockApi } from '../../../mocks';
+import { createDataProvider } from '../../../providers/dataProvider';
+import { ClientCode, createHttpClient } from '../../../providers/http';
+import { resourceDefinitions } from '../../../resources/registry';
+
+let api: MockApi = createMockApi();
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+let token: string | null;
+const onSessionEnded = vi.fn();
+
+beforeEach(() => {
+  api = createMockApi();
+  server.resetHandlers(...api.handlers);
+  token = api.issueToken();
+  onSessionEnded.mockReset();
+});
+afterEach(() => vi.restoreAllMocks());
+
+function provider() {
+  const http = createHttpClient({ getToken: () => token, onSessionEnded });
+  return createDataProvider(http, resourceDefinitions);
+}
+
+const lastRequest = () => api.state.requests.at(-1)!;
+
+describe('data provider: lists', () => {
+  it('pages each resource with the parameter names its definition declares', async () => {
+    const dp = provider();
+    await dp.getList({ resource: 'param', pagination: { currentPage: 2, pageSize: 2 } });
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: '/base/admin/param/list', query: { page: '2', size: '2' } });
+    await dp.getList({ resource: 'app', pagination: { currentPage: 1, pageSize: 10 } });
+    expect(lastRequest()).toMatchObject({ path: '/base/admin/app/list', query: { pageNo: '1', pageSize: '10' } });
+  });
+
+  it('answers the page rows and the total of all rows', async () => {
+    const result = await provider().getList({ resource: 'param', pagination: { currentPage: 2, pageSize: 2 } });
+    expect(result.total).toBe(3);
+    expect(result.data.map((r) => r.paramKey)).toEqual(['mail.sender']);
+  });
+
+  it('sends filters as query parameters and gets only the matching rows', async () => {
+    const result = await provider().getList({ resource: 'param', filters: [{ field: 'paramKey', operator: 'contains', value: 'MAIL' }] });
+    expect(lastRequest().query).toMatchObject({ paramKey: 'MAIL' });
+    expect(result).toMatchObject({ total: 1, data: [{ paramKey: 'mail.sender' }] });
+  });
+
+  it('sends a free-text search as searchKey', async () => {
+    const result = await provider().getList({ resource: 'param', filters: [{ field: 'searchKey', operator: 'contains', value: 'title' }] });
+    expect(result.data.map((r) => r.paramKey)).toEqual(['site.name']);
+  });
+
+  it('sends an order only for a field the resource declares as a sort', async () => {
+    const dp = provider();
+    await dp.getList({ resource: 'param', sorters: [{ field: 'sortNum', order: 'desc' }] });
+    expect(lastRequest().query).toMatchObject({ sort: 'sortNum', order: 'desc' });
+    await dp.getList({ resource: 'param', sorters: [{ field: 'remark', order: 'asc' }] });
+    expect(lastRequest().query).not.toHaveProperty('sort');
+  });
+});
+
+describe('data provider: records', () => {
+  it('reads one record by id and several by their ids', async () => {
+    const dp = provider();
+    await expect(dp.getOne({ resource: 'param', id: 2 })).resolves.toMatchObject({ data: { paramKey: 'upload.maxSize' } });
+    expect(lastRequest()).toMatchObject({ path: '/base/admin/param/detail', query: { id: '2' } });
+    const many = await dp.getMany!({ resource: 'param', ids: [1, 3] });
+    expect(many.data.map((r) => r.id)).toEqual([1, 3]);
+  });
+
+  it('creates without an id and answers the saved record', async () => {
+    const variables = { id: 99, sortNum: 4, paramKey: 'new.key', value: 'v' };
+    const result = await provider().create({ resource: 'param', variables });
+    expect(lastRequest()).toMatchObject({ method: 'POST', path: '/base/admin/param/saveOrUpdate' });
+    expect(lastRequest().body).not.toHaveProperty('id');
+    expect(result.data).toMatchObject({ id: 4, paramKey: 'new.key' });
+  });
+
+  it('updates through the same call with the id in the body', async () => {
+    const result = await provider().update({ resource: 'param', id: 2, variables: { sortNum: 2, paramKey: 'upload.maxSize', value: '20' } });
+    expect(lastRequest().body).toMatchObject({ id: 2, value: '20' });
+    expect(result.data).toMatchObject({ id: 2, value: '20' });
+    expect(api.state.rows.get('param')).toHaveLength(3);
+  });
+
+  it('deletes by ids, one or several as a comma list', async () => {
+    const dp = provider();
+    await dp.deleteOne({ resource: 'param', id: 2 });
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: '/base/admin/param/delete', query: { ids: '2' } });
+    await dp.deleteMany!({ resource: 'param', ids: [1, 3] });
+    expect(lastRequest().query).toEqual({ ids: '1,3' });
+    expect(api.state.rows.get('param')).toEqual([]);
+  });
+
+  it('calls any address with custom, query and payload', async () => {
+    const result = await provider().custom!({ url: '/base/admin/param/vaildKey', method: 'get', query: { paramKey: 'site.name' } });
+    expect(result.data).toBe(false);
+    expect(provider().getApiUrl()).toBe('/base/admin');
+  });
+});
+
+describe('data provider: failures', () => {
+  it('rejects a validation failure with the field messages, so the form shows them under the fields', async () => {
+    const error = (await provider()
+      .create({ resource: 'param', variables: { sortNum: 1, paramKey: '', value: 'v' } })
+      .catch((e: unknown) => e)) as HttpError;
+    expect(error.statusCode).toBe(1001);
+    expect(error.message).toBe('Key不能为空');
+    expect(error.errors).toEqual({ paramKey: 'Key不能为空' });
+  });
+
+  it('rejects a duplicate key with the server message', async () => {
+    const error = (await provider()
+      .create({ resource: 'param', variables: { sortNum: 1, paramKey: 'site.name', value: 'v' } })
+      .catch((e: unknown) => e)) as HttpError;
+    expect(error).toMatchObject({ statusCode: 1005, message: 'key值不可以重复' });
+  });
+
+  it('reports a missing token (1002) as the end of the session', async () => {
+    token = null;
+    await expect(provider().getList({ resource: 'param' })).rejects.toMatchObject({ statusCode: 1002 });
+    expect(onSessionEnded).toHaveBeenCalledWith(1002, expect.any(String));
+  });
+
+  it('reports an expired token (1007) as the end of the session', async () => {
+    api.state.expire(token!);
+    await expect(provider().getOne({ resource: 'param', id: 1 })).rejects.toMatchObject({ statusCode: 1007 });
+    expect(onSessionEnded).toHaveBeenCalledWith(1007, expect.any(String));
+  });
+
+  it('logs a network failure and rejects with the client text, not a server message', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const http = createHttpClient({
+      getToken: () => token,
+      fetch: async () => {
+        throw new TypeError('fetch failed');
+      },
+      messages: { network: () => '无法连接服务器', timeout: () => '超时', badResponse: () => '无法识别' },
+    });
+    const error = (await createDataProvider(http, resourceDefinitions)
+      .getList({ resource: 'param' })
+      .catch((e: unknown) => e)) as HttpError;
+    expect(error).toMatchObject({ statusCode: ClientCode.NETWORK, message: '无法连接服务器' });
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('loads the definitions lazily when given a loader', async () => {
+    const http = createHttpClient({ getToken: () => token });
+    const dp = createDataProvider(http, async () => resourceDefinitions);
+    await dp.getList({ resource: 'param', pagination: { currentPage: 1, pageSize: 1 } });
+    expect(lastRequest().query).toMatchObject({ page: '1', size: '1' });
+  });
+});
