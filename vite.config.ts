@@ -10,6 +10,10 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1024,
+    rollupOptions: {
+      // Refine core imports these for CSV export and inflection, which the console does not use.
+      treeshake: { moduleSideEffects: (id: string) => (/node_modules\/(papaparse|pluralize)\//.test(id) ? false : undefined) },
+    },
   },
   server: {
     port: 5173,

@@ -18,11 +18,14 @@ interface Chunk {
 const DIST = 'dist';
 const KB = 1024;
 
+const AUTHENTICATED = ['src/layout/Shell.tsx', 'resources/pages.ts', 'resources/registry.ts'];
+
 /** Modules that make up each screen, by source path. */
 const screens: Array<{ name: string; modules: string[]; budgetKb: number }> = [
   { name: 'login page', modules: ['src/pages/Login.tsx'], budgetKb: 250 },
-  { name: 'first authenticated screen (home)', modules: ['src/layout/AppLayout.tsx', 'src/pages/Home.tsx'], budgetKb: 400 },
-  { name: 'parameter list', modules: ['src/layout/AppLayout.tsx', 'resources/generic/ResourcePage.tsx'], budgetKb: 400 },
+  // After the auth check the shell, the page registry and the landing page load together.
+  { name: 'first authenticated screen (home)', modules: [...AUTHENTICATED, 'src/pages/Home.tsx'], budgetKb: 400 },
+  { name: 'parameter list, opened directly', modules: [...AUTHENTICATED, 'resources/generic/ResourceListPage.tsx'], budgetKb: 400 },
 ];
 
 const manifestPath = join(DIST, '.vite', 'manifest.json');

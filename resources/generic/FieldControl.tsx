@@ -1,0 +1,51 @@
+import { useTranslate } from '@refinedev/core';
+import { Input, InputNumber, Radio, Select } from 'antd';
+import type { Field } from '../../contract/fields';
+import type { Locale } from '../../contract/i18n';
+import type { FormFieldSpec, WidgetKind } from '../define';
+import { SlotsInput } from './SlotsInput';
+
+interface Props {
+  spec: FormFieldSpec;
+  field: Field;
+  locale: Locale;
+  disabled?: boolean;
+  // antd's Form.Item injects these into its child; they pass through to whichever widget renders
+  // (`never` lets the one value type flow into each widget's own without a cast).
+  id?: string;
+  value?: never;
+  onChange?: (value: unknown) => void;
+}
+
+export function widgetOf(spec: FormFieldSpec, field: Field): WidgetKind {
+  return spec.widget ?? (field.options ? 'select' : 'input');
+}
+
+/** The input a form field declares (`widget`), fed and read by the Form.Item around it. */
+export function FieldControl({ spec, field, locale, disabled, ...control }: Props) {
+  const t = useTranslate();
+  const label = field.label[locale];
+  const options = field.options?.map((o) => ({ value: o.value, label: o.label[locale] }));
+  switch (widgetOf(spec, field)) {
+    case 'textarea':
+      return (
+        <Input.TextArea
+          {...control}
+          disabled={disabled}
+          rows={3}
+          count={field.maxLength ? { show: true, max: field.maxLength } : undefined}
+          placeholder={t('resources.placeholder.input', { label })}
+        />
+      );
+    case 'number':
+      return <InputNumber {...control} disabled={disabled} min={0} precision={0} className="generic-number" placeholder={t('resources.placeholder.input', { label })} />;
+    case 'select':
+      return <Select {...control} disabled={disabled} options={options} placeholder={t('resources.placeholder.select', { label })} />;
+    case 'radio':
+      return <Radio.Group {...control} disabled={disabled} options={options} />;
+    case 'slots':
+      return <SlotsInput {...control} disabled={disabled} count={spec.slots?.count ?? 1} label={spec.slots?.label ?? spec.field} />;
+    default:
+      return <Input {...control} disabled={disabled} placeholder={t('resources.placeholder.input', { label })} />;
+  }
+}

@@ -1,0 +1,140 @@
+import { useDataProvider, useForm, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
+import { Form, Modal } from 'antd';
+import { useEffect, useMemo } from 'react';
+import type { Locale } from '../../contract/i18n';
+import { useLocale } from '../../src/i18n';
+import { endpointOf, type FormFieldSpec, type ResourceDefinition } from '../define';
+import { FieldControl } from './FieldControl';
+import { fromFormValues, joinedSlots, toFormValues, type FormValues } from './formValues';
+import { debounceKeyCheck, isFreeAnswer, type KeyCheck } from './keyCheck';
+import { contractRule, uniqueRule } from './rules';
+import { serverFieldErrors } from './serverErrors';
+
+export type FormAction = 'create' | 'edit';
+
+interface Props {
+  definition: ResourceDefinition;
+  /** The menu title, shown in the dialog title. */
+  title: string;
+  action: FormAction;
+  id?: BaseKey;
+  open: boolean;
+  onClose: () => void;
+  afterClose?: () => void;
+}
+
+/** The key-availability call of a resource, debounced; undefined when it declares none. */
+function useKeyCheck(definition: ResourceDefinition): KeyCheck | undefined {
+  const dataProvider = useDataProvider();
+  return useMemo(() => {
+    const keyCheck = definition.keyCheck;
+    if (!keyCheck) return undefined;
+    return debounceKeyCheck(async (value) => {
+      const provider = dataProvider();
+      if (!provider.custom) return true;
+      const { data } = await provider.custom({
+        url: `${endpointOf(definition)}/${keyCheck.path}`,
+        method: 'get',
+        query: { [keyCheck.param]: value },
+      });
+      return isFreeAnswer(data);
+    });
+  }, [dataProvider, definition]);
+}
+
+interface ItemProps {
+  definition: ResourceDefinition;
+  spec: FormFieldSpec;
+  action: FormAction;
+  locale: Locale;
+  keyCheck: KeyCheck | undefined;
+}
+
+/** One field: label and asterisk from the contract, its rule, and the unique check on add. */
+function FormField({ definition, spec, action, locale, keyCheck }: ItemProps) {
+  const field = definition.entity.fields[spec.field];
+  if (!field) throw new Error(`Resource "${definition.name}" has no field "${spec.field}" for its form`);
+  const unique = definition.entity.unique?.field === spec.field ? definition.entity.unique : undefined;
+  const rules = [contractRule(field, locale, spec.widget === 'slots' ? joinedSlots : undefined)];
+  if (unique && action === 'create' && keyCheck) rules.push(uniqueRule(keyCheck, unique.duplicate[locale]));
+  return (
+    <Form.Item name={spec.field} label={field.label[locale]} required={field.required} rules={rules} validateFirst>
+      <FieldControl spec={spec} field={field} locale={locale} disabled={!!unique && action === 'edit'} />
+    </Form.Item>
+  );
+}
+
+/** The add/edit dialog of a declarative resource: one form for both actions. */
+export function ResourceForm({ definition, title, action, id, open, onClose, afterClose }: Props) {
+  const t = useTranslate();
+  const locale = useLocale();
+  const [form] = Form.useForm<FormValues>();
+  const keyCheck = useKeyCheck(definition);
+  const fieldNames = useMemo(() => definition.form.map((spec) => spec.field), [definition]);
+
+  const { onFinish, query, formLoading } = useForm<Record<string, unknown>, HttpError, FormValues>({
+    resource: definition.name,
+    action,
+    id,
+    redirect: false,
+    successNotification: () => ({ message: t('messages.submitted'), type: 'success' }),
+    errorNotification: (error) => ({ message: error?.message || t('notifications.error'), type: 'error' }),
+    queryOptions: { enabled: action === 'edit' && id !== undefined },
+  });
+
+  const record = query?.data?.data;
+  useEffect(() => {
+    if (action !== 'edit' || !record) return;
+    form.setFields(Object.entries(toFormValues(definition, record)).map(([name, value]) => ({ name, value })));
+  }, [action, record, definition, form]);
+
+  // Messages already shown follow a change of language.
+  useEffect(() => {
+    const shown = form.getFieldsError().filter((f) => f.errors.length > 0).map((f) => f.name);
+    if (shown.length) form.validateFields(shown).catch(() => undefined);
+  }, [locale, form]);
+
+  const save = async (values: FormValues) => {
+    try {
+      await onFinish(fromFormValues(definition, values));
+      onClose();
+    } catch (error) {
+      // The server refused: its per-field messages go under the fields (the toast shows its msg).
+      form.setFields(serverFieldErrors(error, fieldNames));
+    }
+  };
+
+  const loadingRecord = action === 'edit' && !!query?.isLoading;
+  return (
+    <Modal
+      open={open}
+      title={t(action === 'create' ? 'resources.dialog.create' : 'resources.dialog.edit', { title })}
+      okText={t('buttons.save')}
+      cancelText={t('buttons.cancel')}
+      confirmLoading={formLoading && !loadingRecord}
+      okButtonProps={{ disabled: loadingRecord }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      afterClose={afterClose}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      <Form
+        form={form}
+        layout="horizontal"
+        labelCol={{ flex: '120px' }}
+        labelWrap
+        disabled={loadingRecord}
+        initialValues={action === 'create' ? toFormValues(definition, undefined) : undefined}
+        onFinish={save}
+        className="generic-form"
+        name={`${definition.name}-${action}`}
+      >
+        {definition.form.map((spec) => (
+          <FormField key={spec.field} definition={definition} spec={spec} action={action} locale={locale} keyCheck={keyCheck} />
+        ))}
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The console: Refine with the providers, the public /login page, and everything else behind the
+ * auth check and the menu gate. Resources and routes are both derived from the caller's menu tree
+ * (src/routing/navigation.ts); nothing here names a page of a particular resource.
+ */
+import { Refine, type ResourceProps } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { createProviders } from '../providers';
+import { consoleConfig } from './config';
+import { translate, useLocale } from './i18n';
+import { BootSpinner } from './routing/BootSpinner';
+import { DocumentTitle } from './routing/documentTitle';
+import { MenuGate } from './routing/MenuGate';
+import { NavigationContext, type ConsoleNavigation } from './routing/NavigationContext';
+import { PageHost } from './routing/PageHost';
+import { RequireAuth } from './routing/RequireAuth';
+
+// The login page, the layout and every page are chunks of their own: the entry holds only what
+// /login and the auth check need.
+const Login = lazy(() => import('./pages/Login'));
+const Shell = lazy(() => import('./layout/Shell'));
+const NotFound = lazy(() => import('./pages/NotFound'));
+const NoMenus = lazy(() => import('./layout/NoMenus'));
+
+const NO_RESOURCES: ResourceProps[] = [];
+
+type Providers = ReturnType<typeof createProviders>;
+
+export interface AppProps {
+  /** Tests pass their own; the console builds them from its configuration. */
+  providers?: Providers;
+}
+
+let defaultProviders: Providers | undefined;
+function consoleProviders(): Providers {
+  defaultProviders ??= createProviders({ workbenchUrl: consoleConfig.workbenchUrl });
+  return defaultProviders;
+}
+
+export default function App({ providers = consoleProviders() }: AppProps) {
+  const [navigation, setNavigation] = useState<ConsoleNavigation>();
+  // Re-renders Refine (and with it every translated text) when the language changes.
+  useLocale();
+
+  return (
+    <BrowserRouter>
+      <Refine
+        dataProvider={providers.dataProvider}
+        authProvider={providers.authProvider}
+        accessControlProvider={providers.accessControlProvider}
+        i18nProvider={providers.i18nProvider}
+        notificationProvider={providers.notificationProvider}
+        routerProvider={routerProvider}
+        resources={navigation?.resources ?? NO_RESOURCES}
+        options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false }}
+      >
+        <NavigationContext.Provider value={navigation ?? null}>
+          <ConsoleRoutes navigation={navigation} onNavigation={setNavigation} />
+        </NavigationContext.Provider>
+      </Refine>
+    </BrowserRouter>
+  );
+}
+
+interface RoutesProps {
+  navigation: ConsoleNavigation | undefined;
+  onNavigation: (navigation: ConsoleNavigation) => void;
+}
+
+/** The route table: /login, then one route per routed menu of the tree, then 404. */
+function ConsoleRoutes({ navigation, onNavigation }: RoutesProps) {
+  return (
+    <Routes>
+      <Route
+        path="/login"
+        element={
+          <>
+            <DocumentTitle title={translate('shell.login.title')} />
+            <Suspense fallback={<BootSpinner />}>
+              <Login />
+            </Suspense>
+          </>
+        }
+      />
+      <Route
+        element={
+          <RequireAuth>
+            <MenuGate navigation={navigation} onChange={onNavigation}>
+              <Suspense fallback={<BootSpinner />}>
+                <Shell />
+              </Suspense>
+            </MenuGate>
+          </RequireAuth>
+        }
+      >
+        <Route index element={navigation?.rootPath ? <Navigate to={navigation.rootPath} replace /> : <NoMenus />} />
+        {navigation?.routes.map((route) => <Route key={route.path} path={route.path} element={<PageHost route={route} />} />)}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

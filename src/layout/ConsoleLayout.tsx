@@ -1,0 +1,128 @@
+import { useTranslate } from '@refinedev/core';
+import MenuFoldOutlined from '@ant-design/icons/es/icons/MenuFoldOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons/es/icons/MenuUnfoldOutlined';
+import { Layout, Menu, Spin } from 'antd';
+import { Suspense, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useDocumentTitle } from '../routing/documentTitle';
+import { useConsoleNavigation } from '../routing/NavigationContext';
+import { findRoute, normalisePath } from '../routing/navigation';
+import { menuIcon } from './menuIcons';
+import { PageTabs } from './PageTabs';
+import { SideMenu } from './SideMenu';
+import { readSiderCollapsed, saveSiderCollapsed } from './siderState';
+import { closeTab, initialTabs, openTab } from './tabs';
+import { UserArea } from './UserArea';
+
+export const SIDER_WIDTH = 210;
+
+/** Top bar (title, navigation entries, user), sidebar of the selected entry, page tabs, content. */
+export function ConsoleLayout() {
+  const t = useTranslate();
+  const navigation = useConsoleNavigation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const pathname = normalisePath(location.pathname) || '/';
+  const current = findRoute(navigation, pathname);
+
+  // The selected top-bar entry: the current page's, else the last one visited (first by default).
+  const [lastEntryId, setLastEntryId] = useState(current?.navigationId ?? navigation.entries[0]?.id);
+  if (current?.navigationId !== undefined && current.navigationId !== lastEntryId) setLastEntryId(current.navigationId);
+  const entry = navigation.entries.find((e) => e.id === lastEntryId) ?? navigation.entries[0];
+
+  // Tabs: the pinned first page, then every page visited, in order.
+  const pinned = navigation.home ?? navigation.routes.find((r) => r.path === navigation.rootPath);
+  const [tabs, setTabs] = useState(() => initialTabs(pinned && { key: pinned.path, title: pinned.title }));
+  // A tab opens when the location reaches a page (not on every render: a just-closed tab whose
+  // page is still showing until the move to its neighbour lands must stay closed).
+  const [visitedPath, setVisitedPath] = useState<string>();
+  if (current && current.path !== visitedPath) {
+    setVisitedPath(current.path);
+    setTabs(openTab(tabs, { key: current.path, title: current.title }));
+  }
+
+  // Sidebar: user choice in a cookie; narrow screens start collapsed without overwriting it.
+  const [collapsed, setCollapsed] = useState(readSiderCollapsed);
+  const [narrow, setNarrow] = useState(false);
+  const toggleSider = () => {
+    const next = !collapsed;
+    setCollapsed(next);
+    if (!narrow) saveSiderCollapsed(next);
+  };
+
+  useDocumentTitle(current?.title ?? (pathname === '/' ? undefined : t('shell.notFound.title')));
+
+  const hasSider = !!entry && entry.items.length > 0;
+  return (
+    <Layout className="console">
+      <Layout.Header className="console-header">
+        {hasSider ? (
+          <button
+            type="button"
+            className="console-header__toggle"
+            aria-label={t(collapsed ? 'shell.sider.expand' : 'shell.sider.collapse')}
+            aria-expanded={!collapsed}
+            onClick={toggleSider}
+          >
+            {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          </button>
+        ) : null}
+        <Link to="/" className="console-header__title">
+          {t('app.title')}
+        </Link>
+        <Menu
+          theme="dark"
+          mode="horizontal"
+          className="console-header__menu"
+          selectedKeys={current?.navigationId !== undefined && entry ? [entry.key] : []}
+          items={navigation.entries.map((e) => ({
+            key: e.key,
+            icon: menuIcon(e.icon),
+            label: <Link to={e.firstPath}>{e.title}</Link>,
+          }))}
+          onClick={({ key }) => {
+            const chosen = navigation.entries.find((e) => e.key === key);
+            if (chosen) setLastEntryId(chosen.id);
+          }}
+        />
+        <UserArea />
+      </Layout.Header>
+      <Layout>
+        {hasSider ? (
+          <Layout.Sider
+            className="console-sider"
+            theme="light"
+            width={SIDER_WIDTH}
+            breakpoint="md"
+            collapsedWidth={narrow ? 0 : 64}
+            collapsed={collapsed}
+            trigger={null}
+            onBreakpoint={(broken) => {
+              setNarrow(broken);
+              setCollapsed(broken ? true : readSiderCollapsed());
+            }}
+          >
+            <SideMenu key={entry.key} items={entry.items} selectedKey={current?.path} />
+          </Layout.Sider>
+        ) : null}
+        <Layout className="console-main">
+          <PageTabs
+            tabs={tabs}
+            activeKey={current?.path ?? ''}
+            onSelect={(key) => navigate(key)}
+            onClose={(key) => {
+              const result = closeTab(tabs, key, current?.path ?? '');
+              setTabs(result.tabs);
+              if (current && result.activeKey !== current.path) navigate(result.activeKey);
+            }}
+          />
+          <Layout.Content className="console-content">
+            <Suspense fallback={<Spin className="console-content__spin" />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </Layout>
+  );
+}

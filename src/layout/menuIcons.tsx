@@ -1,0 +1,72 @@
+/**
+ * Menu icons by the name a menu stores (`setting`, `appstore`, …; `SettingOutlined`,
+ * `el-icon-setting` are read too). Each icon is imported from its own file, never the icon set.
+ */
+import ApartmentOutlined from '@ant-design/icons/es/icons/ApartmentOutlined';
+import AppstoreOutlined from '@ant-design/icons/es/icons/AppstoreOutlined';
+import BarChartOutlined from '@ant-design/icons/es/icons/BarChartOutlined';
+import BookOutlined from '@ant-design/icons/es/icons/BookOutlined';
+import ClusterOutlined from '@ant-design/icons/es/icons/ClusterOutlined';
+import DashboardOutlined from '@ant-design/icons/es/icons/DashboardOutlined';
+import DollarOutlined from '@ant-design/icons/es/icons/DollarOutlined';
+import FileTextOutlined from '@ant-design/icons/es/icons/FileTextOutlined';
+import HomeOutlined from '@ant-design/icons/es/icons/HomeOutlined';
+import IdcardOutlined from '@ant-design/icons/es/icons/IdcardOutlined';
+import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
+import MobileOutlined from '@ant-design/icons/es/icons/MobileOutlined';
+import SafetyOutlined from '@ant-design/icons/es/icons/SafetyOutlined';
+import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
+import TeamOutlined from '@ant-design/icons/es/icons/TeamOutlined';
+import ToolOutlined from '@ant-design/icons/es/icons/ToolOutlined';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
+import type { ComponentType } from 'react';
+
+/** The icons the seeded menus use, plus a few names the platform's menus also use for them. */
+const ICONS: Readonly<Record<string, ComponentType>> = {
+  apartment: ApartmentOutlined,
+  appstore: AppstoreOutlined,
+  barchart: BarChartOutlined,
+  book: BookOutlined,
+  chart: BarChartOutlined,
+  cluster: ClusterOutlined,
+  dashboard: DashboardOutlined,
+  dictionary: BookOutlined,
+  dollar: DollarOutlined,
+  filetext: FileTextOutlined,
+  home: HomeOutlined,
+  idcard: IdcardOutlined,
+  menu: MenuOutlined,
+  mobile: MobileOutlined,
+  organization: ApartmentOutlined,
+  peoples: TeamOutlined,
+  role: SafetyOutlined,
+  safety: SafetyOutlined,
+  setting: SettingOutlined,
+  system: SettingOutlined,
+  team: TeamOutlined,
+  tool: ToolOutlined,
+  tree: ClusterOutlined,
+  user: UserOutlined,
+};
+
+/** `SettingOutlined`, `el-icon-setting`, `setting` → `setting`. */
+export function iconKey(name: string | null | undefined): string {
+  return (name ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/^(el-icon-|icon-|anticon-)/, '')
+    .replace(/(outlined|filled|twotone)$/, '')
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/** The icon a menu names, or nothing when the name is unknown. */
+export function MenuIcon({ name }: { name: string | null | undefined }) {
+  const Icon = ICONS[iconKey(name)];
+  return Icon ? <Icon /> : null;
+}
+
+/** For antd Menu items: the icon element, or undefined so the item renders without one. */
+export function menuIcon(name: string | null | undefined) {
+  const Icon = ICONS[iconKey(name)];
+  return Icon ? <Icon /> : undefined;
+}

@@ -1,0 +1,62 @@
+import { usePermissions, useTranslate } from '@refinedev/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { PermissionNode } from '../../contract/menu';
+import { BootSpinner } from './BootSpinner';
+import { loadPageRegistry } from './loadPages';
+import { createConsoleNavigation, type ConsoleNavigation } from './NavigationContext';
+import type { PageRegistry } from './pageProps';
+
+const NO_MENUS: readonly PermissionNode[] = [];
+
+interface Props {
+  /** The navigation the app currently routes with (lifted to App, which feeds <Refine> and the routes). */
+  navigation: ConsoleNavigation | undefined;
+  onChange: (navigation: ConsoleNavigation) => void;
+  children: ReactNode;
+}
+
+/**
+ * Loads the caller's granted menu tree (authProvider.getPermissions) and the page registry, builds
+ * the navigation from both and hands it up; renders its children only once the routes exist, so an
+ * existing page never flashes as "not found".
+ */
+export function MenuGate({ navigation, onChange, children }: Props) {
+  const t = useTranslate();
+  const permissions = usePermissions<PermissionNode[] | null>({});
+  const [pages, setPages] = useState<PageRegistry>();
+  const [pagesFailed, setPagesFailed] = useState(false);
+  const tree = permissions.isSuccess ? (permissions.data ?? NO_MENUS) : undefined;
+
+  useEffect(() => {
+    let live = true;
+    loadPageRegistry().then(
+      (registry) => live && setPages(registry),
+      (error: unknown) => {
+        console.error('[shell] the page registry could not be loaded', error);
+        if (live) setPagesFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const isCurrent = !!navigation && navigation.tree === tree && navigation.pages === pages;
+  useEffect(() => {
+    if (tree && pages && !isCurrent) onChange(createConsoleNavigation(tree, pages));
+  }, [tree, pages, isCurrent, onChange]);
+
+  if (permissions.isError || pagesFailed) {
+    return (
+      <div className="console-boot" role="alert">
+        <span className="console-boot__label">{t('shell.menusFailed')}</span>
+        <button type="button" className="console-boot__button" onClick={() => window.location.reload()}>
+          {t('shell.retry')}
+        </button>
+      </div>
+    );
+  }
+  // While the tree refetches (after a new login) the current navigation stays.
+  if (!navigation || (tree && pages && !isCurrent)) return <BootSpinner label={t('shell.loading')} />;
+  return <>{children}</>;
+}

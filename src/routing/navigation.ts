@@ -1,0 +1,148 @@
+/**
+ * The console's navigation, derived once from the caller's granted menu tree: the routed pages,
+ * the top-bar entries with their sidebar items, the Refine resources and the root redirect.
+ * Routes, menus and resources all come from this one function, so a path is never written twice.
+ */
+import type { ResourceProps } from '@refinedev/core';
+import { MenuType, type PermissionNode } from '../../contract/menu';
+
+/** A menu the console can show: its route path, the page component it names and its title. */
+export interface PageRoute {
+  menuId: number;
+  path: string;
+  /** Page component name (the menu's `url`), looked up in the page registry. */
+  component: string;
+  /** Refine resource name (= component name = data resource of a declarative page). */
+  resource: string;
+  /** Refine identifier: the resource name, made unique when two menus name one component. */
+  identifier: string;
+  title: string;
+  icon: string;
+  /** Id of the top-bar entry the page belongs to; undefined for the home page. */
+  navigationId?: number;
+}
+
+/** A sidebar item: a page (with `path`) or a group of pages (with `children`). */
+export interface SideItem {
+  key: string;
+  title: string;
+  icon: string;
+  path?: string;
+  children: SideItem[];
+}
+
+/** A top-bar entry (a navigation directory) and the sidebar items under it. */
+export interface NavigationEntry {
+  id: number;
+  key: string;
+  title: string;
+  icon: string;
+  /** The first page under it: where clicking the entry goes. */
+  firstPath: string;
+  items: SideItem[];
+}
+
+export interface Navigation {
+  routes: PageRoute[];
+  entries: NavigationEntry[];
+  /** The home page (the first menu of type 5 whose component is registered). */
+  home?: PageRoute;
+  /** Where `/` goes: the home page, else the first page of the first entry; undefined if none. */
+  rootPath?: string;
+  resources: ResourceProps[];
+}
+
+const ROUTED_TYPES: readonly number[] = [MenuType.MENU, MenuType.HOME];
+const DIRECTORY: readonly number[] = [MenuType.NAVIGATION, MenuType.MENU, MenuType.HOME];
+
+/** Route paths are absolute and have no trailing slash. */
+export function normalisePath(path: string | null | undefined): string {
+  const trimmed = (path ?? '').trim();
+  if (!trimmed) return '';
+  const withSlash = trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+  return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash;
+}
+
+function firstPath(items: readonly SideItem[]): string | undefined {
+  for (const item of items) {
+    if (item.path) return item.path;
+    const nested = firstPath(item.children);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+/**
+ * Builds the navigation from a granted menu tree. Only directories (types 3, 4, 5) matter; page
+ * and API elements are access-control data. A menu (4) or home (5) is routed when its `url` names
+ * a registered page and it has a path; menus naming an unregistered page are skipped, and a
+ * directory left with nothing routable under it disappears. Top-level entries of type 5 are the
+ * home page, never a top-bar entry.
+ */
+export function buildNavigation(tree: readonly PermissionNode[], isRegistered: (component: string) => boolean): Navigation {
+  const routes: PageRoute[] = [];
+  const resources: ResourceProps[] = [];
+  const usedPaths = new Set<string>();
+  const usedIdentifiers = new Set<string>();
+
+  function route(node: PermissionNode, navigationId: number | undefined, parent: string | undefined): PageRoute | undefined {
+    if (!ROUTED_TYPES.includes(node.menuType)) return undefined;
+    const component = (node.url ?? '').trim();
+    const path = normalisePath(node.path);
+    if (!component || !path || path === '/' || usedPaths.has(path) || !isRegistered(component)) return undefined;
+    const identifier = usedIdentifiers.has(component) ? `${component}-${node.id}` : component;
+    usedPaths.add(path);
+    usedIdentifiers.add(identifier);
+    const page: PageRoute = { menuId: node.id, path, component, resource: component, identifier, title: node.name, icon: node.icon ?? '', navigationId };
+    routes.push(page);
+    resources.push({
+      name: component,
+      ...(identifier !== component ? { identifier } : {}),
+      list: path,
+      meta: { label: node.name, menuId: node.id, icon: node.icon, ...(parent ? { parent } : {}) },
+    });
+    return page;
+  }
+
+  function visit(node: PermissionNode, navigationId: number, parent: string): SideItem | undefined {
+    if (!DIRECTORY.includes(node.menuType)) return undefined;
+    const page = route(node, navigationId, parent);
+    const groupName = page?.identifier ?? `menu-${node.id}`;
+    const mark = resources.length;
+    const children = node.children.map((child) => visit(child, navigationId, groupName)).filter((c): c is SideItem => !!c);
+    if (!page && children.length === 0) return undefined;
+    if (!page) resources.splice(mark, 0, { name: groupName, meta: { label: node.name, menuId: node.id, icon: node.icon, parent } });
+    return { key: page ? page.path : groupName, title: node.name, icon: node.icon ?? '', ...(page ? { path: page.path } : {}), children };
+  }
+
+  let home: PageRoute | undefined;
+  const entries: NavigationEntry[] = [];
+  for (const node of tree) {
+    if (node.menuType === MenuType.HOME) {
+      const page = route(node, undefined, undefined);
+      home ??= page;
+      continue;
+    }
+    if (!DIRECTORY.includes(node.menuType)) continue;
+    const name = `nav-${node.id}`;
+    const mark = resources.length;
+    // A navigation directory contributes its children; a top-level menu (the other reading of
+    // the types) is its own single sidebar item.
+    const items =
+      node.menuType === MenuType.NAVIGATION
+        ? node.children.map((child) => visit(child, node.id, name)).filter((c): c is SideItem => !!c)
+        : [visit(node, node.id, name)].filter((c): c is SideItem => !!c);
+    const first = firstPath(items);
+    if (!first) continue;
+    resources.splice(mark, 0, { name, meta: { label: node.name, menuId: node.id, icon: node.icon } });
+    entries.push({ id: node.id, key: name, title: node.name, icon: node.icon ?? '', firstPath: first, items });
+  }
+
+  return { routes, entries, home, rootPath: home?.path ?? entries[0]?.firstPath, resources };
+}
+
+/** The routed page at a location (exact path match), if any. */
+export function findRoute(navigation: Pick<Navigation, 'routes'>, pathname: string): PageRoute | undefined {
+  const path = normalisePath(pathname);
+  return navigation.routes.find((r) => r.path === path);
+}

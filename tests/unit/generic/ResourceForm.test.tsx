@@ -1,0 +1,97 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { findResource } from '../../../resources/registry';
+import { setLocale } from '../../../src/i18n';
+import { renderResourceList, server, setUpMockApi } from './harness';
+
+const paramResource = findResource('param')!;
+
+vi.setConfig({ testTimeout: 60000 });
+const api = setUpMockApi();
+const slow = { timeout: 10000 };
+
+async function openDialog(button: RegExp | string, index = 0) {
+  renderResourceList(api.current, paramResource);
+  await screen.findByText('site.name', {}, slow);
+  const buttons = await screen.findAllByRole('button', { name: button }, slow);
+  await userEvent.setup({ pointerEventsCheck: 0 }).click(buttons[index]!);
+  return screen.findByRole('dialog', {}, slow);
+}
+
+async function type(field: HTMLElement, text: string) {
+  const user = userEvent.setup({ pointerEventsCheck: 0 });
+  await user.click(field);
+  await user.paste(text);
+}
+
+describe('generic add/edit dialog (parameters)', () => {
+  it('checks the key with the contract rule, in Chinese and then in English after switching', async () => {
+    const dialog = await openDialog(/新\s*增/);
+    expect(within(dialog).getByText('新增 · 参数配置')).toBeInTheDocument();
+    await type(within(dialog).getByLabelText('Key'), 'k'.repeat(51));
+    expect(await within(dialog).findByText('Key长度不能超过50个字符', {}, slow)).toBeInTheDocument();
+
+    act(() => setLocale('en-US'));
+    expect(await within(dialog).findByText('Key must be at most 50 characters', {}, slow)).toBeInTheDocument();
+    expect(within(dialog).queryByText('Key长度不能超过50个字符')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Value')).toBeInTheDocument();
+  });
+
+  it('marks required fields from the contract', async () => {
+    const dialog = await openDialog(/新\s*增/);
+    const labelOf = (text: string) => within(dialog).getByText(text, { selector: 'label' });
+    expect(labelOf('Key')).toHaveClass('ant-form-item-required');
+    expect(labelOf('值')).toHaveClass('ant-form-item-required');
+    expect(labelOf('备注')).not.toHaveClass('ant-form-item-required');
+    expect(labelOf('备用参数')).not.toHaveClass('ant-form-item-required');
+  });
+
+  it('refuses a key that is already taken on add (checked by the key call)', async () => {
+    const dialog = await openDialog(/新\s*增/);
+    await type(within(dialog).getByLabelText('Key'), 'site.name');
+    expect(await within(dialog).findByText('key值不可以重复', {}, slow)).toBeInTheDocument();
+    expect(api.current.state.requests.some((r) => r.path.endsWith('/param/vaildKey') && r.query.paramKey === 'site.name')).toBe(true);
+  });
+
+  it('joins the three spare values on save, says so and shows the new row', async () => {
+    const dialog = await openDialog(/新\s*增/);
+    await type(within(dialog).getByLabelText('排序号'), '9');
+    await type(within(dialog).getByLabelText('Key'), 'new.key');
+    await type(within(dialog).getByLabelText('值'), 'v');
+    await type(within(dialog).getByLabelText('param1'), 'a');
+    await type(within(dialog).getByLabelText('param3'), 'c');
+    await userEvent.setup({ pointerEventsCheck: 0 }).click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+
+    expect(await screen.findByText('提交成功', {}, slow)).toBeInTheDocument();
+    const save = api.current.state.requests.find((r) => r.path.endsWith('/param/saveOrUpdate'));
+    expect(save?.body).toMatchObject({ sortNum: 9, paramKey: 'new.key', value: 'v', spareParam: 'a,,c' });
+    expect(await screen.findByText('new.key', {}, slow)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow);
+  });
+
+  it('opens edit with the record, its spare values split and its key read-only', async () => {
+    const dialog = await openDialog('编辑', 1);
+    expect(within(dialog).getByText('编辑 · 参数配置')).toBeInTheDocument();
+    const key = within(dialog).getByLabelText('Key');
+    await waitFor(() => expect(key).toHaveValue('upload.maxSize'), slow);
+    expect(key).toBeDisabled();
+    expect(within(dialog).getByLabelText('param1')).toHaveValue('MB');
+    expect(within(dialog).getByLabelText('param2')).toHaveValue('');
+    expect(within(dialog).getByLabelText('值')).not.toBeDisabled();
+  });
+
+  it("shows the server's field errors under the fields and keeps the dialog open", async () => {
+    server.use(
+      http.post('*/base/admin/param/saveOrUpdate', () =>
+        HttpResponse.json({ code: 1001, msg: '提交的数据有误', data: { fields: { value: '该值已被锁定' } } }, { status: 400 }),
+      ),
+    );
+    const dialog = await openDialog('编辑', 0);
+    await waitFor(() => expect(within(dialog).getByLabelText('Key')).toHaveValue('site.name'), slow);
+    await userEvent.setup({ pointerEventsCheck: 0 }).click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('该值已被锁定', {}, slow)).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { ColumnSpec } from '../../../resources/define';
+import { cellView } from '../../../resources/generic/cells';
+import { findResource } from '../../../resources/registry';
+
+const paramResource = findResource('param')!;
+const appResource = findResource('app')!;
+
+const column = (definition: { columns: readonly ColumnSpec[] }, field: string) => definition.columns.find((c) => c.field === field)!;
+
+describe('list cells', () => {
+  it('show the empty mark for missing values', () => {
+    for (const value of [undefined, null, '', '  ']) {
+      expect(cellView(paramResource, column(paramResource, 'remark'), value, 'zh-CN')).toEqual({ kind: 'empty' });
+    }
+    expect(cellView(paramResource, column(paramResource, 'sortNum'), 0, 'zh-CN')).toEqual({ kind: 'text', text: '0' });
+  });
+
+  it("show a choice as its option's label in the user's language", () => {
+    const businessType = column(appResource, 'businessType');
+    expect(cellView(appResource, businessType, 3, 'zh-CN')).toEqual({ kind: 'text', text: '基础服务' });
+    expect(cellView(appResource, businessType, '3', 'en-US')).toEqual({ kind: 'text', text: 'Basic service' });
+    expect(cellView(appResource, column(appResource, 'isEnable'), '0', 'zh-CN')).toEqual({ kind: 'text', text: '不显示' });
+    expect(cellView(appResource, businessType, 9, 'zh-CN')).toEqual({ kind: 'text', text: '9' });
+  });
+
+  it('split spare values into param1..param3, a missing slot left without value', () => {
+    expect(cellView(paramResource, column(paramResource, 'spareParam'), 'MB,,x', 'zh-CN')).toEqual({
+      kind: 'slots',
+      slots: [{ label: 'param1', value: 'MB' }, { label: 'param2' }, { label: 'param3', value: 'x' }],
+    });
+    expect(cellView(paramResource, column(paramResource, 'spareParam'), ',,', 'zh-CN')).toEqual({ kind: 'empty' });
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { searchFilters } from '../../../resources/generic/filters';
+import { fromFormValues, joinedSlots, toFormValues } from '../../../resources/generic/formValues';
+import { findResource } from '../../../resources/registry';
+
+const paramResource = findResource('param')!;
+const appResource = findResource('app')!;
+
+describe('form values', () => {
+  it('split the joined spare values into three inputs and join them back', () => {
+    const values = toFormValues(paramResource, { id: 2, sortNum: 2, paramKey: 'k', value: 'v', remark: null, spareParam: 'MB,,x' });
+    expect(values).toEqual({ sortNum: 2, paramKey: 'k', value: 'v', remark: undefined, spareParam: ['MB', '', 'x'] });
+    expect(fromFormValues(paramResource, values)).toEqual({ sortNum: 2, paramKey: 'k', value: 'v', remark: undefined, spareParam: 'MB,,x' });
+  });
+
+  it('start a new record with three empty slots and send cleared slots as empty', () => {
+    expect(toFormValues(paramResource, undefined).spareParam).toEqual(['', '', '']);
+    expect(joinedSlots(['', ' ', ''])).toBe('');
+    expect(joinedSlots([' a ', 'b', ''])).toBe('a,b');
+    expect(joinedSlots(undefined)).toBe('');
+  });
+});
+
+describe('search filters', () => {
+  it('search text fields with "contains" and leave blanks out', () => {
+    expect(searchFilters(paramResource, { paramKey: ' mail ', value: '', remark: undefined })).toEqual([{ field: 'paramKey', operator: 'contains', value: 'mail' }]);
+  });
+
+  it('match choice fields exactly', () => {
+    const withChoice = { ...appResource, search: ['code', 'businessType'] as const };
+    expect(searchFilters(withChoice, { code: 'base', businessType: 3 })).toEqual([
+      { field: 'code', operator: 'contains', value: 'base' },
+      { field: 'businessType', operator: 'eq', value: 3 },
+    ]);
+  });
+});

@@ -1,0 +1,110 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildMenuTree, type MockApi } from '../../../mocks';
+import { createProviders } from '../../../providers';
+import { saveSession } from '../../../providers/session';
+import { findResource } from '../../../resources/registry';
+import App from '../../../src/App';
+import { setLocale } from '../../../src/i18n';
+import { replaceApi, setUpMockApi } from '../generic/harness';
+
+vi.setConfig({ testTimeout: 60000 });
+const api = setUpMockApi();
+const slow = { timeout: 10000 };
+
+function renderApp(path: string, mock: MockApi = api.current, { signedIn = true } = {}) {
+  if (signedIn) saveSession({ token: mock.issueToken(), appId: 1 });
+  window.history.replaceState(null, '', path);
+  return render(<App providers={createProviders({ workbenchUrl: '/login', navigate: vi.fn() })} />);
+}
+
+const where = () => window.location.pathname;
+const user = () => userEvent.setup({ pointerEventsCheck: 0 });
+
+describe('console shell', () => {
+  it('sends / to the home menu and greets the user with cards for the pages they may open', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: '欢迎回来，管理员' }, slow)).toBeInTheDocument();
+    expect(where()).toBe('/home');
+    expect(document.title).toBe('首页 - 员工基础管理系统');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: /参数配置/ })).toHaveAttribute('href', '/system/param');
+    expect(within(main).getByRole('link', { name: /子系统管理/ })).toHaveAttribute('href', '/system/app');
+    // Top bar: the title, the navigation entry (the home menu is not one), the user, logout.
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('员工基础管理系统')).toBeInTheDocument();
+    expect(within(banner).getByText('系统管理')).toBeInTheDocument();
+    expect(within(banner).queryByText('首页')).not.toBeInTheDocument();
+    expect(await within(banner).findByText('管理员', {}, slow)).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: '退出登录' })).toBeInTheDocument();
+  });
+
+  it('sends / to the first page of the first menu when there is no home menu', async () => {
+    renderApp('/', replaceApi(api, { menus: buildMenuTree({ withHome: false }) }));
+    await waitFor(() => expect(where()).toBe('/system/app'), slow);
+    expect(await screen.findByLabelText('子系统管理', { selector: 'table' }, slow)).toBeInTheDocument();
+  });
+
+  it('answers an unknown path with the 404 page and a way home', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByText('站长说你不能进入这个页面...', {}, slow)).toBeInTheDocument();
+    expect(document.title).toBe('页面不存在 - 员工基础管理系统');
+    await user().click(screen.getByRole('link', { name: /返回首页/ }));
+    await waitFor(() => expect(where()).toBe('/home'), slow);
+  });
+
+  it('answers a page that exists but is not in the caller\'s tree with 404', async () => {
+    const onlyParams = buildMenuTree({ definitions: [findResource('param')!] });
+    renderApp('/system/app', replaceApi(api, { menus: onlyParams }));
+    expect(await screen.findByText('站长说你不能进入这个页面...', {}, slow)).toBeInTheDocument();
+    expect(screen.queryByText('子系统管理')).not.toBeInTheDocument();
+  });
+
+  it('opens a tab per visited page and goes back to its neighbour when the active one closes', async () => {
+    renderApp('/home');
+    await screen.findByRole('heading', { name: '欢迎回来，管理员' }, slow);
+    const sidebar = screen.getByRole('complementary');
+    await user().click(within(sidebar).getByRole('link', { name: '参数配置' }));
+    await waitFor(() => expect(where()).toBe('/system/param'), slow);
+    expect(document.title).toBe('参数配置 - 员工基础管理系统');
+
+    const tabs = screen.getByRole('tablist');
+    const titles = () => [...document.querySelectorAll('.console-tabs .ant-tabs-tab')].map((t) => t.textContent);
+    expect(titles()).toEqual(['首页', '参数配置']);
+    expect(within(tabs).getByRole('tab', { name: '参数配置' })).toHaveAttribute('aria-selected', 'true');
+    // The first tab has no close button; the page's has one.
+    const closeButtons = () => [...tabs.querySelectorAll('button[aria-label="关闭"]')];
+    expect(closeButtons()).toHaveLength(1);
+    await user().click(closeButtons()[0]!);
+    await waitFor(() => expect(where()).toBe('/home'), slow);
+    expect(titles()).toEqual(['首页']);
+  });
+
+  it('collapses the sidebar and remembers it in a cookie', async () => {
+    document.cookie = 'sidebarStatus=1; path=/';
+    renderApp('/home');
+    await screen.findByRole('heading', { name: '欢迎回来，管理员' }, slow);
+    await user().click(screen.getByRole('button', { name: '收起侧边栏' }));
+    expect(screen.getByRole('button', { name: '展开侧边栏' })).toHaveAttribute('aria-expanded', 'false');
+    expect(document.cookie).toContain('sidebarStatus=0');
+  });
+
+  it('switches the whole console to English and remembers it', async () => {
+    renderApp('/home');
+    await screen.findByRole('heading', { name: '欢迎回来，管理员' }, slow);
+    act(() => setLocale('en-US'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back, 管理员' }, slow)).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(document.title).toBe('首页 - Staff Admin');
+    expect(localStorage.getItem('locale')).toBe('en-US');
+  });
+
+  it('sends a signed-out visitor to the login page, keeping where they were going', async () => {
+    renderApp('/system/param', api.current, { signedIn: false });
+    await waitFor(() => expect(where()).toBe('/login'), slow);
+    expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/system/param');
+    await waitFor(() => expect(document.title).toBe('登录 - 员工基础管理系统'), slow);
+  });
+});

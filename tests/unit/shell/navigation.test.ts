@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { MenuType, type PermissionNode } from '../../../contract/menu';
+import { buildNavigation, findRoute, normalisePath } from '../../../src/routing/navigation';
+
+let nextId = 1;
+function menu(partial: Partial<PermissionNode> & Pick<PermissionNode, 'name' | 'menuType'>, children: PermissionNode[] = []): PermissionNode {
+  const id = nextId++;
+  return { id, parentId: 0, appId: 1, sort: 0, path: '', url: '', icon: '', code: '', ...partial, children: children.map((c) => ({ ...c, parentId: id })) };
+}
+
+const home = () => menu({ name: '首页', menuType: MenuType.HOME, path: '/home', url: 'home', icon: 'home' });
+const page = (name: string, path: string, url: string, elements: string[] = []) =>
+  menu({ name, menuType: MenuType.MENU, path, url }, elements.map((code) => menu({ name: code, menuType: MenuType.PAGE_ELEMENT, code })));
+const navigation = (name: string, children: PermissionNode[]) => menu({ name, menuType: MenuType.NAVIGATION, path: `/${name}`, url: name, icon: 'setting' }, children);
+
+const registered = new Set(['home', 'param', 'app']);
+const isRegistered = (name: string) => registered.has(name);
+
+describe('navigation built from the granted menu tree', () => {
+  const tree = [
+    home(),
+    navigation('系统管理', [
+      page('子系统管理', '/system/app', 'app', ['app:create']),
+      page('菜单权限', '/system/permission', 'permission'),
+      page('参数配置', '/system/param', 'param', ['param:create', 'param:delete']),
+    ]),
+    navigation('业务统计', [page('流量看板', '/business/dashboard', 'dashboard')]),
+  ];
+  const built = buildNavigation(tree, isRegistered);
+
+  it('routes only the menus whose page component is registered', () => {
+    expect(built.routes.map((r) => [r.path, r.component, r.title])).toEqual([
+      ['/home', 'home', '首页'],
+      ['/system/app', 'app', '子系统管理'],
+      ['/system/param', 'param', '参数配置'],
+    ]);
+  });
+
+  it('shows a top-bar entry per navigation directory that has a routed page, never the home menu', () => {
+    expect(built.entries.map((e) => e.title)).toEqual(['系统管理']);
+    expect(built.entries[0]!.items.map((i) => [i.title, i.path])).toEqual([
+      ['子系统管理', '/system/app'],
+      ['参数配置', '/system/param'],
+    ]);
+  });
+
+  it('makes one Refine resource per routed menu, nested under its navigation entry', () => {
+    const nav = built.resources.find((r) => r.meta?.label === '系统管理');
+    expect(nav).toMatchObject({ name: `nav-${built.entries[0]!.id}` });
+    expect(nav?.list).toBeUndefined();
+    expect(built.resources.find((r) => r.name === 'param')).toMatchObject({ list: '/system/param', meta: { label: '参数配置', parent: nav?.name } });
+    expect(built.resources.find((r) => r.name === 'home')).toMatchObject({ list: '/home', meta: { label: '首页' } });
+    expect(built.resources.some((r) => r.name === 'permission' || r.name === 'dashboard')).toBe(false);
+  });
+
+  it('sends the root path to the home menu when there is one', () => {
+    expect(built.rootPath).toBe('/home');
+    expect(built.home?.path).toBe('/home');
+  });
+
+  it('falls back to the first page of the first navigation entry without a home menu', () => {
+    const withoutHome = buildNavigation(tree.slice(1), isRegistered);
+    expect(withoutHome.home).toBeUndefined();
+    expect(withoutHome.rootPath).toBe('/system/app');
+  });
+
+  it('skips a home menu whose page is not registered and falls back the same way', () => {
+    const other = buildNavigation(tree, (name) => name !== 'home' && registered.has(name));
+    expect(other.rootPath).toBe('/system/app');
+  });
+
+  it('has no root path when nothing granted is routable', () => {
+    const none = buildNavigation([navigation('业务统计', [page('流量看板', '/business/dashboard', 'dashboard')])], isRegistered);
+    expect(none).toMatchObject({ routes: [], entries: [], rootPath: undefined });
+  });
+
+  it('keeps nested menus as sidebar groups and ignores page and API elements', () => {
+    const nested = buildNavigation(
+      [
+        navigation('系统管理', [
+          menu({ name: '基础数据', menuType: MenuType.MENU }, [page('参数配置', 'system/param/', 'param'), menu({ name: 'api', menuType: MenuType.API, url: '/param/list' })]),
+        ]),
+      ],
+      isRegistered,
+    );
+    const group = nested.entries[0]!.items[0]!;
+    expect(group.title).toBe('基础数据');
+    expect(group.path).toBeUndefined();
+    expect(group.children.map((c) => c.path)).toEqual(['/system/param']);
+    expect(nested.rootPath).toBe('/system/param');
+    const groupResource = nested.resources.find((r) => r.meta?.label === '基础数据');
+    expect(nested.resources.find((r) => r.name === 'param')?.meta?.parent).toBe(groupResource?.name);
+  });
+
+  it('gives a second menu naming the same page its own identifier and route', () => {
+    const twice = buildNavigation([navigation('系统管理', [page('参数配置', '/a', 'param'), page('参数（副本）', '/b', 'param')])], isRegistered);
+    expect(twice.routes.map((r) => r.identifier)).toEqual(['param', `param-${twice.routes[1]!.menuId}`]);
+    expect(twice.resources.filter((r) => r.name === 'param')).toHaveLength(2);
+  });
+
+  it('finds the page of a location by its exact path', () => {
+    expect(findRoute(built, '/system/param/')?.title).toBe('参数配置');
+    expect(findRoute(built, '/system/param/1')).toBeUndefined();
+    expect(normalisePath('system/app')).toBe('/system/app');
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { closeTab, initialTabs, openTab, type PageTab } from '../../../src/layout/tabs';
+
+const home = { key: '/home', title: '首页' };
+const app = { key: '/system/app', title: '子系统管理' };
+const param = { key: '/system/param', title: '参数配置' };
+
+function opened(...pages: Array<{ key: string; title: string }>): PageTab[] {
+  return pages.reduce(openTab, initialTabs(home));
+}
+
+describe('page tabs', () => {
+  it('start with the first page, which cannot be closed', () => {
+    expect(initialTabs(home)).toEqual([{ ...home, closable: false }]);
+    expect(initialTabs(undefined)).toEqual([]);
+  });
+
+  it('add one closable tab per visited page, in visiting order, without duplicates', () => {
+    const tabs = opened(app, param, app, home);
+    expect(tabs.map((t) => [t.key, t.closable])).toEqual([
+      ['/home', false],
+      ['/system/app', true],
+      ['/system/param', true],
+    ]);
+  });
+
+  it('leave the list untouched when the page is already open with the same title', () => {
+    const tabs = opened(app);
+    expect(openTab(tabs, app)).toBe(tabs);
+    expect(openTab(tabs, { ...app, title: 'Sub-systems' })[1]!.title).toBe('Sub-systems');
+  });
+
+  it('move to the right neighbour when the active tab closes', () => {
+    const result = closeTab(opened(app, param), app.key, app.key);
+    expect(result.tabs.map((t) => t.key)).toEqual(['/home', '/system/param']);
+    expect(result.activeKey).toBe('/system/param');
+  });
+
+  it('move to the left neighbour when the active tab was the last one', () => {
+    const result = closeTab(opened(app, param), param.key, param.key);
+    expect(result.activeKey).toBe('/system/app');
+    expect(closeTab(opened(app), app.key, app.key).activeKey).toBe('/home');
+  });
+
+  it('keep the active tab when another tab closes', () => {
+    const result = closeTab(opened(app, param), app.key, param.key);
+    expect(result).toEqual({ tabs: [{ ...home, closable: false }, { ...param, closable: true }], activeKey: '/system/param' });
+  });
+
+  it('never close the first tab, nor an unknown one', () => {
+    const tabs = opened(app);
+    expect(closeTab(tabs, home.key, home.key)).toEqual({ tabs, activeKey: home.key });
+    expect(closeTab(tabs, '/nope', app.key)).toEqual({ tabs, activeKey: app.key });
+  });
+});
