@@ -3,6 +3,7 @@ export * from './codes';
 export * from './envelope';
 export * from './paging';
 export * from './menu';
+export * from './menuTitles';
 export * from './messages';
 export * from './fields';
 export * from './entity';

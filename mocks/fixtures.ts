@@ -3,6 +3,7 @@
  * from the resource definitions (as the server's seed does), and a few parameters.
  */
 import { MenuType, type PermissionNode } from '../contract/menu';
+import { HOME_TITLE, NAVIGATION_TITLES } from '../contract/menuTitles';
 import { crudActions, type NavigationKey, type ResourceDefinition } from '../resources/define';
 import { resourceDefinitions } from '../resources/registry';
 
@@ -20,13 +21,6 @@ export const BASE_APP_ID = 1;
 
 export const admin: MockUser = { id: 1, username: 'admin', password: 'admin-secret', name: '管理员', code: 'admin', avatar: '' };
 
-const NAVIGATION_NAMES: Record<NavigationKey, string> = {
-  system: '系统管理',
-  organisation: '组织管理',
-  business: '业务管理',
-  tools: '工具',
-};
-
 function node(partial: Partial<PermissionNode> & Pick<PermissionNode, 'id' | 'parentId' | 'name' | 'menuType'>): PermissionNode {
   return { appId: BASE_APP_ID, sort: 0, path: '', url: '', icon: '', code: '', children: [], ...partial };
 }
@@ -43,13 +37,13 @@ export interface MenuTreeOptions {
 export function buildMenuTree({ definitions = resourceDefinitions, grant = () => true, withHome = true }: MenuTreeOptions = {}): PermissionNode[] {
   let nextId = 100;
   const tree: PermissionNode[] = [];
-  if (withHome) tree.push(node({ id: nextId++, parentId: 0, name: '首页', menuType: MenuType.HOME, path: '/home', url: 'home', icon: 'home' }));
+  if (withHome) tree.push(node({ id: nextId++, parentId: 0, name: HOME_TITLE['zh-CN'], menuType: MenuType.HOME, path: '/home', url: 'home', icon: 'home' }));
   const navigations = new Map<NavigationKey, PermissionNode>();
   for (const definition of definitions) {
     const key = definition.menu.navigation;
     let navigation = navigations.get(key);
     if (!navigation) {
-      navigation = node({ id: nextId++, parentId: 0, name: NAVIGATION_NAMES[key], menuType: MenuType.NAVIGATION, path: `/${key}`, url: key });
+      navigation = node({ id: nextId++, parentId: 0, name: NAVIGATION_TITLES[key]['zh-CN'], menuType: MenuType.NAVIGATION, path: `/${key}`, url: key });
       navigations.set(key, navigation);
       tree.push(navigation);
     }

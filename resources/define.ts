@@ -4,11 +4,12 @@
  * Definitions are plain data (no React, no Node APIs): the server and the console both import them.
  */
 import type { Entity, Fields, PagingStyle, Text } from '../contract';
+import type { NavigationKey } from '../contract/menuTitles';
 // Not the barrel: it would pull zod into every chunk that needs only this prefix.
 import { API_PREFIX } from '../contract/session';
 
-/** Navigation groups of the base app's menu tree. */
-export type NavigationKey = 'system' | 'organisation' | 'business' | 'tools';
+/** Navigation groups of the base app's menu tree (their titles: contract/menuTitles.ts). */
+export type { NavigationKey };
 
 export type CrudAction = 'list' | 'create' | 'edit' | 'delete';
 

@@ -2,8 +2,15 @@
  * The page registry: a menu's component name (its `url`) → the lazily loaded page it opens.
  * Every declarative resource of ./registry is registered under its `name` with the generic list
  * page; a bespoke page is one line below. Menus naming anything else are not routed or shown.
+ *
+ * With it, the seeded menu titles the console translates (src/routing/menuTitle.ts): those of
+ * contract/menuTitles.ts and every declarative resource's `definition.title`. They load here, with
+ * the definitions, rather than in the entry chunk.
  */
 import { lazy } from 'react';
+import type { Text } from '../contract/i18n';
+import { MENU_TITLES } from '../contract/menuTitles';
+import type { KnownTitles } from '../src/routing/menuTitle';
 import type { PageComponent, PageRegistry } from '../src/routing/pageProps';
 import { resourceDefinitions } from './registry';
 
@@ -17,4 +24,10 @@ const bespokePages: Record<string, PageComponent> = {
 export const pages: PageRegistry = new Map<string, PageComponent>([
   ...resourceDefinitions.map((definition) => [definition.name, ResourceListPage] as const),
   ...Object.entries(bespokePages),
+]);
+
+/** Seeded menu titles by menu `url`: home, navigation groups, bespoke screens, declarative resources. */
+export const titles: KnownTitles = new Map<string, Text>([
+  ...Object.entries(MENU_TITLES),
+  ...resourceDefinitions.map((definition) => [definition.name, definition.title] as const),
 ]);

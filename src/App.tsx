@@ -5,7 +5,7 @@
  */
 import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { createProviders } from '../providers';
 import { consoleConfig } from './config';
@@ -13,7 +13,7 @@ import { translate, useLocale } from './i18n';
 import { BootSpinner } from './routing/BootSpinner';
 import { DocumentTitle } from './routing/documentTitle';
 import { MenuGate } from './routing/MenuGate';
-import { NavigationContext, type ConsoleNavigation } from './routing/NavigationContext';
+import { createConsoleNavigation, NavigationContext, type ConsoleNavigation, type NavigationSource } from './routing/NavigationContext';
 import { PageHost } from './routing/PageHost';
 import { RequireAuth } from './routing/RequireAuth';
 
@@ -40,9 +40,12 @@ function consoleProviders(): Providers {
 }
 
 export default function App({ providers = consoleProviders() }: AppProps) {
-  const [navigation, setNavigation] = useState<ConsoleNavigation>();
-  // Re-renders Refine (and with it every translated text) when the language changes.
-  useLocale();
+  const [source, setSource] = useState<NavigationSource>();
+  // Re-renders Refine (and with it every translated text) when the language changes, and rebuilds
+  // the navigation so that every menu title (top bar, sidebar, tabs, home cards, resource labels,
+  // document title) switches at once.
+  const locale = useLocale();
+  const navigation = useMemo(() => source && createConsoleNavigation(source, locale), [source, locale]);
 
   return (
     <BrowserRouter>
@@ -57,7 +60,7 @@ export default function App({ providers = consoleProviders() }: AppProps) {
         options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false }}
       >
         <NavigationContext.Provider value={navigation ?? null}>
-          <ConsoleRoutes navigation={navigation} onNavigation={setNavigation} />
+          <ConsoleRoutes navigation={navigation} onNavigation={setSource} />
         </NavigationContext.Provider>
       </Refine>
     </BrowserRouter>
@@ -66,7 +69,7 @@ export default function App({ providers = consoleProviders() }: AppProps) {
 
 interface RoutesProps {
   navigation: ConsoleNavigation | undefined;
-  onNavigation: (navigation: ConsoleNavigation) => void;
+  onNavigation: (source: NavigationSource) => void;
 }
 
 /** The route table: /login, then one route per routed menu of the tree, then 404. */

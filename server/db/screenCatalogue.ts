@@ -5,6 +5,7 @@
  * prefixes). The seed turns this into the base app's menu/permission tree.
  */
 import { text, type Text } from '../../contract';
+import { NAVIGATION_TITLES, SCREEN_TITLES } from '../../contract/menuTitles';
 import { crudActions, type NavigationKey, type ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
 
@@ -32,14 +33,15 @@ export interface NavigationSpec {
   icon: string;
 }
 
+/** Titles come from contract/menuTitles.ts, which the console reads too. */
 export const NAVIGATION: readonly NavigationSpec[] = [
-  { key: 'system', title: text('系统管理', 'System'), sort: 10, icon: 'setting' },
-  { key: 'organisation', title: text('组织人员', 'Organisation'), sort: 20, icon: 'team' },
-  { key: 'business', title: text('业务统计', 'Business'), sort: 30, icon: 'bar-chart' },
-  { key: 'tools', title: text('工具', 'Tools'), sort: 40, icon: 'tool' },
+  { key: 'system', title: NAVIGATION_TITLES.system, sort: 10, icon: 'setting' },
+  { key: 'organisation', title: NAVIGATION_TITLES.organisation, sort: 20, icon: 'team' },
+  { key: 'business', title: NAVIGATION_TITLES.business, sort: 30, icon: 'bar-chart' },
+  { key: 'tools', title: NAVIGATION_TITLES.tools, sort: 40, icon: 'tool' },
 ];
 
-export const HOME = { title: text('首页', 'Home'), path: '/home', url: 'home', icon: 'home', code: 'home' };
+export const HOME = { title: SCREEN_TITLES.home, path: '/home', url: 'home', icon: 'home', code: 'home' };
 
 const label = {
   list: text('查询', 'Query'),
@@ -60,7 +62,7 @@ const button = (action: keyof typeof label, apis: readonly string[]): ButtonSpec
 export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
   {
     component: 'permission',
-    title: text('菜单权限', 'Menus & permissions'),
+    title: SCREEN_TITLES.permission,
     navigation: 'system',
     sort: 20,
     icon: 'menu',
@@ -74,7 +76,7 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
   },
   {
     component: 'role',
-    title: text('角色管理', 'Roles'),
+    title: SCREEN_TITLES.role,
     navigation: 'system',
     sort: 30,
     icon: 'safety',
@@ -89,7 +91,7 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
   },
   {
     component: 'dic',
-    title: text('字典管理', 'Dictionaries'),
+    title: SCREEN_TITLES.dic,
     navigation: 'system',
     sort: 40,
     icon: 'book',
@@ -103,7 +105,7 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
   },
   {
     component: 'user',
-    title: text('人员列表', 'Staff'),
+    title: SCREEN_TITLES.user,
     navigation: 'organisation',
     sort: 10,
     icon: 'user',
@@ -119,7 +121,7 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
   },
   {
     component: 'officeMember',
-    title: text('组织架构', 'Organisation directory'),
+    title: SCREEN_TITLES.officeMember,
     navigation: 'organisation',
     sort: 20,
     icon: 'apartment',
@@ -133,7 +135,7 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
   },
   {
     component: 'office',
-    title: text('组织管理', 'Organisation management'),
+    title: SCREEN_TITLES.office,
     navigation: 'organisation',
     sort: 30,
     icon: 'cluster',
@@ -147,7 +149,7 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
   },
   {
     component: 'dashboard',
-    title: text('流量看板', 'Dashboard'),
+    title: SCREEN_TITLES.dashboard,
     navigation: 'business',
     sort: 10,
     icon: 'dashboard',
@@ -163,7 +165,7 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
   },
   {
     component: 'staffSummary',
-    title: text('商务人员汇总', 'Business staff summary'),
+    title: SCREEN_TITLES.staffSummary,
     navigation: 'business',
     sort: 20,
     icon: 'dollar',
@@ -172,7 +174,7 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
   },
   {
     component: 'mediaStats',
-    title: text('媒介统计', 'Media statistics'),
+    title: SCREEN_TITLES.mediaStats,
     navigation: 'business',
     sort: 30,
     icon: 'bar-chart',
@@ -181,7 +183,7 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
   },
   {
     component: 'customer',
-    title: text('客户详情', 'Customer detail'),
+    title: SCREEN_TITLES.customer,
     navigation: 'business',
     sort: 40,
     icon: 'idcard',
@@ -190,7 +192,7 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
   },
   {
     component: 'ua',
-    title: text('UA列表', 'UA rules'),
+    title: SCREEN_TITLES.ua,
     navigation: 'tools',
     sort: 10,
     icon: 'mobile',
@@ -199,7 +201,7 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
   },
   {
     component: 'template',
-    title: text('模板发布', 'Template publishing'),
+    title: SCREEN_TITLES.template,
     navigation: 'tools',
     sort: 20,
     icon: 'file-text',

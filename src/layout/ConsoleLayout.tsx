@@ -30,15 +30,16 @@ export function ConsoleLayout() {
   if (current?.navigationId !== undefined && current.navigationId !== lastEntryId) setLastEntryId(current.navigationId);
   const entry = navigation.entries.find((e) => e.id === lastEntryId) ?? navigation.entries[0];
 
-  // Tabs: the pinned first page, then every page visited, in order.
+  // Tabs: the pinned first page, then every page visited, in order. A tab holds its path; its title
+  // is the route's, read at render, so open tabs follow the language.
   const pinned = navigation.home ?? navigation.routes.find((r) => r.path === navigation.rootPath);
-  const [tabs, setTabs] = useState(() => initialTabs(pinned && { key: pinned.path, title: pinned.title }));
+  const [tabs, setTabs] = useState(() => initialTabs(pinned?.path));
   // A tab opens when the location reaches a page (not on every render: a just-closed tab whose
   // page is still showing until the move to its neighbour lands must stay closed).
   const [visitedPath, setVisitedPath] = useState<string>();
   if (current && current.path !== visitedPath) {
     setVisitedPath(current.path);
-    setTabs(openTab(tabs, { key: current.path, title: current.title }));
+    setTabs(openTab(tabs, current.path));
   }
 
   // Sidebar: user choice in a cookie; narrow screens start collapsed without overwriting it.
@@ -108,6 +109,7 @@ export function ConsoleLayout() {
         <Layout className="console-main">
           <PageTabs
             tabs={tabs}
+            titleOf={(key) => findRoute(navigation, key)?.title ?? key}
             activeKey={current?.path ?? ''}
             onSelect={(key) => navigate(key)}
             onClose={(key) => {

@@ -4,13 +4,15 @@ import type { PageTab } from './tabs';
 
 interface Props {
   tabs: readonly PageTab[];
+  /** A tab's title, looked up at render from its path (so open tabs follow the language). */
+  titleOf: (key: string) => string;
   activeKey: string;
   onSelect: (key: string) => void;
   onClose: (key: string) => void;
 }
 
 /** One closable tab per visited page; the pinned first tab has no close button. */
-export function PageTabs({ tabs, activeKey, onSelect, onClose }: Props) {
+export function PageTabs({ tabs, titleOf, activeKey, onSelect, onClose }: Props) {
   const t = useTranslate();
   return (
     <Tabs
@@ -25,7 +27,7 @@ export function PageTabs({ tabs, activeKey, onSelect, onClose }: Props) {
       onEdit={(key, action) => {
         if (action === 'remove' && typeof key === 'string') onClose(key);
       }}
-      items={tabs.map((tab) => ({ key: tab.key, label: tab.title, closable: tab.closable }))}
+      items={tabs.map((tab) => ({ key: tab.key, label: titleOf(tab.key), closable: tab.closable }))}
     />
   );
 }

@@ -1,26 +1,23 @@
 /**
  * The page tabs above the content, as pure functions: one tab per visited page, the first (home or
- * first page) pinned, closing the active tab moves to its neighbour.
+ * first page) pinned, closing the active tab moves to its neighbour. A tab keeps only its page's
+ * path: its title is looked up in the navigation when it renders, so open tabs follow the language.
  */
 export interface PageTab {
   /** The page's route path. */
   key: string;
-  title: string;
   closable: boolean;
 }
 
-/** The tab list a session starts with: the pinned first page, if there is one. */
-export function initialTabs(first: { key: string; title: string } | undefined): PageTab[] {
-  return first ? [{ ...first, closable: false }] : [];
+/** The tab list a session starts with: the pinned first page (its path), if there is one. */
+export function initialTabs(first: string | undefined): PageTab[] {
+  return first ? [{ key: first, closable: false }] : [];
 }
 
-/** Adds a tab for a visited page at the end; a page already open keeps its place (its title is refreshed). */
-export function openTab(tabs: readonly PageTab[], page: { key: string; title: string }): PageTab[] {
-  const index = tabs.findIndex((tab) => tab.key === page.key);
-  if (index === -1) return [...tabs, { ...page, closable: true }];
-  const existing = tabs[index]!;
-  if (existing.title === page.title) return tabs as PageTab[];
-  return tabs.map((tab, i) => (i === index ? { ...tab, title: page.title } : tab));
+/** Adds a tab for a visited page (its path) at the end; a page already open keeps its place. */
+export function openTab(tabs: readonly PageTab[], key: string): PageTab[] {
+  if (tabs.some((tab) => tab.key === key)) return tabs as PageTab[];
+  return [...tabs, { key, closable: true }];
 }
 
 /**

@@ -4,21 +4,23 @@
  * is hashed, the server's message on failure (wrong password, too many attempts), and back to
  * `?redirect=` (a path of this console only) after success. Both languages, switchable here.
  *
- * Light on purpose (≤ 250 KB gzipped with React, Refine core and the router): only antd's Form,
- * Input and Button; no icon package, no @refinedev/antd.
+ * Light on purpose (≤ 250 KB gzipped with React, Refine core and the router): antd's bare Input,
+ * Password and Button in a plain <form>, the rules checked in code (./login/rules); no antd Form
+ * (rc-field-form, async-validator, the label tooltip), no icon package, no @refinedev/antd.
+ * A field's message shows once the field was left or the form submitted, and follows its value.
  */
 import { useGo, useInvalidateAuthStore, useLogin } from '@refinedev/core';
 import Button from 'antd/es/button';
-import Form from 'antd/es/form';
 // The bare Input and Password, not antd's Input barrel (which brings TextArea, Search and OTP).
-import Input from 'antd/es/input/Input';
+import Input, { type InputRef } from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import theme from 'antd/es/theme';
-import { useEffect, useState, type CSSProperties } from 'react';
-import { MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from '../../contract/session';
+import { useId, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import type { LoginParams } from '../../providers/authProvider';
 import { setLocale, translate, useLocale } from '../i18n';
+import { errorId, Field } from './login/Field';
 import { LockGlyph, UserGlyph } from './login/icons';
+import { checkLogin, LOGIN_FIELDS, type LoginField, type LoginProblem } from './login/rules';
 
 const OTHER_LANGUAGE = {
   'zh-CN': { locale: 'en-US', label: 'English' },
@@ -28,8 +30,13 @@ const OTHER_LANGUAGE = {
 export default function Login() {
   const locale = useLocale();
   const { token } = theme.useToken();
-  const [form] = Form.useForm<LoginParams>();
+  const [values, setValues] = useState<LoginParams>({ username: '', password: '' });
+  // A field's message shows once it was left (blur) or the form submitted.
+  const [touched, setTouched] = useState<Record<LoginField, boolean>>({ username: false, password: false });
   const [serverError, setServerError] = useState<string>();
+  const id = useId();
+  const ids = { username: `${id}username`, password: `${id}password` };
+  const refs = { username: useRef<InputRef>(null), password: useRef<InputRef>(null) };
   const go = useGo();
   const invalidateAuthStore = useInvalidateAuthStore();
 
@@ -49,11 +56,44 @@ export default function Login() {
     },
   });
 
-  // Messages already shown follow a language switch.
-  useEffect(() => {
-    const withErrors = form.getFieldsError().filter((f) => f.errors.length > 0).map((f) => f.name);
-    if (withErrors.length) form.validateFields(withErrors).catch(() => {});
-  }, [locale, form]);
+  // Checked on every render, from the values: a corrected field loses its message at once, and a
+  // message already shown follows a language switch.
+  const problems = checkLogin(values);
+  const message = (problem: LoginProblem | undefined) => (problem ? translate(problem.key, problem.params) : undefined);
+  const shown = { username: touched.username ? message(problems.username) : undefined, password: touched.password ? message(problems.password) : undefined };
+
+  const change = (field: LoginField, value: string) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setServerError(undefined);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isPending) return;
+    setTouched({ username: true, password: true });
+    const invalid = LOGIN_FIELDS.find((field) => problems[field]);
+    if (invalid) {
+      refs[invalid].current?.focus();
+      return;
+    }
+    setServerError(undefined);
+    login({ username: values.username.trim(), password: values.password });
+  };
+
+  /** What both controls share: id, size, state, the message's wiring and the blur that shows it. */
+  const control = (field: LoginField) => ({
+    id: ids[field],
+    ref: refs[field],
+    size: 'large' as const,
+    disabled: isPending,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => change(field, event.target.value),
+    onBlur: () => setTouched((previous) => (previous[field] ? previous : { ...previous, [field]: true })),
+    status: shown[field] ? ('error' as const) : undefined,
+    'aria-required': true,
+    'aria-invalid': shown[field] ? true : undefined,
+    'aria-describedby': shown[field] ? errorId(ids[field]) : undefined,
+  });
 
   const other = OTHER_LANGUAGE[locale];
 
@@ -82,6 +122,7 @@ export default function Login() {
     title: { margin: 0, fontSize: 24, fontWeight: 600, color: token.colorTextHeading, textAlign: 'center' },
     subtitle: { margin: '8px 0 28px', color: token.colorTextSecondary, textAlign: 'center' },
     error: { marginBottom: 16, padding: '8px 12px', borderRadius: token.borderRadius, color: token.colorError, background: token.colorErrorBg, border: `1px solid ${token.colorErrorBorder}` },
+    form: { margin: 0, color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily },
     glyph: { color: token.colorTextQuaternary },
     footer: { marginTop: 24, color: token.colorTextTertiary, fontSize: token.fontSizeSM },
   };
@@ -89,7 +130,14 @@ export default function Login() {
   return (
     <main style={styles.page}>
       <div style={styles.language}>
-        <Button type="text" lang={other.locale} title={translate('login.language')} onClick={() => setLocale(other.locale)}>
+        <Button
+          type="text"
+          lang={other.locale}
+          title={translate('login.language')}
+          // Keeps the focus in the field: switching the language is not leaving it.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => setLocale(other.locale)}
+        >
           {other.label}
         </Button>
       </div>
@@ -98,47 +146,34 @@ export default function Login() {
           {translate('login.product')}
         </h1>
         <p style={styles.subtitle}>{translate('login.subtitle')}</p>
-        <Form<LoginParams>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          size="large"
-          disabled={isPending}
-          onValuesChange={() => setServerError(undefined)}
-          onFinish={(values) => {
-            setServerError(undefined);
-            login({ username: values.username.trim(), password: values.password });
-          }}
-        >
-          <Form.Item
-            name="username"
-            label={translate('login.username')}
-            rules={[
-              { required: true, whitespace: true, message: translate('login.usernameRequired') },
-              { pattern: USERNAME_PATTERN, transform: (v: string | undefined) => v?.trim(), message: translate('login.usernameInvalid') },
-            ]}
-          >
-            <Input prefix={<span style={styles.glyph}><UserGlyph /></span>} placeholder={translate('login.usernamePlaceholder')} autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={translate('login.password')}
-            rules={[
-              { required: true, message: translate('login.passwordRequired') },
-              { min: MIN_PASSWORD_LENGTH, message: translate('login.passwordTooShort', { min: MIN_PASSWORD_LENGTH }) },
-            ]}
-          >
-            <Password prefix={<span style={styles.glyph}><LockGlyph /></span>} placeholder={translate('login.passwordPlaceholder')} autoComplete="current-password" />
-          </Form.Item>
+        {/* Enter in either field submits (the form's submit button). */}
+        <form noValidate style={styles.form} onSubmit={submit}>
+          <Field id={ids.username} label={translate('login.username')} error={shown.username}>
+            <Input
+              {...control('username')}
+              prefix={<span style={styles.glyph}><UserGlyph /></span>}
+              placeholder={translate('login.usernamePlaceholder')}
+              autoComplete="username"
+              autoFocus
+            />
+          </Field>
+          <Field id={ids.password} label={translate('login.password')} error={shown.password}>
+            <Password
+              {...control('password')}
+              prefix={<span style={styles.glyph}><LockGlyph /></span>}
+              placeholder={translate('login.passwordPlaceholder')}
+              autoComplete="current-password"
+            />
+          </Field>
           {serverError ? (
             <div role="alert" style={styles.error}>
               {serverError}
             </div>
           ) : null}
-          <Button type="primary" htmlType="submit" block loading={isPending}>
+          <Button type="primary" htmlType="submit" size="large" block disabled={isPending} loading={isPending}>
             {translate('login.submit')}
           </Button>
-        </Form>
+        </form>
       </section>
       <footer style={styles.footer}>{translate('login.footer')}</footer>
     </main>

@@ -3,34 +3,34 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { PermissionNode } from '../../contract/menu';
 import { BootSpinner } from './BootSpinner';
 import { loadPageRegistry } from './loadPages';
-import { createConsoleNavigation, type ConsoleNavigation } from './NavigationContext';
-import type { PageRegistry } from './pageProps';
+import type { ConsoleNavigation, NavigationSource } from './NavigationContext';
+import type { PageCatalogue } from './pageProps';
 
 const NO_MENUS: readonly PermissionNode[] = [];
 
 interface Props {
-  /** The navigation the app currently routes with (lifted to App, which feeds <Refine> and the routes). */
+  /** The navigation the app currently routes with (App builds it, in the current language, from what this hands up). */
   navigation: ConsoleNavigation | undefined;
-  onChange: (navigation: ConsoleNavigation) => void;
+  onChange: (source: NavigationSource) => void;
   children: ReactNode;
 }
 
 /**
- * Loads the caller's granted menu tree (authProvider.getPermissions) and the page registry, builds
- * the navigation from both and hands it up; renders its children only once the routes exist, so an
- * existing page never flashes as "not found".
+ * Loads the caller's granted menu tree (authProvider.getPermissions) and the page registry and hands
+ * both up for App to build the navigation from (again on every language change); renders its
+ * children only once the routes exist, so an existing page never flashes as "not found".
  */
 export function MenuGate({ navigation, onChange, children }: Props) {
   const t = useTranslate();
   const permissions = usePermissions<PermissionNode[] | null>({});
-  const [pages, setPages] = useState<PageRegistry>();
+  const [catalogue, setCatalogue] = useState<PageCatalogue>();
   const [pagesFailed, setPagesFailed] = useState(false);
   const tree = permissions.isSuccess ? (permissions.data ?? NO_MENUS) : undefined;
 
   useEffect(() => {
     let live = true;
     loadPageRegistry().then(
-      (registry) => live && setPages(registry),
+      (loaded) => live && setCatalogue(loaded),
       (error: unknown) => {
         console.error('[shell] the page registry could not be loaded', error);
         if (live) setPagesFailed(true);
@@ -41,10 +41,10 @@ export function MenuGate({ navigation, onChange, children }: Props) {
     };
   }, []);
 
-  const isCurrent = !!navigation && navigation.tree === tree && navigation.pages === pages;
+  const isCurrent = !!navigation && navigation.tree === tree && navigation.pages === catalogue?.pages;
   useEffect(() => {
-    if (tree && pages && !isCurrent) onChange(createConsoleNavigation(tree, pages));
-  }, [tree, pages, isCurrent, onChange]);
+    if (tree && catalogue && !isCurrent) onChange({ tree, catalogue });
+  }, [tree, catalogue, isCurrent, onChange]);
 
   if (permissions.isError || pagesFailed) {
     return (
@@ -57,6 +57,6 @@ export function MenuGate({ navigation, onChange, children }: Props) {
     );
   }
   // While the tree refetches (after a new login) the current navigation stays.
-  if (!navigation || (tree && pages && !isCurrent)) return <BootSpinner label={t('shell.loading')} />;
+  if (!navigation || (tree && catalogue && !isCurrent)) return <BootSpinner label={t('shell.loading')} />;
   return <>{children}</>;
 }

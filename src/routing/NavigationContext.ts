@@ -1,16 +1,28 @@
 import { createContext, useContext } from 'react';
+import type { Locale } from '../../contract/i18n';
 import type { PermissionNode } from '../../contract/menu';
+import { menuTitle, type KnownTitles } from './menuTitle';
 import { buildNavigation, type Navigation } from './navigation';
-import type { PageRegistry } from './pageProps';
+import type { PageCatalogue, PageRegistry } from './pageProps';
 
-/** The navigation of the signed-in user plus the page registry it was built against. */
+/** What the navigation is built from: the granted menu tree and the page registry with its titles. */
+export interface NavigationSource {
+  tree: readonly PermissionNode[];
+  catalogue: PageCatalogue;
+}
+
+/** The navigation of the signed-in user in one language, plus what it was built from. */
 export interface ConsoleNavigation extends Navigation {
   tree: readonly PermissionNode[];
   pages: PageRegistry;
+  titles: KnownTitles;
+  locale: Locale;
 }
 
-export function createConsoleNavigation(tree: readonly PermissionNode[], pages: PageRegistry): ConsoleNavigation {
-  return { ...buildNavigation(tree, (component) => pages.has(component)), tree, pages };
+/** Builds the navigation with every menu title in `locale` (seeded titles translated, typed names as typed). */
+export function createConsoleNavigation({ tree, catalogue: { pages, titles } }: NavigationSource, locale: Locale): ConsoleNavigation {
+  const navigation = buildNavigation(tree, (component) => pages.has(component), (node) => menuTitle(node, locale, titles));
+  return { ...navigation, tree, pages, titles, locale };
 }
 
 export const NavigationContext = createContext<ConsoleNavigation | null>(null);

@@ -1,14 +1,15 @@
-import type { PageRegistry } from './pageProps';
+import type { PageCatalogue } from './pageProps';
 
-let pending: Promise<PageRegistry> | undefined;
+let pending: Promise<PageCatalogue> | undefined;
 
 /**
  * The page registry (resources/pages.ts) is a lazy chunk: it pulls in the resource definitions and
- * their rules, which the login page never needs. Loaded once, in parallel with the menu call.
+ * their rules, which the login page never needs; the seeded menu titles come with it. Loaded once,
+ * in parallel with the menu call.
  */
-export function loadPageRegistry(): Promise<PageRegistry> {
+export function loadPageRegistry(): Promise<PageCatalogue> {
   pending ??= import('../../resources/pages').then(
-    (module) => module.pages,
+    (module) => ({ pages: module.pages, titles: module.titles }),
     (error: unknown) => {
       pending = undefined;
       throw error;

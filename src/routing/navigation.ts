@@ -16,6 +16,7 @@ export interface PageRoute {
   resource: string;
   /** Refine identifier: the resource name, made unique when two menus name one component. */
   identifier: string;
+  /** The menu's title in the current language (see ./menuTitle). */
   title: string;
   icon: string;
   /** Id of the top-bar entry the page belongs to; undefined for the home page. */
@@ -25,6 +26,7 @@ export interface PageRoute {
 /** A sidebar item: a page (with `path`) or a group of pages (with `children`). */
 export interface SideItem {
   key: string;
+  /** The menu's title in the current language. */
   title: string;
   icon: string;
   path?: string;
@@ -35,6 +37,7 @@ export interface SideItem {
 export interface NavigationEntry {
   id: number;
   key: string;
+  /** The navigation directory's title in the current language. */
   title: string;
   icon: string;
   /** The first page under it: where clicking the entry goes. */
@@ -54,6 +57,11 @@ export interface Navigation {
 
 const ROUTED_TYPES: readonly number[] = [MenuType.MENU, MenuType.HOME];
 const DIRECTORY: readonly number[] = [MenuType.NAVIGATION, MenuType.MENU, MenuType.HOME];
+
+/** How a menu's title reads; the console passes `menuTitle` in the current locale. */
+export type TitleOf = (node: PermissionNode) => string;
+
+const nameAsTyped: TitleOf = (node) => node.name;
 
 /** Route paths are absolute and have no trailing slash. */
 export function normalisePath(path: string | null | undefined): string {
@@ -77,9 +85,14 @@ function firstPath(items: readonly SideItem[]): string | undefined {
  * and API elements are access-control data. A menu (4) or home (5) is routed when its `url` names
  * a registered page and it has a path; menus naming an unregistered page are skipped, and a
  * directory left with nothing routable under it disappears. Top-level entries of type 5 are the
- * home page, never a top-bar entry.
+ * home page, never a top-bar entry. Every title (routes, entries, sidebar items, resource labels)
+ * is `titleOf(node)`: the console rebuilds the navigation when the language changes.
  */
-export function buildNavigation(tree: readonly PermissionNode[], isRegistered: (component: string) => boolean): Navigation {
+export function buildNavigation(
+  tree: readonly PermissionNode[],
+  isRegistered: (component: string) => boolean,
+  titleOf: TitleOf = nameAsTyped,
+): Navigation {
   const routes: PageRoute[] = [];
   const resources: ResourceProps[] = [];
   const usedPaths = new Set<string>();
@@ -93,13 +106,14 @@ export function buildNavigation(tree: readonly PermissionNode[], isRegistered: (
     const identifier = usedIdentifiers.has(component) ? `${component}-${node.id}` : component;
     usedPaths.add(path);
     usedIdentifiers.add(identifier);
-    const page: PageRoute = { menuId: node.id, path, component, resource: component, identifier, title: node.name, icon: node.icon ?? '', navigationId };
+    const title = titleOf(node);
+    const page: PageRoute = { menuId: node.id, path, component, resource: component, identifier, title, icon: node.icon ?? '', navigationId };
     routes.push(page);
     resources.push({
       name: component,
       ...(identifier !== component ? { identifier } : {}),
       list: path,
-      meta: { label: node.name, menuId: node.id, icon: node.icon, ...(parent ? { parent } : {}) },
+      meta: { label: title, menuId: node.id, icon: node.icon, ...(parent ? { parent } : {}) },
     });
     return page;
   }
@@ -111,8 +125,9 @@ export function buildNavigation(tree: readonly PermissionNode[], isRegistered: (
     const mark = resources.length;
     const children = node.children.map((child) => visit(child, navigationId, groupName)).filter((c): c is SideItem => !!c);
     if (!page && children.length === 0) return undefined;
-    if (!page) resources.splice(mark, 0, { name: groupName, meta: { label: node.name, menuId: node.id, icon: node.icon, parent } });
-    return { key: page ? page.path : groupName, title: node.name, icon: node.icon ?? '', ...(page ? { path: page.path } : {}), children };
+    const title = page?.title ?? titleOf(node);
+    if (!page) resources.splice(mark, 0, { name: groupName, meta: { label: title, menuId: node.id, icon: node.icon, parent } });
+    return { key: page ? page.path : groupName, title, icon: node.icon ?? '', ...(page ? { path: page.path } : {}), children };
   }
 
   let home: PageRoute | undefined;
@@ -134,8 +149,9 @@ export function buildNavigation(tree: readonly PermissionNode[], isRegistered: (
         : [visit(node, node.id, name)].filter((c): c is SideItem => !!c);
     const first = firstPath(items);
     if (!first) continue;
-    resources.splice(mark, 0, { name, meta: { label: node.name, menuId: node.id, icon: node.icon } });
-    entries.push({ id: node.id, key: name, title: node.name, icon: node.icon ?? '', firstPath: first, items });
+    const title = titleOf(node);
+    resources.splice(mark, 0, { name, meta: { label: title, menuId: node.id, icon: node.icon } });
+    entries.push({ id: node.id, key: name, title, icon: node.icon ?? '', firstPath: first, items });
   }
 
   return { routes, entries, home, rootPath: home?.path ?? entries[0]?.firstPath, resources };

@@ -1,4 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { KnownTitles } from './menuTitle';
 import type { PageRoute } from './navigation';
 
 /** What every routed page receives: the menu it was opened from. */
@@ -10,3 +11,9 @@ export type PageComponent = LazyExoticComponent<ComponentType<PageProps>>;
 
 /** Page component name (a menu's `url`) → its lazily loaded page. */
 export type PageRegistry = ReadonlyMap<string, PageComponent>;
+
+/** What the lazily loaded registry module (resources/pages.ts) provides: the pages and the seeded menu titles. */
+export interface PageCatalogue {
+  pages: PageRegistry;
+  titles: KnownTitles;
+}

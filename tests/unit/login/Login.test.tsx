@@ -2,6 +2,7 @@ import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -153,5 +154,105 @@ describe('login page', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'English' }));
     await signIn('admin', '123', { username: 'Username', password: 'Password', submit: 'Sign in' });
     await shows('The password must be at least 6 characters');
+  });
+
+  it('shows a field\'s message only once the field is left, and not while typing', async () => {
+    renderLogin();
+    const user = userEvent.setup();
+    await fill('用户名', 'ad min');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('用户名')).not.toHaveAttribute('aria-invalid');
+    await user.tab();
+    await shows(/用户名只能包含字母/);
+    expect(screen.getByLabelText('用户名')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('用户名')).toHaveAccessibleDescription(/用户名只能包含字母/);
+    expect(screen.getByLabelText('用户名').closest('.ant-input-affix-wrapper')).toHaveClass('ant-input-status-error');
+    // The password field has not been left yet: no message for it.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByLabelText('密码')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('asks for a field that was left empty', async () => {
+    renderLogin();
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('用户名'));
+    await user.tab();
+    await shows('请输入用户名');
+    expect(screen.queryByText('请输入密码')).not.toBeInTheDocument();
+  });
+
+  it('clears a message as soon as the field is corrected', async () => {
+    renderLogin();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+    await shows('请输入用户名');
+    await shows('请输入密码');
+    await fill('用户名', 'admin');
+    await waitFor(() => expect(screen.queryByText('请输入用户名')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('用户名')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('用户名').closest('.ant-input-affix-wrapper')).not.toHaveClass('ant-input-status-error');
+    // A password still too short keeps a message (the next rule's), a long enough one none.
+    await fill('密码', '123');
+    await shows('密码长度不能少于 6 位');
+    await user.paste('456');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(api.state.requests).toHaveLength(0);
+  });
+
+  it('submits with Enter', async () => {
+    renderLogin('/login?redirect=%2Fsystem%2Fparam');
+    await fill('用户名', ' admin ');
+    await fill('密码', admin.password);
+    await userEvent.setup().keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/system/param'));
+    expect(api.state.lastLogin?.username).toBe('admin');
+  });
+
+  it('checks the fields when Enter is pressed in an empty form, and sends nothing', async () => {
+    renderLogin();
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('用户名'));
+    await user.keyboard('{Enter}');
+    await shows('请输入用户名');
+    await shows('请输入密码');
+    expect(api.state.requests).toHaveLength(0);
+  });
+
+  it('shows the button loading and the fields disabled while signing in', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // Holds the login call, then lets the mock API answer it.
+    server.use(http.post('*/base/admin/user/login', async () => void (await answered)));
+    renderLogin();
+    await signIn('admin', admin.password);
+    const button = screen.getByRole('button', { name: /登\s*录/ });
+    await waitFor(() => expect(button).toHaveClass('ant-btn-loading'));
+    expect(screen.getByLabelText('用户名')).toBeDisabled();
+    expect(screen.getByLabelText('密码')).toBeDisabled();
+    answer();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+  });
+
+  it('clears the server message when a field changes', async () => {
+    renderLogin();
+    await signIn('admin', 'not-the-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('用户名或密码错误');
+    await fill('密码', 'x');
+    await waitFor(() => expect(screen.queryByText('用户名或密码错误')).not.toBeInTheDocument());
+  });
+
+  it('switches the language of messages already shown, without showing new ones', async () => {
+    renderLogin();
+    const user = userEvent.setup();
+    await fill('用户名', 'ad min');
+    // The username field keeps the focus: switching the language does not count as leaving it.
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await shows(/Use letters, digits/);
+    await shows('Please enter your password');
+    await user.click(screen.getByRole('button', { name: '简体中文' }));
+    await shows(/用户名只能包含字母/);
+    await shows('请输入密码');
   });
 });

@@ -91,14 +91,55 @@ describe('console shell', () => {
     expect(document.cookie).toContain('sidebarStatus=0');
   });
 
-  it('switches the whole console to English and remembers it', async () => {
+  it('switches the whole console to English and remembers it, seeded menu titles included', async () => {
     renderApp('/home');
     await screen.findByRole('heading', { name: '欢迎回来，管理员' }, slow);
+    const sidebar = screen.getByRole('complementary');
+    await user().click(within(sidebar).getByRole('link', { name: '参数配置' }));
+    await waitFor(() => expect(where()).toBe('/system/param'), slow);
+    expect(await screen.findByLabelText('参数配置', { selector: 'table' }, slow)).toBeInTheDocument();
+    const tabTitles = () => [...document.querySelectorAll('.console-tabs .ant-tabs-tab')].map((t) => t.textContent);
+    expect(tabTitles()).toEqual(['首页', '参数配置']);
+    expect(document.title).toBe('参数配置 - 员工基础管理系统');
+
     act(() => setLocale('en-US'));
-    expect(await screen.findByRole('heading', { name: 'Welcome back, 管理员' }, slow)).toBeInTheDocument();
-    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
-    expect(document.title).toBe('首页 - Staff Admin');
+    // Sidebar, top bar, the tabs already open, the page and the document title, all at once.
+    expect(await within(sidebar).findByRole('link', { name: 'Parameters' }, slow)).toHaveAttribute('href', '/system/param');
+    expect(within(sidebar).getByRole('link', { name: 'Sub-systems' })).toHaveAttribute('href', '/system/app');
+    expect(within(sidebar).queryByText('参数配置')).not.toBeInTheDocument();
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('System')).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(tabTitles()).toEqual(['Home', 'Parameters']);
+    expect(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Parameters' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Parameters', { selector: 'table' })).toBeInTheDocument();
+    expect(document.title).toBe('Parameters - Staff Admin');
     expect(localStorage.getItem('locale')).toBe('en-US');
+
+    // The home page's cards too.
+    await user().click(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Home' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back, 管理员' }, slow)).toBeInTheDocument();
+    expect(document.title).toBe('Home - Staff Admin');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: /Parameters/ })).toHaveAttribute('href', '/system/param');
+    expect(within(main).getByRole('heading', { name: /System/ })).toBeInTheDocument();
+
+    act(() => setLocale('zh-CN'));
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '参数配置']), slow);
+    expect(document.title).toBe('首页 - 员工基础管理系统');
+  });
+
+  it('shows a menu an administrator renamed as typed, in every language', async () => {
+    const menus = buildMenuTree();
+    const system = menus.find((m) => m.url === 'system')!;
+    system.children = system.children.map((m) => (m.url === 'param' ? { ...m, name: '系统参数' } : m));
+    renderApp('/system/param', replaceApi(api, { menus }));
+    const sidebar = await screen.findByRole('complementary', {}, slow);
+    expect(await within(sidebar).findByRole('link', { name: '系统参数' }, slow)).toBeInTheDocument();
+    act(() => setLocale('en-US'));
+    expect(await within(sidebar).findByRole('link', { name: 'Sub-systems' }, slow)).toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: '系统参数' })).toHaveAttribute('href', '/system/param');
+    await waitFor(() => expect(document.title).toBe('系统参数 - Staff Admin'), slow);
   });
 
   it('sends a signed-out visitor to the login page, keeping where they were going', async () => {

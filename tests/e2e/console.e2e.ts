@@ -1,0 +1,187 @@
+/**
+ * An administrator's day in the console, in a real browser against the real server:
+ * log in, land on home, manage parameters through the dialog, work with tabs, switch to English,
+ * log out. The steps share one page and run in order.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from './browser';
+
+/** antd puts a space between the two characters of a Chinese button label ('新 增'). */
+function label(text: string): RegExp {
+  const escaped = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s?');
+  return new RegExp(`^\\s*${escaped}\\s*$`);
+}
+
+const baseUrl = inject('baseUrl');
+const adminPassword = inject('adminPassword');
+
+let browser: Browser;
+let page: Page;
+let pageErrors: string[];
+
+async function visible(locator: Locator): Promise<void> {
+  await locator.first().waitFor({ state: 'visible', timeout: 15000 });
+}
+
+function dialog(): Locator {
+  return page.getByRole('dialog').filter({ has: page.locator('.ant-modal-title') }).last();
+}
+
+function row(text: string): Locator {
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+function tab(name: string): Locator {
+  return page.getByRole('tab', { name });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page, errors: pageErrors } = await newPage(browser, baseUrl));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('an administrator in zh-CN', () => {
+  it('is sent to the login page and lands on home after logging in', async () => {
+    await page.goto('/');
+    await page.waitForURL(/\/login/);
+    await page.getByPlaceholder('请输入用户名').fill('admin');
+    await page.getByPlaceholder('请输入密码').fill(adminPassword);
+    await page.getByRole('button', { name: label('登录') }).click();
+    await page.waitForURL(/\/home$/);
+    await visible(page.getByText('欢迎回来，超级管理员'));
+    expect(await page.title()).toContain('员工基础管理系统');
+  });
+
+  it('refuses a wrong password with the server message', async () => {
+    const { page: other } = await newPage(browser, baseUrl);
+    await other.goto('/login');
+    await other.getByPlaceholder('请输入用户名').fill('admin');
+    await other.getByPlaceholder('请输入密码').fill('wrong-password');
+    await other.getByRole('button', { name: label('登录') }).click();
+    await visible(other.getByText('用户名或密码错误'));
+    expect(other.url()).toContain('/login');
+    await other.context().close();
+  });
+
+  it('opens Parameters from the menu and lists the seeded ones', async () => {
+    await page.getByRole('menuitem', { name: '系统管理' }).first().click();
+    await page.getByRole('menuitem', { name: '参数配置' }).first().click();
+    await page.waitForURL(/\/system\/param$/);
+    await visible(page.getByRole('button', { name: label('新增') }));
+    await visible(page.getByRole('row').nth(1));
+    expect(await page.title()).toMatch(/^参数配置 - 员工基础管理系统$/);
+  });
+
+  it('shows the rule message for a 51-character key and stores nothing', async () => {
+    await page.getByRole('button', { name: label('新增') }).click();
+    const form = dialog();
+    await visible(form);
+    await form.getByLabel('Key').fill('k'.repeat(51));
+    await form.getByLabel('值').click();
+    await visible(form.getByText('Key长度不能超过50个字符'));
+    await form.getByRole('button', { name: label('保存') }).click();
+    await visible(form.getByText('Key长度不能超过50个字符'));
+    await form.getByRole('button', { name: label('取消') }).click();
+    await form.waitFor({ state: 'hidden' });
+    expect(await row('k'.repeat(51)).count()).toBe(0);
+  });
+
+  it('adds a parameter through the dialog', async () => {
+    await page.getByRole('button', { name: label('新增') }).click();
+    const form = dialog();
+    await visible(form);
+    await form.getByLabel('排序号').fill('7');
+    await form.getByLabel('Key').fill('e2e.timeout');
+    await form.getByLabel('值').fill('30');
+    await form.getByLabel('param1').fill('seconds');
+    await form.getByLabel('备注').fill('set by the browser suite');
+    await form.getByRole('button', { name: label('保存') }).click();
+    await visible(page.getByText('提交成功'));
+    await form.waitFor({ state: 'hidden' });
+    await visible(row('e2e.timeout'));
+    await visible(row('e2e.timeout').getByText('seconds'));
+  });
+
+  it('refuses the same key again', async () => {
+    await page.getByRole('button', { name: label('新增') }).click();
+    const form = dialog();
+    await form.getByLabel('排序号').fill('8');
+    await form.getByLabel('Key').fill('e2e.timeout');
+    await form.getByLabel('值').fill('31');
+    await visible(form.getByText('key值不可以重复'));
+    await form.getByRole('button', { name: label('取消') }).click();
+    await form.waitFor({ state: 'hidden' });
+  });
+
+  it('edits it with the key read-only', async () => {
+    await row('e2e.timeout').getByRole('button', { name: '编辑' }).click();
+    const form = dialog();
+    await visible(form);
+    expect(await form.getByLabel('Key').isDisabled()).toBe(true);
+    await form.getByLabel('值').fill('45');
+    await form.getByRole('button', { name: label('保存') }).click();
+    await form.waitFor({ state: 'hidden' });
+    await visible(row('e2e.timeout').getByRole('cell', { name: '45', exact: true }));
+  });
+
+  it('deletes it after the confirmation', async () => {
+    await row('e2e.timeout').getByRole('button', { name: '删除' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '确认删除' }).last();
+    await visible(confirm.getByText('您确认删除吗？'));
+    await confirm.getByRole('button', { name: label('确定') }).click();
+    await visible(page.getByText('删除成功'));
+    await row('e2e.timeout').waitFor({ state: 'detached' });
+  });
+
+  it('keeps a tab per visited page and moves to a neighbour when the active one closes', async () => {
+    await page.getByRole('menuitem', { name: '子系统管理' }).first().click();
+    await page.waitForURL(/\/system\/app$/);
+    await visible(tab('子系统管理'));
+    await visible(tab('参数配置'));
+    const first = page.getByRole('tab').first();
+    expect(await first.textContent()).toContain('首页');
+    expect(await page.locator('.ant-tabs-tab').first().locator('.ant-tabs-tab-remove').count()).toBe(0);
+
+    await page.locator('.ant-tabs-tab', { hasText: '子系统管理' }).getByRole('button', { name: '关闭' }).click();
+    await page.waitForURL(/\/system\/param$/);
+    expect(await tab('子系统管理').count()).toBe(0);
+    expect(await tab('参数配置').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('switches to English and keeps the choice', async () => {
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await visible(page.getByRole('button', { name: 'Add' }));
+    await visible(page.getByRole('button', { name: 'Query' }));
+    await page.reload();
+    await visible(page.getByRole('button', { name: 'Add' }));
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('en-US');
+  });
+
+  it('shows the English rule message', async () => {
+    await page.getByRole('button', { name: 'Add' }).click();
+    const form = dialog();
+    await form.getByLabel('Key').fill('k'.repeat(51));
+    await form.getByLabel('Value').click();
+    await visible(form.getByText('Key must be at most 50 characters'));
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'hidden' });
+  });
+
+  it('logs out to the login page and forgets the token', async () => {
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto('/system/param');
+    await page.waitForURL(/\/login/);
+  });
+
+  it('raised no uncaught error in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
