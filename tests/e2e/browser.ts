@@ -17,6 +17,7 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newPage(browser: Browser, baseURL: string): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1366, height: 850 } });
   const page = await context.newPage();
+  page.setDefaultTimeout(10000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
