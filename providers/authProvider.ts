@@ -205,7 +205,8 @@ export function createAuthProvider({
 
     onError: async (error: unknown) => {
       const code = (error as { statusCode?: unknown; code?: unknown } | null)?.statusCode ?? (error as { code?: unknown } | null)?.code;
-      if (typeof code === 'number' && SESSION_ENDED_CODES.includes(code)) return { logout: true };
+      // Without a token the session is already over (a late answer after logout): nothing to undo.
+      if (typeof code === 'number' && SESSION_ENDED_CODES.includes(code) && readToken()) return { logout: true };
       return {};
     },
 

@@ -176,7 +176,9 @@ export function createHttpClient({
     }
     if (envelope.code === Code.OK) return envelope.data as T;
     const msg = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : `Error ${envelope.code}`;
-    if (SESSION_ENDED_CODES.includes(envelope.code)) onSessionEnded?.(envelope.code, msg);
+    // Only the live session can end: an answer to a call made without a token, or about a token
+    // already dropped (a late answer after logout), leaves routing to the auth check.
+    if (SESSION_ENDED_CODES.includes(envelope.code) && token && getToken() === token) onSessionEnded?.(envelope.code, msg);
     throw new ApiError(envelope.code, msg, envelope.data ?? null, status);
   }
 

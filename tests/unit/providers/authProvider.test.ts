@@ -143,7 +143,12 @@ describe('logout', () => {
 
 describe('onError', () => {
   it.each([1002, 1007])('logs out on %i', async (code) => {
+    saveSession({ token: 'tok' });
     await expect(auth().onError({ statusCode: code, message: 'x' })).resolves.toEqual({ logout: true });
+  });
+
+  it('does not log out again for a late answer after logout', async () => {
+    await expect(auth().onError({ statusCode: 1007, message: 'x' })).resolves.toEqual({});
   });
 
   it('ignores other errors', async () => {

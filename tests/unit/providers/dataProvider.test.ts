@@ -121,10 +121,16 @@ describe('data provider: failures', () => {
     expect(error).toMatchObject({ statusCode: 1005, message: 'key值不可以重复' });
   });
 
-  it('reports a missing token (1002) as the end of the session', async () => {
-    token = null;
+  it('reports an unknown token (1002) as the end of the session', async () => {
+    token = 'forged-token';
     await expect(provider().getList({ resource: 'param' })).rejects.toMatchObject({ statusCode: 1002 });
     expect(onSessionEnded).toHaveBeenCalledWith(1002, expect.any(String));
+  });
+
+  it('leaves a call made without a token to the auth check (no second redirect after logout)', async () => {
+    token = null;
+    await expect(provider().getList({ resource: 'param' })).rejects.toMatchObject({ statusCode: 1002 });
+    expect(onSessionEnded).not.toHaveBeenCalled();
   });
 
   it('reports an expired token (1007) as the end of the session', async () => {

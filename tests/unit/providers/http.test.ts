@@ -36,6 +36,18 @@ describe('http client', () => {
     expect(onSessionEnded).toHaveBeenCalledWith(code, 'gone');
   });
 
+  it('ignores a session-ended answer that comes back after the token was dropped (logout)', async () => {
+    const onSessionEnded = vi.fn();
+    let token: string | null = 'tok';
+    const late: typeof fetch = async () => {
+      token = null;
+      return new Response(JSON.stringify({ code: 1007, msg: 'gone', data: null }), { status: 401 });
+    };
+    const http = createHttpClient({ getToken: () => token, onSessionEnded, fetch: late });
+    await expect(http.get('/x')).rejects.toMatchObject({ code: 1007 });
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
   it('does not report the end of the session for other failures', async () => {
     const onSessionEnded = vi.fn();
     const http = createHttpClient({ getToken: () => 'tok', onSessionEnded, fetch: answer({ code: 1003, msg: 'no', data: null }, 403) });
