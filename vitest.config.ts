@@ -12,6 +12,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // antd in jsdom is slow; a loaded 2-core machine must not turn that into failures.
+          testTimeout: 20000,
           server: { deps: { inline: [/@refinedev\//] } },
         },
       },
