@@ -6,12 +6,19 @@ import { DEFAULT_LOCALE, type Locale, type Text } from './i18n';
  * An entity of the contract: its fields (each with its rule), and the field that must be unique
  * with the message shown when it is taken.
  */
-export interface Entity<F extends Fields = Fields> {
-  fields: F;
-  unique?: { field: string; duplicate: Text };
+/** A field whose value must be unique, optionally only among records sharing `within` (e.g. per app). */
+export interface UniqueRule<K extends string = string> {
+  field: K;
+  within?: K;
+  duplicate: Text;
 }
 
-export function defineEntity<F extends Fields>(entity: { fields: F; unique?: { field: keyof F & string; duplicate: Text } }): Entity<F> {
+export interface Entity<F extends Fields = Fields> {
+  fields: F;
+  unique?: UniqueRule;
+}
+
+export function defineEntity<F extends Fields>(entity: { fields: F; unique?: UniqueRule<keyof F & string> }): Entity<F> {
   return entity;
 }
 

@@ -95,6 +95,27 @@ export function digits(label: Text, max = 10, required = true): Field<z.ZodType<
   };
 }
 
+/** Digits only, at most `max` of them, kept as typed text (a code, not a quantity: "0042" stays). */
+export function digitText(label: Text, max = 10): Field<z.ZodType<string>> {
+  return {
+    label,
+    storage: 'text',
+    maxLength: max,
+    required: true,
+    schema(locale) {
+      const m = messenger(locale, label);
+      return z.preprocess(
+        (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? String(v) : typeof v === 'string' ? v.trim() : v === null ? undefined : v),
+        z
+          .string({ error: (iss) => (iss.input === undefined ? m('required') : m('digits')) })
+          .min(1, m('required'))
+          .max(max, m('maxLength', { max }))
+          .regex(/^\d+$/, m('digits')),
+      ) as z.ZodType<string>;
+    },
+  };
+}
+
 /** A required choice among fixed values. */
 export function choice<V extends string | number>(label: Text, options: readonly Option<V>[]): Field<z.ZodType<V>> {
   const values = options.map((o) => o.value);
@@ -179,4 +200,23 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     out[path] ??= issue.message;
   }
   return out;
+}
+
+/** A required reference to another record by id (e.g. the owning sub-system), chosen from a list. */
+export function reference(label: Text): Field<z.ZodType<number>> {
+  return {
+    label,
+    storage: 'integer',
+    required: true,
+    schema(locale) {
+      const m = messenger(locale, label);
+      return z.preprocess(
+        (v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v),
+        z
+          .number({ error: (iss) => (iss.input === undefined ? m('requiredSelect') : m('choice')) })
+          .int(m('choice'))
+          .positive(m('requiredSelect')),
+      ) as z.ZodType<number>;
+    },
+  };
 }

@@ -11,3 +11,5 @@ export * from './session';
 export * from './loginSchema';
 export * from './entities/param';
 export * from './entities/app';
+export * from './entities/role';
+export * from './entities/menu';

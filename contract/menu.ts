@@ -43,6 +43,9 @@ export interface PermissionNode {
   checked?: boolean;
 }
 
+/** A node outside a tree (detail, lists, saves). */
+export type PermissionRecord = Omit<PermissionNode, 'children' | 'checked'>;
+
 /** The platform sometimes names children `child`; normalise to `children`. */
 export function normaliseTree(nodes: readonly unknown[]): PermissionNode[] {
   return nodes.map((raw) => {

@@ -31,12 +31,12 @@ export type NavigationKey = keyof typeof NAVIGATION_TITLES;
 export const SCREEN_TITLES = {
   home: HOME_TITLE,
   permission: { 'zh-CN': '菜单权限', 'en-US': 'Menus & permissions' },
-  role: { 'zh-CN': '角色管理', 'en-US': 'Roles' },
   dic: { 'zh-CN': '字典管理', 'en-US': 'Dictionaries' },
   user: { 'zh-CN': '人员列表', 'en-US': 'Staff' },
   officeMember: { 'zh-CN': '组织架构', 'en-US': 'Organisation directory' },
   office: { 'zh-CN': '组织管理', 'en-US': 'Organisation management' },
   dashboard: { 'zh-CN': '流量看板', 'en-US': 'Dashboard' },
+  effective: { 'zh-CN': '有效权限', 'en-US': 'Effective permissions' },
   staffSummary: { 'zh-CN': '商务人员汇总', 'en-US': 'Business staff summary' },
   mediaStats: { 'zh-CN': '媒介统计', 'en-US': 'Media statistics' },
   customer: { 'zh-CN': '客户详情', 'en-US': 'Customer detail' },

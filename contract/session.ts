@@ -46,3 +46,12 @@ export const StorageKey = {
 export const TOKEN_HEADER = 'access_token';
 /** All application calls sit below this prefix. */
 export const API_PREFIX = '/base/admin';
+
+/** The workbench page the server serves itself (not a console route: reached by a full page load). */
+export const WORKBENCH_PATH = '/workbench';
+
+/** Whether a same-origin path is a page of the server rather than a route of the console. */
+export function isServerPage(path: string): boolean {
+  const pathname = path.split(/[?#]/)[0];
+  return pathname === WORKBENCH_PATH;
+}

@@ -32,7 +32,9 @@ export class ApiError extends Error {
     readonly status?: number,
   ) {
     super(message);
-    if (code === Code.VALIDATION_FAILED) this.fields = readFields(data);
+    // Validation failures list their fields; other refusals may name theirs too (1005: a taken key).
+    const fields = readFields(data);
+    if (code === Code.VALIDATION_FAILED || Object.keys(fields).length > 0) this.fields = fields;
   }
 
   /** True when the server never answered with an envelope (offline, timeout, garbage). */

@@ -19,6 +19,8 @@ const ResourceListPage: PageComponent = lazy(() => import('./generic/ResourceLis
 /** Bespoke pages, one line each. */
 const bespokePages: Record<string, PageComponent> = {
   home: lazy(() => import('../src/pages/Home')),
+  permission: lazy(() => import('./permission/PermissionPage')),
+  effective: lazy(() => import('./effective/EffectivePage')),
 };
 
 export const pages: PageRegistry = new Map<string, PageComponent>([

@@ -6,8 +6,9 @@
 import type { ResourceDefinition } from './define';
 import { appResource } from './app/definition';
 import { paramResource } from './param/definition';
+import { roleResource } from './role/definition';
 
-export const resourceDefinitions: readonly ResourceDefinition[] = [appResource, paramResource] as unknown as ResourceDefinition[];
+export const resourceDefinitions: readonly ResourceDefinition[] = [appResource, paramResource, roleResource];
 
 export function findResource(name: string): ResourceDefinition | undefined {
   return resourceDefinitions.find((d) => d.name === name);

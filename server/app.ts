@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { API_PREFIX, DEFAULT_LOCALE, localeFromHeader } from '../contract';
 import { resourceDefinitions } from '../resources/registry';
+import { accessRoutes } from './auth/accessRoutes';
 import { createGrants } from './auth/grants';
 import { createGuard } from './auth/guard';
 import { createLoginThrottle } from './auth/throttle';
@@ -20,6 +21,7 @@ import { errorHandler } from './errors';
 import { notFoundHandler } from './http/notFound';
 import type { RouteAccess } from './http/requestContext';
 import { securityHeaders } from './http/securityHeaders';
+import { permissionRoutes } from './permission/routes';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/session';
 import { consoleStatic, loadConsoleSite } from './web/consoleSite';
@@ -84,12 +86,15 @@ export async function buildApp({ db, config, logger, consoleDir }: BuildAppOptio
     async (api) => {
       api.addHook('onRequest', guard.guard);
       await api.register(sessionRoutes({ db, sessions, throttle, grants }));
+      await api.register(permissionRoutes(db));
+      await api.register((await import('./effective/routes')).effectiveRoutes(db));
       for (const definition of resourceDefinitions) {
         await api.register(crudRoutes(db, definition), { prefix: `/${definition.name}` });
       }
     },
     { prefix: API_PREFIX },
   );
+  await app.register(accessRoutes({ db, guard }));
   if (site) await app.register(consoleStatic(site));
   return app;
 }

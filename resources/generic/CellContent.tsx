@@ -1,5 +1,16 @@
 import { useTranslate } from '@refinedev/core';
+import type { ReferenceSpec } from '../define';
 import type { CellView } from './cells';
+import { referenceLabel } from './references';
+import { useReferenceOptions } from './useReferenceOptions';
+
+/** The label of a referenced record; nothing while the records load, '--' when none matches. */
+function ReferenceCell({ reference, value, empty }: { reference: ReferenceSpec; value: unknown; empty: string }) {
+  const { options, isLoading } = useReferenceOptions(reference);
+  if (isLoading) return null;
+  const label = referenceLabel(options, value);
+  return label === undefined ? <span className="generic-empty">{empty}</span> : <span className="generic-cell">{label}</span>;
+}
 
 /** Renders a list cell; missing values (and missing slots) show the empty mark '--'. */
 export function CellContent({ view }: { view: CellView }) {
@@ -7,6 +18,7 @@ export function CellContent({ view }: { view: CellView }) {
   const empty = t('common.empty');
   if (view.kind === 'empty') return <span className="generic-empty">{empty}</span>;
   if (view.kind === 'text') return <span className="generic-cell">{view.text}</span>;
+  if (view.kind === 'reference') return <ReferenceCell reference={view.reference} value={view.value} empty={empty} />;
   return (
     <span className="generic-slots-cell">
       {view.slots.map((slot) => (

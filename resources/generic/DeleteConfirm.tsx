@@ -2,9 +2,12 @@ import { useTranslate } from '@refinedev/core';
 import ExclamationCircleFilled from '@ant-design/icons/es/icons/ExclamationCircleFilled';
 import { Modal } from 'antd';
 import { useState } from 'react';
+import './generic.css';
 
 interface Props {
   open: boolean;
+  /** The question; by default '您确认删除吗？'. A tree node's names the item and what goes with it. */
+  content?: string;
   /** Deletes; the dialog closes when it settles (a failure has its own message). */
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
@@ -12,7 +15,7 @@ interface Props {
 }
 
 /** '确认删除' / '您确认删除吗？' (SPEC §5 Confirmations). */
-export function DeleteConfirm({ open, onConfirm, onClose, afterClose }: Props) {
+export function DeleteConfirm({ open, content, onConfirm, onClose, afterClose }: Props) {
   const t = useTranslate();
   const [busy, setBusy] = useState(false);
   return (
@@ -39,7 +42,8 @@ export function DeleteConfirm({ open, onConfirm, onClose, afterClose }: Props) {
       afterClose={afterClose}
     >
       <p className="generic-confirm">
-        <ExclamationCircleFilled className="generic-confirm__icon" /> {t('confirm.delete.content')}
+        <ExclamationCircleFilled className="generic-confirm__icon" />
+        <span>{content ?? t('confirm.delete.content')}</span>
       </p>
     </Modal>
   );

@@ -1,12 +1,14 @@
 import { useDataProvider, useForm, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
 import { Form, Modal } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo } from 'react';
 import type { Locale } from '../../contract/i18n';
 import { useLocale } from '../../src/i18n';
 import { endpointOf, type FormFieldSpec, type ResourceDefinition } from '../define';
 import { FieldControl } from './FieldControl';
 import { fromFormValues, joinedSlots, toFormValues, type FormValues } from './formValues';
-import { debounceKeyCheck, isFreeAnswer, type KeyCheck } from './keyCheck';
+import { debounceKeyCheck, isFreeAnswer, keyScope, type KeyCheck } from './keyCheck';
+import { referenceOf } from './references';
 import { contractRule, uniqueRule } from './rules';
 import { serverFieldErrors } from './serverErrors';
 
@@ -29,13 +31,14 @@ function useKeyCheck(definition: ResourceDefinition): KeyCheck | undefined {
   return useMemo(() => {
     const keyCheck = definition.keyCheck;
     if (!keyCheck) return undefined;
-    return debounceKeyCheck(async (value) => {
+    return debounceKeyCheck(async (value, scope) => {
       const provider = dataProvider();
       if (!provider.custom) return true;
       const { data } = await provider.custom({
         url: `${endpointOf(definition)}/${keyCheck.path}`,
         method: 'get',
-        query: { [keyCheck.param]: value },
+        // A key unique within another field (a role key per app) is asked with that value too.
+        query: { ...scope, [keyCheck.param]: value },
       });
       return isFreeAnswer(data);
     });
@@ -50,16 +53,28 @@ interface ItemProps {
   keyCheck: KeyCheck | undefined;
 }
 
-/** One field: label and asterisk from the contract, its rule, and the unique check on add. */
+/**
+ * One field: label and asterisk from the contract, its rule, and the unique check on add (with the
+ * value of the field it is unique within, re-checked when that value changes).
+ */
 function FormField({ definition, spec, action, locale, keyCheck }: ItemProps) {
   const field = definition.entity.fields[spec.field];
   if (!field) throw new Error(`Resource "${definition.name}" has no field "${spec.field}" for its form`);
   const unique = definition.entity.unique?.field === spec.field ? definition.entity.unique : undefined;
-  const rules = [contractRule(field, locale, spec.widget === 'slots' ? joinedSlots : undefined)];
-  if (unique && action === 'create' && keyCheck) rules.push(uniqueRule(keyCheck, unique.duplicate[locale]));
+  const rules: Rule[] = [contractRule(field, locale, spec.widget === 'slots' ? joinedSlots : undefined)];
+  if (unique && action === 'create' && keyCheck) {
+    rules.push(({ getFieldValue }) => uniqueRule(keyCheck, unique.duplicate[locale], () => keyScope(unique.within, getFieldValue)));
+  }
   return (
-    <Form.Item name={spec.field} label={field.label[locale]} required={field.required} rules={rules} validateFirst>
-      <FieldControl spec={spec} field={field} locale={locale} disabled={!!unique && action === 'edit'} />
+    <Form.Item
+      name={spec.field}
+      label={field.label[locale]}
+      required={field.required}
+      rules={rules}
+      dependencies={unique?.within && action === 'create' ? [unique.within] : undefined}
+      validateFirst
+    >
+      <FieldControl spec={spec} field={field} locale={locale} reference={referenceOf(definition, spec.field)} disabled={!!unique && action === 'edit'} />
     </Form.Item>
   );
 }

@@ -1,15 +1,17 @@
 import { useDelete, useTable, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { Alert, Button, Pagination } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '../../contract/paging';
 import { useLocale } from '../../src/i18n';
-import type { ResourceDefinition } from '../define';
+import type { ResourceDefinition, RowAction } from '../define';
 import { resourceColumns, type Row } from './columns';
 import { DataTable } from './DataTable';
 import type { FormAction } from './ResourceForm';
+import { dialogComponent, registeredRowActions, type DialogEntry, type DialogRegistry } from './rowActions';
 import { SearchForm } from './SearchForm';
 import { useResourceAccess } from './useResourceAccess';
+import { useRowActionAccess } from './useRowActionAccess';
 import './generic.css';
 
 // The dialogs (Modal, and the form's Select, InputNumber, Radio, TextArea) load on first use;
@@ -27,15 +29,26 @@ interface Props {
   definition: ResourceDefinition;
   /** The menu's title. */
   title: string;
+  /** Where the dialogs of `definition.rowActions` are registered (resources/dialogs.ts). */
+  dialogs?: DialogRegistry;
 }
 
-type Dialog = { kind: 'form'; action: FormAction; id?: BaseKey; open: boolean } | { kind: 'delete'; row: Row; open: boolean };
+type Dialog =
+  | { kind: 'form'; action: FormAction; id?: BaseKey; open: boolean }
+  | { kind: 'delete'; row: Row; open: boolean }
+  | { kind: 'rowAction'; action: RowAction; entry: DialogEntry; row: Row; open: boolean };
 
 /** The generic list of a declarative resource: search, add, table with row actions, pagination, dialogs. */
-export function ResourceList({ definition, title }: Props) {
+export function ResourceList({ definition, title, dialogs }: Props) {
   const t = useTranslate();
   const locale = useLocale();
   const access = useResourceAccess(definition.name);
+  const declaredActions = useMemo(() => registeredRowActions(definition, dialogs), [definition, dialogs]);
+  const grantedActions = useRowActionAccess(
+    definition.name,
+    declaredActions.map(({ action }) => action.action),
+  );
+  const rowActions = declaredActions.filter(({ action }) => grantedActions.has(action.action));
   const [dialog, setDialog] = useState<Dialog>();
   const { mutateAsync: remove } = useDelete<Row, HttpError>();
 
@@ -60,6 +73,10 @@ export function ResourceList({ definition, title }: Props) {
 
   const closeDialog = () => setDialog((current) => current && { ...current, open: false });
   const forgetDialog = () => setDialog(undefined);
+  const openRowAction = (row: Row, name: string) => {
+    const found = rowActions.find(({ action }) => action.action === name);
+    if (found) setDialog({ kind: 'rowAction', ...found, row, open: true });
+  };
 
   const columns = resourceColumns({
     definition,
@@ -71,7 +88,10 @@ export function ResourceList({ definition, title }: Props) {
     onEdit: (row) => setDialog({ kind: 'form', action: 'edit', id: row.id, open: true }),
     onDelete: (row) => setDialog({ kind: 'delete', row, open: true }),
     onActionIntent: prefetchDialogs,
+    rowActions,
+    onRowAction: (row, action) => openRowAction(row, action.action),
   });
+  const RowActionDialog = dialog?.kind === 'rowAction' ? dialogComponent(dialog.entry) : undefined;
 
   return (
     <section className="console-page generic-list" aria-label={title}>
@@ -131,6 +151,18 @@ export function ResourceList({ definition, title }: Props) {
         ) : null}
         {dialog?.kind === 'delete' ? (
           <DeleteConfirm open={dialog.open} onConfirm={() => deleteRow(dialog.row)} onClose={closeDialog} afterClose={forgetDialog} />
+        ) : null}
+        {dialog?.kind === 'rowAction' && RowActionDialog ? (
+          <RowActionDialog
+            key={`${dialog.action.action}-${dialog.row.id}`}
+            definition={definition}
+            record={dialog.row}
+            open={dialog.open}
+            onClose={closeDialog}
+            afterClose={forgetDialog}
+            openAction={(name) => openRowAction(dialog.row, name)}
+            canOpen={(name) => rowActions.some(({ action }) => action.action === name)}
+          />
         ) : null}
       </Suspense>
     </section>

@@ -1,15 +1,18 @@
 /**
  * What a list cell shows, as data (the table renders it): missing values as the empty mark, a
- * choice as its option's label, comma-joined spare values as numbered slots.
+ * choice as its option's label, comma-joined spare values as numbered slots, another resource's
+ * id as that record's label (resolved by the table once the referenced records are loaded).
  */
 import { splitJoined, type Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
-import type { ColumnSpec, ResourceDefinition } from '../define';
+import type { CellKind, ColumnSpec, ReferenceSpec, ResourceDefinition } from '../define';
+import { referenceOf } from './references';
 
 export type CellView =
   | { kind: 'empty' }
   | { kind: 'text'; text: string }
-  | { kind: 'slots'; slots: Array<{ label: string; value?: string }> };
+  | { kind: 'slots'; slots: Array<{ label: string; value?: string }> }
+  | { kind: 'reference'; reference: ReferenceSpec; value: unknown };
 
 export function isMissing(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -24,11 +27,21 @@ export function optionLabel(field: Field, value: unknown, locale: Locale): strin
   return field.options?.find((option) => String(option.value) === String(value))?.label[locale];
 }
 
+/** The declared cell kind; a field declared in `references` shows as a reference by default. */
+export function cellKindOf(definition: ResourceDefinition, column: ColumnSpec): CellKind {
+  return column.cell ?? (referenceOf(definition, column.field) ? 'reference' : 'text');
+}
+
 export function cellView(definition: ResourceDefinition, column: ColumnSpec, value: unknown, locale: Locale): CellView {
   if (isMissing(value)) return { kind: 'empty' };
   const field = definition.entity.fields[column.field];
-  if (column.cell === 'option' && field) return { kind: 'text', text: optionLabel(field, value, locale) ?? String(value) };
-  if (column.cell === 'slots') {
+  const kind = cellKindOf(definition, column);
+  if (kind === 'reference') {
+    const reference = referenceOf(definition, column.field);
+    if (reference) return { kind: 'reference', reference, value };
+  }
+  if (kind === 'option' && field) return { kind: 'text', text: optionLabel(field, value, locale) ?? String(value) };
+  if (kind === 'slots') {
     const joined = String(value);
     const declared = slotsOf(definition, column.field);
     const count = declared?.count ?? joined.split(',').length;

@@ -1,8 +1,11 @@
 /**
  * The key-availability call of a resource (`definition.keyCheck`, e.g. GET /param/vaildKey),
- * debounced so typing asks the server once the user pauses.
+ * debounced so typing asks the server once the user pauses. A key unique only within another
+ * field (`entity.unique.within`, e.g. a role key per app) is checked with that field's value.
  */
-export type KeyCheck = (value: string) => Promise<boolean>;
+/** The other values the key is unique among (e.g. `{ appId: 2 }`). */
+export type KeyScope = Readonly<Record<string, string | number>>;
+export type KeyCheck = (value: string, scope?: KeyScope) => Promise<boolean>;
 
 export const KEY_CHECK_DELAY_MS = 400;
 
@@ -14,14 +17,14 @@ export const KEY_CHECK_DELAY_MS = 400;
 export function debounceKeyCheck(check: KeyCheck, delayMs = KEY_CHECK_DELAY_MS): KeyCheck {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settlePending: ((free: boolean) => void) | undefined;
-  return (value) =>
+  return (...args: Parameters<KeyCheck>) =>
     new Promise<boolean>((resolve) => {
       clearTimeout(timer);
       settlePending?.(true);
       settlePending = resolve;
       timer = setTimeout(() => {
         settlePending = undefined;
-        check(value).then(resolve, (error: unknown) => {
+        check(...args).then(resolve, (error: unknown) => {
           console.warn('[form] the key check failed; the server checks again on save', error);
           resolve(true);
         });
@@ -32,4 +35,15 @@ export function debounceKeyCheck(check: KeyCheck, delayMs = KEY_CHECK_DELAY_MS):
 /** The key check's answer: `data: true` means the value is free. */
 export function isFreeAnswer(data: unknown): boolean {
   return data === true || data === 'true';
+}
+
+/**
+ * The scope of a key unique within `within` from the form's values: `{}` when the key is unique
+ * overall, `null` while the scoping value is not chosen yet (nothing to check against).
+ */
+export function keyScope(within: string | undefined, valueOf: (field: string) => unknown): KeyScope | null {
+  if (!within) return {};
+  const value = valueOf(within);
+  if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')) return { [within]: value };
+  return null;
 }

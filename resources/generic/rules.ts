@@ -5,6 +5,7 @@
 import type { RuleObject } from 'antd/es/form';
 import type { Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
+import type { KeyCheck, KeyScope } from './keyCheck';
 
 /** The first message of the field's rule for `value`, or undefined when it passes. */
 export function fieldError(field: Field, locale: Locale, value: unknown): string | undefined {
@@ -22,12 +23,19 @@ export function contractRule(field: Field, locale: Locale, toValue: (value: unkn
   };
 }
 
-/** Refuses a value the server reports as taken; `isFree` is the (debounced) key-check call. */
-export function uniqueRule(isFree: (value: string) => Promise<boolean>, duplicate: string): RuleObject {
+/**
+ * Refuses a value the server reports as taken; `isFree` is the (debounced) key-check call.
+ * `scope` answers the values the key is unique within (sent along), or null when one is not
+ * chosen yet: then nothing is asked (the form checks again when it is chosen).
+ */
+export function uniqueRule(isFree: KeyCheck, duplicate: string, scope?: () => KeyScope | null): RuleObject {
   return {
     validator: async (_rule, value) => {
       if (typeof value !== 'string' || value.trim() === '') return;
-      if (!(await isFree(value.trim()))) throw new Error(duplicate);
+      const within = scope ? scope() : undefined;
+      if (within === null) return;
+      const free = within && Object.keys(within).length > 0 ? await isFree(value.trim(), within) : await isFree(value.trim());
+      if (!free) throw new Error(duplicate);
     },
   };
 }

@@ -1,26 +1,93 @@
 /**
  * What a user's enabled roles grant: the API elements the guard checks on every request, and the
  * menu tree (directories and page elements) the console builds its routes and buttons from.
- * Always read from the database, so a change of grants holds from the very next request.
+ * Always read from the database, so a change of grants, roles or a user's roles holds from the
+ * very next request of every live session (nothing is cached).
+ *
+ * The super-admin role (key `superAdmin` of the base app) holds every node of the base app,
+ * whatever its stored grants say: a node added to the base app later is the super-admin's at once.
+ *
+ * The plain functions take any Kysely instance, so role and user writes can ask inside their
+ * transaction; `createGrants` binds them to the app's database for the guard and session calls.
  */
 import type { Kysely } from 'kysely';
-import { BASE_APP_CODE, buildTree, MenuType, type PermissionNode } from '../../contract';
+import { BASE_APP_CODE, buildTree, MenuType, SUPER_ADMIN_ROLE_KEY, type PermissionNode } from '../../contract';
+import { isStorableId } from '../crud/storableId';
 import type { Database, EnableFlag } from '../db/schema';
 
 const ENABLED: EnableFlag = '1';
 const TREE_TYPES = [MenuType.PAGE_ELEMENT, MenuType.NAVIGATION, MenuType.MENU, MenuType.HOME];
 
-export function createGrants(db: Kysely<Database>) {
-  function grantedPermissionIds(userId: number) {
-    return db
-      .selectFrom('userRole as ur')
-      .innerJoin('role as r', 'r.id', 'ur.roleId')
-      .innerJoin('rolePermission as rp', 'rp.roleId', 'ur.roleId')
-      .select('rp.permissionId')
-      .where('ur.userId', '=', userId)
-      .where('r.isEnable', '=', ENABLED);
-  }
+/** The super-admin role's row: key `superAdmin` in the base app. */
+function superAdminRoles(db: Kysely<Database>) {
+  return db
+    .selectFrom('role as sr')
+    .innerJoin('app as sa', 'sa.id', 'sr.appId')
+    .where('sr.roleKey', '=', SUPER_ADMIN_ROLE_KEY)
+    .where('sa.code', '=', BASE_APP_CODE);
+}
 
+/** Whether the user holds the super-admin role, enabled. */
+export async function isSuperAdmin(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const row = await superAdminRoles(db)
+    .innerJoin('userRole as sur', 'sur.roleId', 'sr.id')
+    .select('sr.id')
+    .where('sur.userId', '=', userId)
+    .where('sr.isEnable', '=', ENABLED)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Id of the super-admin role, if the database has one. */
+export async function superAdminRoleId(db: Kysely<Database>): Promise<number | undefined> {
+  return (await superAdminRoles(db).select('sr.id').executeTakeFirst())?.id;
+}
+
+/**
+ * Ids of the nodes granted to the user: explicitly to one of their enabled roles, and every node
+ * of the base app when they hold the super-admin role (enabled). A subquery for `where id in`.
+ */
+export function grantedPermissionIds(db: Kysely<Database>, userId: number) {
+  const explicit = db
+    .selectFrom('userRole as ur')
+    .innerJoin('role as r', 'r.id', 'ur.roleId')
+    .innerJoin('rolePermission as rp', 'rp.roleId', 'ur.roleId')
+    .select('rp.permissionId as id')
+    .where('ur.userId', '=', userId)
+    .where('r.isEnable', '=', ENABLED);
+  const ofSuperAdmin = db
+    .selectFrom('permission as sp')
+    .select('sp.id as id')
+    .where((eb) =>
+      eb.exists(
+        // The super-admin role (as in superAdminRoles), held and enabled, of the node's own app.
+        eb
+          .selectFrom('role as sr')
+          .innerJoin('app as sa', 'sa.id', 'sr.appId')
+          .innerJoin('userRole as sur', 'sur.roleId', 'sr.id')
+          .select('sr.id')
+          .where('sr.roleKey', '=', SUPER_ADMIN_ROLE_KEY)
+          .where('sa.code', '=', BASE_APP_CODE)
+          .where('sr.isEnable', '=', ENABLED)
+          .where('sur.userId', '=', userId)
+          .whereRef('sr.appId', '=', 'sp.appId'),
+      ),
+    );
+  return explicit.union(ofSuperAdmin);
+}
+
+/** Ids of the nodes of `appId` granted to the user (see grantedPermissionIds). */
+export async function grantedIds(db: Kysely<Database>, userId: number, appId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('permission as p')
+    .select('p.id')
+    .where('p.appId', '=', appId)
+    .where('p.id', 'in', grantedPermissionIds(db, userId))
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+export function createGrants(db: Kysely<Database>) {
   return {
     async baseAppId(): Promise<number | undefined> {
       const app = await db.selectFrom('app').select('id').where('code', '=', BASE_APP_CODE).executeTakeFirst();
@@ -36,7 +103,7 @@ export function createGrants(db: Kysely<Database>) {
         .where('p.url', '=', path)
         .where('p.menuType', '=', MenuType.API)
         .where('a.code', '=', BASE_APP_CODE)
-        .where('p.id', 'in', grantedPermissionIds(userId))
+        .where('p.id', 'in', grantedPermissionIds(db, userId))
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
@@ -44,17 +111,19 @@ export function createGrants(db: Kysely<Database>) {
 
     /** The user's granted directories and page elements of one app, as a tree. */
     async grantedTree(userId: number, appId: number): Promise<PermissionNode[]> {
+      if (!isStorableId(appId)) return [];
       const rows = await db
-        .selectFrom('permission')
-        .select(['id', 'parentId', 'appId', 'name', 'sort', 'path', 'url', 'icon', 'code', 'menuType'])
-        .where('appId', '=', appId)
-        .where('menuType', 'in', TREE_TYPES)
-        .where('id', 'in', grantedPermissionIds(userId))
-        .orderBy('sort')
-        .orderBy('id')
+        .selectFrom('permission as p')
+        .select(['p.id', 'p.parentId', 'p.appId', 'p.name', 'p.sort', 'p.path', 'p.url', 'p.icon', 'p.code', 'p.menuType'])
+        .where('p.appId', '=', appId)
+        .where('p.menuType', 'in', TREE_TYPES)
+        .where('p.id', 'in', grantedPermissionIds(db, userId))
+        .orderBy('p.sort')
+        .orderBy('p.id')
         .execute();
       return buildTree(rows.map((row) => ({ ...row, menuType: row.menuType as MenuType }))) as PermissionNode[];
     },
+
   };
 }
 

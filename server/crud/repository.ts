@@ -6,7 +6,8 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Fields, ListData, Paging } from '../../contract';
 import type { ResourceDefinition } from '../../resources/define';
 import type { Database } from '../db/schema';
-import { containsCondition } from './search';
+import { containsCondition, equalsCondition } from './search';
+import { isStorableId } from './storableId';
 
 /** Resource tables are created from definitions at run time, so they are addressed dynamically. */
 type DynamicDatabase = Record<string, Record<string, unknown>>;
@@ -17,6 +18,8 @@ export interface ListQuery {
   paging: Paging;
   /** Per search field: the text its column must contain. */
   filters: Record<string, string>;
+  /** Per exact-filter field (`definition.filters`): the value its column must equal. */
+  exact?: Record<string, string>;
   /** Text that any search field may contain. */
   searchKey?: string;
 }
@@ -27,6 +30,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
   const fields: Fields = definition.entity.fields;
   const columns = ['id', ...Object.keys(fields), ...(definition.timestamps ? ['createTime'] : [])];
   const searchable = definition.search.flatMap((name) => (fields[name] ? [{ name, field: fields[name] }] : []));
+  const exactFilters = (definition.filters ?? []).flatMap((name) => (fields[name] ? [{ name, field: fields[name] }] : []));
 
   /** The list's conditions: every given search field, and `searchKey` in any of them. */
   function searchCondition(eb: ExpressionBuilder<DynamicDatabase, string>, query: ListQuery): Expression<SqlBool> {
@@ -34,6 +38,10 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     for (const { name, field } of searchable) {
       const value = query.filters[name];
       if (value !== undefined) conditions.push(containsCondition(name, field, value));
+    }
+    for (const { name, field } of exactFilters) {
+      const value = query.exact?.[name];
+      if (value !== undefined) conditions.push(equalsCondition(name, field, value));
     }
     const key = query.searchKey;
     if (key !== undefined && searchable.length > 0) {
@@ -43,6 +51,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
   }
 
   async function findById(id: number): Promise<ResourceRecord | undefined> {
+    if (!isStorableId(id)) return undefined;
     const row = await db.selectFrom(table).select(columns).where('id', '=', id).executeTakeFirst();
     return row as ResourceRecord | undefined;
   }
@@ -62,9 +71,11 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
 
     findById,
 
-    /** Id of the record whose `field` equals `value`, if any. */
-    async findIdBy(field: string, value: unknown): Promise<number | undefined> {
-      const row = await db.selectFrom(table).select('id').where(field, '=', value).executeTakeFirst();
+    /** Id of the record whose `field` equals `value` (and, when given, whose `scope` fields equal theirs), if any. */
+    async findIdBy(field: string, value: unknown, scope: Record<string, unknown> = {}): Promise<number | undefined> {
+      let query = db.selectFrom(table).select('id').where(field, '=', value);
+      for (const [name, scoped] of Object.entries(scope)) query = query.where(name, '=', scoped);
+      const row = await query.executeTakeFirst();
       return row?.id as number | undefined;
     },
 
@@ -76,6 +87,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
 
     /** Replaces the record's values; undefined when it no longer exists. */
     async update(id: number, values: Record<string, unknown>): Promise<ResourceRecord | undefined> {
+      if (!isStorableId(id)) return undefined;
       const result = await db.updateTable(table).set(values).where('id', '=', id).executeTakeFirst();
       return result.numUpdatedRows > 0n ? findById(id) : undefined;
     },
@@ -85,6 +97,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
      * `beforeDelete` may refuse by throwing.
      */
     async deleteMany(ids: readonly number[], beforeDelete?: (trx: Kysely<Database>, ids: readonly number[]) => Promise<void>): Promise<'deleted' | 'missing'> {
+      if (!ids.every(isStorableId)) return 'missing';
       return db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom(table).select('id').where('id', 'in', ids).execute();
         if (found.length !== ids.length) return 'missing';

@@ -1,23 +1,33 @@
 /**
  * The generic calls of a declarative resource, under /base/admin/<name>: list, detail,
  * saveOrUpdate, delete and the key check. Every write is validated with the contract's rules.
+ * A key unique within another field (`entity.unique.within`) is unique per value of that field:
+ * saves and the key check compare only among records sharing it, and both fields are fixed on
+ * update. `definition.filters` fields filter the list by exact value.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, format, parsePaging, ruleMessages, validateEntity, type Locale } from '../../contract';
+import { Code, format, parsePaging, ruleMessages, validateEntity, type Locale, type RuleMessage } from '../../contract';
 import type { ResourceDefinition } from '../../resources/define';
+import { findResource } from '../../resources/registry';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { missingParam, optionalId, requestParams, requiredId, requiredIds, textParam } from '../http/params';
-import { resourcePolicies } from './policies';
+import { contextOf, resourcePolicies } from './policies';
 import { createRepository } from './repository';
+import { isStorableId } from './storableId';
 
 export function crudRoutes(db: Kysely<Database>, definition: ResourceDefinition) {
   const repository = createRepository(db, definition);
   const policy = resourcePolicies[definition.name];
-  const { entity } = definition;
+  const { entity, keyCheck } = definition;
+  const references = Object.entries(definition.references ?? {}).flatMap(([field, spec]) => {
+    const target = spec && findResource(spec.resource);
+    if (!target) throw new Error(`Resource ${definition.name}: ${field} references the undeclared resource ${spec?.resource}`);
+    return [[field, createRepository(db, target)] as const];
+  });
 
   function duplicate(locale: Locale): ApiError {
     const unique = entity.unique!;
@@ -25,10 +35,37 @@ export function crudRoutes(db: Kysely<Database>, definition: ResourceDefinition)
     return new ApiError(Code.DUPLICATE, message, { fields: { [unique.field]: message } });
   }
 
-  function keyReadOnly(field: string, locale: Locale): ApiError {
+  /** 1001 on one field, with the rule message `rule` naming the field's label. */
+  function fieldRefusal(field: string, rule: RuleMessage, locale: Locale): ApiError {
     const label = entity.fields[field]?.label[locale] ?? field;
-    const message = format(ruleMessages.readOnly[locale], { label });
+    const message = format(ruleMessages[rule][locale], { label });
     return new ApiError(Code.VALIDATION_FAILED, message, { fields: { [field]: message } });
+  }
+
+  /** Every reference field names an existing record of its resource (1001 on the field otherwise). */
+  async function checkReferences(values: Record<string, unknown>, locale: Locale): Promise<void> {
+    for (const [field, target] of references) {
+      const value = values[field];
+      if (value === null || value === undefined) continue;
+      const found = typeof value === 'number' && (await target.findById(value));
+      if (!found) throw fieldRefusal(field, 'choice', locale);
+    }
+  }
+
+  /**
+   * The key check's scope: for a key unique within another field (`unique.within`, e.g. a role key
+   * per app), that field's value, required and read with the field's own rule (1001 otherwise);
+   * undefined when that value can name no record.
+   */
+  function scopeOf(params: Record<string, unknown>, locale: Locale): Record<string, unknown> | undefined {
+    const within = entity.unique?.field === keyCheck?.param ? entity.unique?.within : undefined;
+    if (!within) return {};
+    if (textParam(params[within]) === undefined) throw fieldRefusal(within, 'required', locale);
+    const parsed = entity.fields[within]!.schema(locale).safeParse(params[within]);
+    if (!parsed.success) throw fieldRefusal(within, 'choice', locale);
+    // A reference beyond the stored id range names no record: the key is free there.
+    if (references.some(([field]) => field === within) && !isStorableId(parsed.data as number)) return undefined;
+    return { [within]: parsed.data };
   }
 
   async function save(request: FastifyRequest) {
@@ -41,13 +78,19 @@ export function crudRoutes(db: Kysely<Database>, definition: ResourceDefinition)
     const values = Object.fromEntries(Object.keys(entity.fields).map((name) => [name, (validation.value as Record<string, unknown>)[name] ?? null]));
 
     const unique = entity.unique?.field;
+    const within = entity.unique?.within;
+    const existing = id === undefined ? undefined : await repository.findById(id);
     if (id !== undefined) {
-      const existing = await repository.findById(id);
       if (!existing) throw new ApiError(Code.NOT_FOUND);
-      if (unique && existing[unique] !== values[unique]) throw keyReadOnly(unique, locale);
+      // The key, and the value it is unique within, identify the record: fixed once created.
+      for (const field of [unique, within]) {
+        if (field && existing[field] !== values[field]) throw fieldRefusal(field, 'readOnly', locale);
+      }
     }
+    await checkReferences(values, locale);
+    await policy?.beforeSave?.(db, { id, values, existing }, contextOf(request));
     if (unique) {
-      const ownerId = await repository.findIdBy(unique, values[unique]);
+      const ownerId = await repository.findIdBy(unique, values[unique], within ? { [within]: values[within] } : {});
       if (ownerId !== undefined && ownerId !== id) throw duplicate(locale);
     }
 
@@ -73,7 +116,12 @@ export function crudRoutes(db: Kysely<Database>, definition: ResourceDefinition)
           const value = textParam(params[name]);
           if (value !== undefined) filters[name] = value;
         }
-        const list = await repository.list({ paging: parsePaging(params), filters, searchKey: textParam(params.searchKey) });
+        const exact: Record<string, string> = {};
+        for (const name of definition.filters ?? []) {
+          const value = textParam(params[name]);
+          if (value !== undefined) exact[name] = value;
+        }
+        const list = await repository.list({ paging: parsePaging(params), filters, exact, searchKey: textParam(params.searchKey) });
         return success(request, list);
       },
     });
@@ -92,20 +140,22 @@ export function crudRoutes(db: Kysely<Database>, definition: ResourceDefinition)
       url: '/delete',
       handler: async (request) => {
         const ids = requiredIds(requestParams(request).ids, request.locale);
-        const outcome = await repository.deleteMany(ids, policy?.beforeDelete);
+        const beforeDelete = policy?.beforeDelete;
+        const context = contextOf(request);
+        const outcome = await repository.deleteMany(ids, beforeDelete && ((trx, found) => beforeDelete(trx, found, context)));
         if (outcome === 'missing') throw new ApiError(Code.NOT_FOUND);
         return success(request, null);
       },
     });
 
-    const keyCheck = definition.keyCheck;
     if (keyCheck) {
       app.get(`/${keyCheck.path}`, async (request) => {
         const params = requestParams(request);
         const value = textParam(params[keyCheck.param]);
         if (value === undefined) throw missingParam(keyCheck.param, request.locale);
         const id = optionalId(params.id, request.locale);
-        const ownerId = await repository.findIdBy(keyCheck.param, value);
+        const scope = scopeOf(params, request.locale);
+        const ownerId = scope && (await repository.findIdBy(keyCheck.param, value, scope));
         return success(request, ownerId === undefined || ownerId === id);
       });
     }

@@ -1,4 +1,4 @@
-/** "Contains" filters for list searches: portable LIKE with escaped wildcards and bound values. */
+/** List filters: "contains" searches (portable LIKE with escaped wildcards) and exact matches, all with bound values. */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Field } from '../../contract';
 
@@ -8,13 +8,29 @@ export function escapeLike(value: string): string {
 }
 
 /**
+ * "Integer column equals the number written in `value`"; nothing matches when it is not a number.
+ * The value is cast to bigint so a large number compares with a 32-bit column too (PostgreSQL
+ * would otherwise read it as that column's type and fail on overflow).
+ */
+function integerEquals(column: string, value: string): Expression<SqlBool> {
+  return /^\d{1,15}$/.test(value) ? sql<SqlBool>`${sql.ref(column)} = cast(${Number(value)} as bigint)` : sql<SqlBool>`1 = 0`;
+}
+
+/**
  * A case-insensitive "column contains value" condition for a text field; an integer field matches
  * the number exactly (and nothing when the value is not a number).
  */
 export function containsCondition(column: string, field: Field, value: string): Expression<SqlBool> {
-  if (field.storage === 'integer') {
-    return /^\d{1,15}$/.test(value) ? sql<SqlBool>`${sql.ref(column)} = ${Number(value)}` : sql<SqlBool>`1 = 0`;
-  }
+  if (field.storage === 'integer') return integerEquals(column, value);
   const pattern = `%${escapeLike(value.toLowerCase())}%`;
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
+
+/**
+ * An exact "column equals value" condition (`definition.filters`, e.g. `appId=2`): an integer field
+ * compares as a number (and matches nothing when the value is not one), a text field as sent.
+ */
+export function equalsCondition(column: string, field: Field, value: string): Expression<SqlBool> {
+  if (field.storage === 'integer') return integerEquals(column, value);
+  return sql<SqlBool>`${sql.ref(column)} = ${value}`;
 }

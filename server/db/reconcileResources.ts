@@ -1,7 +1,8 @@
 /**
- * Start-up reconciliation of the declared resources into the base app's menu/permission tree.
- * The seed builds the tree once, on an empty database; a resource added to the registry later
- * gets its table from resourceTables.ts and its menu, page elements and API elements from here,
+ * Start-up reconciliation of every screen of the catalogue (declared resources and bespoke
+ * screens) into the base app's menu/permission tree. The seed builds the tree once, on an empty
+ * database; a resource added to the registry or a screen added to the catalogue later gets its
+ * menu, page elements and API elements from here (a resource's table from resourceTables.ts),
  * built by the same code as the seed (baseMenuTree) and granted to the super-admin role.
  *
  * Additive only: a node is looked up by what identifies it — a resource's menu by `url` (its
@@ -22,7 +23,7 @@ import { apiCodes, apiElement, FIRST_API_CODE, navigationNode, pageElement, page
 import type { DatabaseHandle } from './database';
 import { countNodes, grantToRole, insertSubtree } from './permissionTree';
 import type { Database } from './schema';
-import { NAVIGATION, resourceScreen, type ScreenSpec } from './screenCatalogue';
+import { baseScreens, NAVIGATION, type ScreenSpec } from './screenCatalogue';
 import { SUPER_ADMIN_ROLE_KEY } from './seed';
 
 /** What a group of added nodes is topped by. */
@@ -79,7 +80,7 @@ export async function reconcileResourceMenus(handle: DatabaseHandle, options: Re
     if (!app) return { added: [], superAdmin: false };
     const role = await trx.selectFrom('role').select('id').where('appId', '=', app.id).where('roleKey', '=', SUPER_ADMIN_ROLE_KEY).executeTakeFirst();
     const reconciler = new Reconciler(trx, app.id, role?.id, apiCodes(await firstFreeApiCode(trx, app.id)));
-    for (const definition of definitions) await reconciler.reconcile(resourceScreen(definition));
+    for (const screen of baseScreens(definitions)) await reconciler.reconcile(screen);
     return { added: reconciler.added, superAdmin: role !== undefined };
   });
 

@@ -63,14 +63,16 @@ export async function syncResourceTables(handle: DatabaseHandle, definitions: re
         await db.schema.alterTable(definition.table).addColumn(column.name, column.type).execute();
       }
     }
-    const unique = definition.entity.unique?.field;
+    const unique = definition.entity.unique;
     if (unique) {
+      // A key unique within another field (e.g. a role key per app) gets a composite index.
+      const columns = unique.within ? [unique.within, unique.field] : [unique.field];
       await db.schema
-        .createIndex(`${snakeCase(definition.table)}_${snakeCase(unique)}_unique`)
+        .createIndex(`${snakeCase(definition.table)}_${columns.map(snakeCase).join('_')}_unique`)
         .ifNotExists()
         .unique()
         .on(definition.table)
-        .column(unique)
+        .columns(columns)
         .execute();
     }
   }

@@ -48,7 +48,6 @@ const label = {
   create: text('新增', 'Add'),
   edit: text('编辑', 'Edit'),
   delete: text('删除', 'Delete'),
-  authorize: text('授权', 'Authorize'),
   enable: text('启用/禁用', 'Enable/disable'),
   resetPwd: text('重置密码', 'Reset password'),
   addMember: text('添加成员', 'Add member'),
@@ -72,21 +71,6 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
       button('create', ['/permission/saveOrUpdate', '/permission/validMenuType', '/menu/saveOrUpdate']),
       button('edit', ['/permission/detail', '/permission/saveOrUpdate', '/permission/validMenuType', '/menu/saveOrUpdate']),
       button('delete', ['/permission/delete', '/menu/delete']),
-    ],
-  },
-  {
-    component: 'role',
-    title: SCREEN_TITLES.role,
-    navigation: 'system',
-    sort: 30,
-    icon: 'safety',
-    path: '/system/role',
-    buttons: [
-      button('list', ['/role/list', '/role/detail', '/app/list']),
-      button('create', ['/role/saveOrUpdate', '/role/validateKey']),
-      button('edit', ['/role/detail', '/role/saveOrUpdate', '/role/validateKey']),
-      button('delete', ['/role/delete']),
-      button('authorize', ['/permission/tree', '/rolePermission/save']),
     ],
   },
   {
@@ -208,6 +192,7 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
     path: '/tools/template',
     buttons: [button('publish', ['/v2/js/template/create'])],
   },
+  { component: 'effective', title: SCREEN_TITLES.effective, navigation: 'system', sort: 60, icon: 'tree', path: '/system/effective', buttons: [button('list', ['/effective/users', '/effective/tree', '/app/list'])] },
 ];
 
 /** The screen of a declarative resource: its menu entry and the buttons of `crudActions`. */

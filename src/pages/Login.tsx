@@ -9,6 +9,7 @@
  * (rc-field-form, async-validator, the label tooltip), no icon package, no @refinedev/antd.
  * A field's message shows once the field was left or the form submitted, and follows its value.
  */
+import { isServerPage } from '../../contract/session';
 import { useGo, useInvalidateAuthStore, useLogin } from '@refinedev/core';
 import Button from 'antd/es/button';
 // The bare Input and Password, not antd's Input barrel (which brings TextArea, Search and OTP).
@@ -49,8 +50,11 @@ export default function Login() {
           setServerError(result.error?.message || translate('login.failed'));
           return;
         }
+        const to = result.redirectTo ?? '/';
+        // The workbench is the server's page, not a route of the console.
+        if (isServerPage(to)) return window.location.assign(to);
         await invalidateAuthStore();
-        go({ to: result.redirectTo ?? '/', type: 'replace' });
+        go({ to, type: 'replace' });
       },
       onError: (error) => setServerError(error.message || translate('login.failed')),
     },

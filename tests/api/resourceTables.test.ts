@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { defineEntity, digits, optionalText, requiredText, text } from '../../contract';
-import { defineResource, type ResourceDefinition } from '../../resources/define';
+import { defineResource } from '../../resources/define';
 import { syncResourceTables } from '../../server/db/resourceTables';
 import { isUniqueViolation } from '../../server/db/uniqueViolation';
 import { startTestServer, type TestServer } from './harness';
@@ -34,7 +34,7 @@ const gadget = (withColour: boolean) =>
     columns: [{ field: 'gadgetKey' }],
     form: [{ field: 'gadgetKey' }],
     timestamps: true,
-  }) as unknown as ResourceDefinition;
+  });
 
 describe('resource tables', () => {
   it('creates a table from a definition and extends it additively, keeping rows', async () => {

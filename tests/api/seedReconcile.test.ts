@@ -9,6 +9,7 @@ import { crudActions, defineResource, type ResourceDefinition } from '../../reso
 import { findResource, resourceDefinitions } from '../../resources/registry';
 import type { ReconcileLogger } from '../../server/db/reconcileResources';
 import type { Permission } from '../../server/db/schema';
+import { BESPOKE_SCREENS } from '../../server/db/screenCatalogue';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 
 const param = findResource('param')!;
@@ -27,7 +28,7 @@ const gadget = defineResource({
   sort: [['gadgetKey', 'asc']],
   columns: [{ field: 'gadgetKey' }],
   form: [{ field: 'gadgetKey' }],
-}) as unknown as ResourceDefinition;
+});
 
 function captureLogger(): ReconcileLogger & { lines: Array<{ level: string; details: object; message: string }> } {
   const lines: Array<{ level: string; details: object; message: string }> = [];
@@ -247,7 +248,12 @@ describe('an administrator’s changes to a resource menu', () => {
     const result = await server.restart({ definitions: [...resourceDefinitions, gadget] });
     const actions = crudActions(gadget);
     const nodeCount = 2 + actions.length + actions.reduce((n, a) => n + a.apis.length, 0);
-    expect(result.reconciled.added).toEqual([{ resource: 'gadget', kind: 'navigation', code: 'tools', nodes: nodeCount }]);
+    // The group comes back with the new resource, and the bespoke screens of the catalogue return under it.
+    const bespokeTools = BESPOKE_SCREENS.filter((screen) => screen.navigation === 'tools').map((screen) => screen.component);
+    expect(result.reconciled.added).toEqual([
+      { resource: 'gadget', kind: 'navigation', code: 'tools', nodes: nodeCount },
+      ...bespokeTools.map((component) => ({ resource: component, kind: 'menu', code: component, nodes: expect.any(Number) })),
+    ]);
 
     const nodes = await baseNodes(server);
     const navigation = nodes.find((n) => n.menuType === MenuType.NAVIGATION && n.url === 'tools')!;
@@ -261,7 +267,7 @@ describe('an administrator’s changes to a resource menu', () => {
 
     const token = await server.tokenFor(ADMIN.username, ADMIN.password);
     const menus = (await server.call<PermissionAnswer>('GET', '/base/admin/permission/pemByUserAndApp', { token })).body.data.menus as PermissionNode[];
-    expect(menus.find((m) => m.url === 'tools')?.children.map((m) => m.url)).toEqual(['gadget']);
+    expect(menus.find((m) => m.url === 'tools')?.children.map((m) => m.url).sort()).toEqual(['gadget', ...bespokeTools].sort());
 
     expect((await server.restart({ definitions: [...resourceDefinitions, gadget] })).reconciled).toEqual({ added: [] });
   });

@@ -45,6 +45,7 @@ describe('the seeded base app tree', () => {
       `session ${API_PREFIX}/permission/pemByUserAndApp`,
       `session ${API_PREFIX}/user/info`,
       `session ${API_PREFIX}/user/logout`,
+      `session ${API_PREFIX}/workbench/apps`,
     ]);
   });
 
@@ -77,7 +78,7 @@ describe('pemByUserAndApp', () => {
     const menus = body.data.menus as PermissionNode[];
     expect(menus.map((m) => m.name)).toEqual(['首页', '系统管理', '组织人员', '业务统计', '工具']);
     const system = menus[1]!;
-    expect(system.children.map((m) => m.url)).toEqual(['app', 'permission', 'role', 'dic', 'param']);
+    expect(system.children.map((m) => m.url)).toEqual(['app', 'permission', 'role', 'dic', 'param', 'effective']);
     const param = system.children.find((m) => m.url === 'param')!;
     expect(param).toMatchObject({ path: '/system/param', menuType: MenuType.MENU, appId: baseAppId, parentId: system.id });
     expect(param.children.map((c) => c.code)).toEqual(['param:list', 'param:create', 'param:edit', 'param:delete']);

@@ -6,15 +6,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
-
-/**
- * A button's accessible name: antd puts a space between the two characters of a Chinese label
- * ('新 增'), and an icon adds its own name before it ('plus 新增').
- */
-function label(text: string): RegExp {
-  const escaped = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s?');
-  return new RegExp(`(^|\\s)${escaped}$`);
-}
+import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');

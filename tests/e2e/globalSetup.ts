@@ -64,6 +64,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('adminPassword', ADMIN_PASSWORD);
+  project.provide('databasePath', join(dir, 'console.db'));
   return () => {
     server.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
@@ -74,5 +75,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     adminPassword: string;
+    /** The server's SQLite file, for setting up what no screen creates yet (staff accounts). */
+    databasePath: string;
   }
 }

@@ -1,4 +1,4 @@
-/** Texts of the generic (declarative) resource screens: list, search form, add/edit dialog. */
+/** Texts of the generic (declarative) resource screens: list, search form, add/edit dialog, references. */
 export default {
   'zh-CN': {
     'resources.rowNumber': '序号',
@@ -9,6 +9,7 @@ export default {
     'resources.placeholder.input': '请输入{label}',
     'resources.placeholder.select': '请选择{label}',
     'resources.loadFailed': '数据加载失败：{message}',
+    'resources.reference.loadFailed': '{resource}列表加载失败：{message}',
   },
   'en-US': {
     'resources.rowNumber': 'No.',
@@ -19,5 +20,6 @@ export default {
     'resources.placeholder.input': 'Enter {label}',
     'resources.placeholder.select': 'Choose {label}',
     'resources.loadFailed': 'Loading failed: {message}',
+    'resources.reference.loadFailed': 'The {resource} list failed to load: {message}',
   },
 } as const;

@@ -5,6 +5,7 @@
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { render } from '@testing-library/react';
+import type { HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { BrowserRouter } from 'react-router';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
@@ -13,6 +14,7 @@ import { createProviders } from '../../../providers';
 import { saveSession, setMenus } from '../../../providers/session';
 import type { ResourceDefinition } from '../../../resources/define';
 import { ResourceList } from '../../../resources/generic/ResourceList';
+import type { DialogRegistry } from '../../../resources/generic/rowActions';
 import { setLocale } from '../../../src/i18n';
 import { installAntdStaticRender } from '../../../src/layout/antdStaticRender';
 
@@ -47,7 +49,12 @@ export function replaceApi(holder: { current: MockApi }, options: MockApiOptions
   return holder.current;
 }
 
-export function renderResourceList(api: MockApi, definition: ResourceDefinition) {
+/** Replaces the handlers of the current test: `first` answer before the mock API's own. */
+export function installHandlers(api: MockApi, first: readonly HttpHandler[] = []): void {
+  server.resetHandlers(...first, ...api.handlers);
+}
+
+export function renderResourceList(api: MockApi, definition: ResourceDefinition, { dialogs }: { dialogs?: DialogRegistry } = {}) {
   saveSession({ token: api.issueToken(), appId: 1 });
   window.history.replaceState(null, '', definition.menu.path);
   const providers = createProviders({ workbenchUrl: '/login', navigate: vi.fn() });
@@ -63,7 +70,7 @@ export function renderResourceList(api: MockApi, definition: ResourceDefinition)
         resources={[{ name: definition.name, list: definition.menu.path, meta: { label: definition.title['zh-CN'] } }]}
         options={{ disableTelemetry: true }}
       >
-        <ResourceList definition={definition} title={definition.title['zh-CN']} />
+        <ResourceList definition={definition} title={definition.title['zh-CN']} dialogs={dialogs} />
       </Refine>
     </BrowserRouter>,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_PASSWORD_LENGTH } from '../../../contract/session';
+import { isServerPage, MIN_PASSWORD_LENGTH } from '../../../contract/session';
 import { checkLogin, checkPassword, checkUsername } from '../../../src/pages/login/rules';
 
 describe('login rules', () => {
@@ -31,5 +31,14 @@ describe('login rules', () => {
   it('answers one problem per invalid field', () => {
     expect(checkLogin({ username: '', password: '' })).toEqual({ username: { key: 'login.usernameRequired' }, password: { key: 'login.passwordRequired' } });
     expect(checkLogin({ username: 'admin', password: 'admin-secret' })).toEqual({});
+  });
+});
+
+describe('pages of the server after login', () => {
+  it('loads the workbench in full, and routes every console path inside the console', () => {
+    expect(isServerPage('/workbench')).toBe(true);
+    expect(isServerPage('/workbench?from=login')).toBe(true);
+    expect(isServerPage('/system/param')).toBe(false);
+    expect(isServerPage('/workbenches')).toBe(false);
   });
 });

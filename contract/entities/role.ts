@@ -1,0 +1,33 @@
+import { choice, digits, optionalText, reference, requiredText, type Option } from '../fields';
+import { defineEntity, type EntityRecord } from '../entity';
+import { text } from '../i18n';
+
+export const ROLE_TYPES: readonly Option<1 | 2>[] = [
+  { value: 1, label: text('系统角色', 'System role') },
+  { value: 2, label: text('普通角色', 'Normal role') },
+];
+
+/** '1' the role is in effect (and offered at registration), '0' not. */
+export const ROLE_ENABLE_FLAGS: readonly Option<'1' | '0'>[] = [
+  { value: '1', label: text('启用', 'Enabled') },
+  { value: '0', label: text('停用', 'Disabled') },
+];
+
+/** Key of the role that holds every permission of the base app. */
+export const SUPER_ADMIN_ROLE_KEY = 'superAdmin';
+
+/** Role (SPEC §3 Role, §5 Role); roleKey is unique within its sub-system. */
+export const roleEntity = defineEntity({
+  fields: {
+    sortNum: digits(text('角色编号', 'Role number'), 10),
+    roleKey: requiredText(text('角色Key', 'Role key'), 20),
+    name: requiredText(text('角色名称', 'Role name'), 20),
+    appId: reference(text('所属子系统', 'Sub-system')),
+    roleType: choice(text('角色类型', 'Role type'), ROLE_TYPES),
+    isEnable: choice(text('状态', 'Status'), ROLE_ENABLE_FLAGS),
+    description: optionalText(text('描述', 'Description'), 100),
+  },
+  unique: { field: 'roleKey', within: 'appId', duplicate: text('key不可以重复', 'This key already exists in the sub-system') },
+});
+
+export type Role = EntityRecord<typeof roleEntity>;

@@ -1,0 +1,21 @@
+import { Select } from 'antd';
+import type { ReferenceSpec } from '../define';
+import { useReferenceOptions } from './useReferenceOptions';
+
+interface Props {
+  reference: ReferenceSpec;
+  placeholder?: string;
+  allowClear?: boolean;
+  disabled?: boolean;
+  className?: string;
+  // Injected by the Form.Item around it.
+  id?: string;
+  value?: number | string;
+  onChange?: (value: number | string | undefined) => void;
+}
+
+/** A searchable select over another resource's records (value = id, text = its label field). */
+export function ReferenceSelect({ reference, ...props }: Props) {
+  const { options, isLoading } = useReferenceOptions(reference);
+  return <Select {...props} showSearch optionFilterProp="label" loading={isLoading} options={options} />;
+}

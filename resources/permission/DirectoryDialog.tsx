@@ -1,0 +1,192 @@
+import { useTranslate } from '@refinedev/core';
+import { Form, Input, Modal, Radio, Select, TreeSelect } from 'antd';
+import type { RuleObject } from 'antd/es/form';
+import { useEffect, useMemo, useState } from 'react';
+import { directoryEntity } from '../../contract/entities/menu';
+import { MenuType, TOP_LEVEL_TYPES, type PermissionNode } from '../../contract/menu';
+import { useLocale } from '../../src/i18n';
+import { MenuIcon } from '../../src/layout/menuIcons';
+import { serverFieldErrors } from '../generic/serverErrors';
+import { EntityFormItem, entityField } from './EntityFormItem';
+import { directoryFormValues, directoryPayload, newDirectoryValues, type FormValues } from './payload';
+import { typeChoices, type DialogAction } from './selection';
+import { childrenOf, isValidParent, nextSort, parentForType, parentOptions } from './tree';
+import { DIRECTORY_RESOURCE, useDirectory, useDirectoryTree, useIsHomeTaken, useSaveNode, type AppOption } from './usePermissionData';
+
+const FIELDS = Object.keys(directoryEntity.fields);
+
+interface Props {
+  action: DialogAction;
+  /** The sub-system the page shows: the default of the dialog's own selector. */
+  appId: number;
+  apps: readonly AppOption[];
+  /** Adding: the directory chosen in the tree (the default parent). Editing: the directory edited. */
+  node?: PermissionNode;
+  open: boolean;
+  onClose: () => void;
+  afterClose?: () => void;
+  /** After a successful save, with the sub-system saved to. */
+  onSaved: (appId: number) => void;
+}
+
+/** The menu dialog (SPEC §2.10): type, sub-system, parent node, name, sort, path, access address, icon. */
+export function DirectoryDialog({ action, appId, apps, node, open, onClose, afterClose, onSaved }: Props) {
+  const t = useTranslate();
+  const locale = useLocale();
+  const [form] = Form.useForm<FormValues>();
+  const editId = action === 'edit' ? node?.id : undefined;
+  const { record, isLoading } = useDirectory(editId);
+  const { save, isSaving } = useSaveNode(DIRECTORY_RESOURCE);
+
+  const chosenApp = Form.useWatch('appId', form) as number | undefined;
+  const menuType = Form.useWatch('menuType', form) as MenuType | undefined;
+  const icon = Form.useWatch('icon', form) as string | undefined;
+  const { tree } = useDirectoryTree(chosenApp ?? appId);
+  const isHomeTaken = useIsHomeTaken(chosenApp ?? appId, action === 'create');
+
+  // The first values, fixed when the dialog opens: the edited node (the tree's copy until its
+  // detail arrives), or the defaults for where the user is in the tree.
+  const [initialValues] = useState<FormValues>(() =>
+    action === 'edit' && node ? directoryFormValues(node) : newDirectoryValues(tree, appId, node),
+  );
+
+  useEffect(() => {
+    if (record) form.setFields(Object.entries(directoryFormValues(record)).map(([name, value]) => ({ name, value })));
+  }, [record, form]);
+
+  // A home chosen before the app turned out to have one: say so at once.
+  useEffect(() => {
+    if (isHomeTaken && form.getFieldValue('menuType') === MenuType.HOME) form.validateFields(['menuType']).catch(() => undefined);
+  }, [isHomeTaken, form]);
+
+  // Messages already shown follow a change of language.
+  useEffect(() => {
+    const shown = form.getFieldsError().filter((f) => f.errors.length > 0).map((f) => f.name);
+    if (shown.length) form.validateFields(shown).catch(() => undefined);
+  }, [locale, form]);
+
+  const originalParent = action === 'edit' ? node?.parentId : undefined;
+  const typeField = entityField(directoryEntity, 'menuType');
+  const typeOptions = typeChoices({ action, current: node?.menuType, isHomeTaken }).map(({ value, disabled }) => ({
+    value,
+    disabled,
+    label: typeField.options?.find((o) => o.value === value)?.label[locale] ?? String(value),
+  }));
+  const parents = useMemo(
+    () => parentOptions(tree, menuType, { rootTitle: t('permission.tree.rootTitle'), excludeId: editId }),
+    [tree, menuType, editId, t],
+  );
+  const isTopLevel = menuType !== undefined && TOP_LEVEL_TYPES.includes(menuType);
+
+  const homeRule: RuleObject = {
+    validator: async (_rule, value) => {
+      if (action === 'create' && Number(value) === MenuType.HOME && isHomeTaken) throw new Error(t('permission.form.homeTaken'));
+    },
+  };
+  const parentRule: RuleObject = {
+    validator: async (_rule, value) => {
+      if (action === 'edit' && Number(value) === originalParent) return;
+      if (!isValidParent(tree, form.getFieldValue('menuType') as MenuType | undefined, value, editId)) throw new Error(t('permission.form.parentInvalid'));
+    },
+  };
+
+  /** Keeps the parent (and, while untouched, the sort number) in step with the type and the app. */
+  const onValuesChange = (changed: FormValues) => {
+    let parentId = changed.parentId;
+    if ('menuType' in changed || 'appId' in changed) {
+      const type = form.getFieldValue('menuType') as MenuType | undefined;
+      // Another app's tree is not loaded yet: a menu's parent is picked again there.
+      const isNewApp = 'appId' in changed;
+      parentId = parentForType(isNewApp ? [] : tree, type, isNewApp ? undefined : form.getFieldValue('parentId'), action === 'create' ? node : undefined, editId);
+      form.setFieldValue('parentId', parentId);
+      if (parentId !== undefined) form.validateFields(['parentId']).catch(() => undefined);
+    }
+    if (parentId !== undefined && action === 'create' && !form.isFieldTouched('sort')) {
+      form.setFieldValue('sort', String(nextSort(childrenOf(tree, Number(parentId)))));
+    }
+  };
+
+  const submit = async (values: FormValues) => {
+    try {
+      await save(directoryPayload(values, locale, editId));
+      onSaved(Number(values.appId));
+      onClose();
+    } catch (error) {
+      // The server refused: its per-field messages go under the fields (the toast shows its msg).
+      form.setFields(serverFieldErrors(error, FIELDS));
+    }
+  };
+
+  const placeholder = (name: string) => t('resources.placeholder.input', { label: entityField(directoryEntity, name).label[locale] });
+  return (
+    <Modal
+      open={open}
+      title={t(`permission.dialog.directory.${action}`)}
+      okText={t('buttons.save')}
+      cancelText={t('buttons.cancel')}
+      confirmLoading={isSaving}
+      okButtonProps={{ disabled: isLoading }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      afterClose={afterClose}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      <Form
+        form={form}
+        name={`permission-directory-${action}`}
+        layout="horizontal"
+        labelCol={{ flex: '110px' }}
+        labelWrap
+        className="permission-form"
+        disabled={isLoading}
+        initialValues={initialValues}
+        onValuesChange={onValuesChange}
+        onFinish={submit}
+      >
+        <EntityFormItem entity={directoryEntity} name="menuType" locale={locale} rules={[homeRule]}>
+          <Radio.Group options={typeOptions} />
+        </EntityFormItem>
+        <EntityFormItem entity={directoryEntity} name="appId" locale={locale}>
+          <Select
+            disabled={action === 'edit'}
+            showSearch
+            optionFilterProp="label"
+            options={apps.map((app) => ({ value: app.id, label: app.name }))}
+            placeholder={t('permission.apps.placeholder')}
+          />
+        </EntityFormItem>
+        <EntityFormItem entity={directoryEntity} name="parentId" locale={locale} rules={[parentRule]} dependencies={['menuType']}>
+          <TreeSelect
+            disabled={isTopLevel}
+            treeData={parents}
+            treeDefaultExpandAll
+            showSearch
+            treeNodeFilterProp="title"
+            placeholder={t('resources.placeholder.select', { label: entityField(directoryEntity, 'parentId').label[locale] })}
+          />
+        </EntityFormItem>
+        <EntityFormItem entity={directoryEntity} name="name" locale={locale}>
+          <Input placeholder={placeholder('name')} />
+        </EntityFormItem>
+        <EntityFormItem entity={directoryEntity} name="sort" locale={locale}>
+          <Input inputMode="numeric" placeholder={placeholder('sort')} />
+        </EntityFormItem>
+        <EntityFormItem entity={directoryEntity} name="path" locale={locale}>
+          <Input placeholder="/system/example" />
+        </EntityFormItem>
+        <EntityFormItem entity={directoryEntity} name="url" locale={locale}>
+          <Input placeholder={placeholder('url')} />
+        </EntityFormItem>
+        <EntityFormItem entity={directoryEntity} name="icon" locale={locale} extra={t('permission.form.iconHint')}>
+          <Input placeholder={placeholder('icon')} suffix={
+              <span className="permission-form__icon" aria-hidden="true">
+                <MenuIcon name={icon} />
+              </span>
+            } />
+        </EntityFormItem>
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,119 @@
+import { useTranslate } from '@refinedev/core';
+import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
+import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
+import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
+import { Alert, Button, Card, Empty, Select, Space, Spin, Tag, Tree } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useMemo } from 'react';
+import type { Locale } from '../../contract/i18n';
+import type { PermissionNode } from '../../contract/menu';
+import { MenuIcon } from '../../src/layout/menuIcons';
+import type { ResourceAccess } from '../generic/useResourceAccess';
+import { menuTypeLabel, TYPE_COLORS } from './labels';
+import type { AppOption } from './usePermissionData';
+
+interface Props {
+  locale: Locale;
+  access: ResourceAccess;
+  apps: readonly AppOption[];
+  appsLoading: boolean;
+  appId: number | undefined;
+  onAppChange: (appId: number) => void;
+  tree: readonly PermissionNode[];
+  treeLoading: boolean;
+  treeError?: string;
+  selected: PermissionNode | undefined;
+  onSelect: (id: number | undefined) => void;
+  onAdd: () => void;
+  onEdit: (node: PermissionNode) => void;
+  onDelete: (node: PermissionNode) => void;
+  /** Called when the pointer or focus reaches a button that opens a dialog (to fetch it early). */
+  onIntent?: () => void;
+}
+
+function NodeTitle({ node, locale, translate }: { node: PermissionNode; locale: Locale; translate: (key: string) => string }) {
+  return (
+    <span className="permission-tree__node">
+      <Tag color={TYPE_COLORS[node.menuType]} className="permission-tag">
+        {menuTypeLabel(node.menuType, locale, translate)}
+      </Tag>
+      <span className="permission-tree__icon" aria-hidden="true">
+        <MenuIcon name={node.icon} />
+      </span>
+      <span className="permission-tree__name">{node.name}</span>
+    </span>
+  );
+}
+
+/** Column 1: the sub-system selector and its directory tree, with add, edit and delete of directories. */
+export function DirectoryPanel(props: Props) {
+  const { locale, access, apps, appsLoading, appId, onAppChange, tree, treeLoading, treeError, selected, onSelect, onAdd, onEdit, onDelete, onIntent } = props;
+  const t = useTranslate();
+  const treeData = useMemo(() => {
+    const toData = (nodes: readonly PermissionNode[]): DataNode[] =>
+      nodes.map((node) => ({ key: node.id, title: <NodeTitle node={node} locale={locale} translate={t} />, children: toData(node.children) }));
+    return toData(tree);
+  }, [tree, locale, t]);
+
+  const title = t('permission.tree.title');
+  const toolbar = (
+    <Space size={8} wrap className="permission-toolbar">
+      {access.canCreate ? (
+        <Button size="small" type="primary" icon={<PlusOutlined />} disabled={appId === undefined} onMouseEnter={onIntent} onFocus={onIntent} onClick={onAdd}>
+          {t('buttons.add')}
+        </Button>
+      ) : null}
+      {access.canEdit ? (
+        <Button size="small" icon={<EditOutlined />} disabled={!selected} onMouseEnter={onIntent} onFocus={onIntent} onClick={() => selected && onEdit(selected)}>
+          {t('buttons.edit')}
+        </Button>
+      ) : null}
+      {access.canDelete ? (
+        <Button size="small" danger icon={<DeleteOutlined />} disabled={!selected} onMouseEnter={onIntent} onFocus={onIntent} onClick={() => selected && onDelete(selected)}>
+          {t('buttons.delete')}
+        </Button>
+      ) : null}
+    </Space>
+  );
+
+  return (
+    <section aria-label={title} className="permission-panel">
+      <Card title={title} className="permission-card">
+        <div className="permission-apps">
+          <span className="permission-apps__label">{t('permission.apps.label')}</span>
+          <Select
+            className="permission-apps__select"
+            aria-label={t('permission.apps.label')}
+            value={appId}
+            loading={appsLoading}
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('permission.apps.placeholder')}
+            notFoundContent={appsLoading ? null : t('permission.apps.empty')}
+            options={apps.map((app) => ({ value: Number(app.id), label: app.name }))}
+            onChange={(value: number) => onAppChange(value)}
+          />
+        </div>
+        {access.canCreate || access.canEdit || access.canDelete ? toolbar : null}
+        {treeError ? <Alert type="error" showIcon className="permission-alert" message={t('resources.loadFailed', { message: treeError })} /> : null}
+        <Spin spinning={treeLoading} delay={150}>
+          {tree.length > 0 ? (
+            <Tree
+              key={appId}
+              aria-label={t('permission.tree.label')}
+              className="permission-tree"
+              blockNode
+              showLine
+              defaultExpandAll
+              treeData={treeData}
+              selectedKeys={selected ? [selected.id] : []}
+              onSelect={(keys) => onSelect(keys.length ? Number(keys[0]) : undefined)}
+            />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={treeLoading ? t('shell.loading') : t('permission.tree.empty')} />
+          )}
+        </Spin>
+      </Card>
+    </section>
+  );
+}

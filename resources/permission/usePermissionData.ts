@@ -1,0 +1,133 @@
+/**
+ * The page's calls (all below /base/admin), as hooks over Refine's data hooks so that failures
+ * reach the notification provider once and saves carry SPEC §8's success messages.
+ *
+ * | what                        | call                                                      |
+ * | --------------------------- | --------------------------------------------------------- |
+ * | sub-systems                 | GET  /app/list?pageNo=1&pageSize=1000                     |
+ * | directory tree of an app    | GET  /permission/filterTree?appId                         |
+ * | a directory                 | GET  /permission/detail?id                                |
+ * | may the app get a home?     | GET  /permission/validMenuType?appId&menuType=5           |
+ * | elements of a node          | POST /menu/list {parentId, menuType}                      |
+ * | save directory / element    | POST /permission/saveOrUpdate, POST /menu/saveOrUpdate    |
+ * | delete directory / element  | GET  /permission/delete?ids, GET /menu/delete?ids         |
+ */
+import { useCreate, useCustom, useDelete, useList, useOne, useTranslate, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
+import { useCallback, useMemo } from 'react';
+import type { ListData } from '../../contract/envelope';
+import { MenuType, type PermissionNode } from '../../contract/menu';
+import { MAX_PAGE_SIZE } from '../../contract/paging';
+import { API_PREFIX } from '../../contract/session';
+import { isFreeAnswer } from '../generic/keyCheck';
+import { elementListBody, type ElementKind, type ElementRow } from './elements';
+import type { FormValues } from './payload';
+import { directoryTree } from './tree';
+
+/** Refine resource names = endpoint bases: directories under /permission, elements under /menu. */
+export const DIRECTORY_RESOURCE = 'permission';
+export const ELEMENT_RESOURCE = 'menu';
+
+export interface AppOption {
+  id: number;
+  code?: string;
+  name: string;
+}
+
+const NO_APPS: AppOption[] = [];
+const NO_NODES: PermissionNode[] = [];
+const NO_ROWS: ElementRow[] = [];
+
+/** Every sub-system, for the selectors (one page of up to 1000). */
+export function useApps() {
+  const { result, query } = useList<AppOption & BaseRecord, HttpError>({
+    resource: 'app',
+    pagination: { mode: 'off' },
+    sorters: [],
+  });
+  return { apps: (result.data as AppOption[] | undefined) ?? NO_APPS, isLoading: query.isLoading, isError: query.isError };
+}
+
+/** The directory tree of an app (nothing while no app is chosen). */
+export function useDirectoryTree(appId: number | undefined) {
+  const { query } = useCustom<BaseRecord, HttpError>({
+    url: `${API_PREFIX}/permission/filterTree`,
+    method: 'get',
+    config: { query: { appId } },
+    queryOptions: { enabled: appId !== undefined },
+  });
+  const raw = query.data?.data as unknown;
+  const tree = useMemo(() => (raw === undefined ? NO_NODES : directoryTree(raw as unknown[])), [raw]);
+  return { tree, isFetching: query.isFetching, isError: query.isError, error: query.error, refetch: query.refetch };
+}
+
+/** One directory, fresh from the server, for its edit dialog. */
+export function useDirectory(id: number | undefined) {
+  const { result, query } = useOne<PermissionNode & BaseRecord, HttpError>({
+    resource: DIRECTORY_RESOURCE,
+    id,
+    queryOptions: { enabled: id !== undefined },
+  });
+  return { record: result as PermissionNode | undefined, isLoading: id !== undefined && query.isLoading };
+}
+
+/** Whether the app already has its one home page (validMenuType answers false); unknown = no. */
+export function useIsHomeTaken(appId: number | undefined, enabled: boolean): boolean {
+  const { query } = useCustom<BaseRecord, HttpError>({
+    url: `${API_PREFIX}/permission/validMenuType`,
+    method: 'get',
+    config: { query: { appId, menuType: MenuType.HOME } },
+    queryOptions: { enabled: enabled && appId !== undefined },
+  });
+  const answer = query.data?.data as unknown;
+  return query.isSuccess && !isFreeAnswer(answer);
+}
+
+/** The page elements of a directory, or the API elements of a page element. */
+export function useElements(kind: ElementKind, parentId: number | undefined) {
+  const { query } = useCustom<BaseRecord, HttpError>({
+    url: `${API_PREFIX}/menu/list`,
+    method: 'post',
+    config: { payload: parentId === undefined ? undefined : elementListBody(kind, parentId, MAX_PAGE_SIZE) },
+    queryOptions: { enabled: parentId !== undefined },
+  });
+  const data = query.data?.data as Partial<ListData<ElementRow>> | undefined;
+  const rows = useMemo(() => (Array.isArray(data?.items) ? data.items : NO_ROWS), [data]);
+  return { rows, isFetching: query.isFetching, isError: query.isError, error: query.error, refetch: query.refetch };
+}
+
+/** Saves a directory (`permission`) or an element (`menu`): create without id, update with it; says '提交成功'. */
+export function useSaveNode(resource: typeof DIRECTORY_RESOURCE | typeof ELEMENT_RESOURCE) {
+  const t = useTranslate();
+  const { mutateAsync: create, mutation: creation } = useCreate<BaseRecord, HttpError, FormValues>();
+  const { mutateAsync: update, mutation: updating } = useUpdate<BaseRecord, HttpError, FormValues>();
+  const save = useCallback(
+    (values: FormValues) => {
+      const notifications = {
+        successNotification: () => ({ message: t('messages.submitted'), type: 'success' as const }),
+        errorNotification: (error?: HttpError) => ({ message: error?.message || t('notifications.error'), type: 'error' as const }),
+      };
+      const { id, ...rest } = values;
+      return id === undefined || id === null
+        ? create({ resource, values: rest, ...notifications })
+        : update({ resource, id: id as number, values: rest, ...notifications });
+    },
+    [create, update, resource, t],
+  );
+  return { save, isSaving: creation.isPending || updating.isPending };
+}
+
+/** Deletes a directory with its subtree (`permission`) or an element (`menu`); says '删除成功'. */
+export function useDeleteNode(resource: typeof DIRECTORY_RESOURCE | typeof ELEMENT_RESOURCE) {
+  const t = useTranslate();
+  const { mutateAsync } = useDelete<BaseRecord, HttpError>();
+  return useCallback(
+    (id: number) =>
+      mutateAsync({
+        resource,
+        id,
+        successNotification: () => ({ message: t('messages.deleted'), type: 'success' }),
+        errorNotification: (error) => ({ message: error?.message || t('notifications.error'), type: 'error' }),
+      }),
+    [mutateAsync, resource, t],
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslate } from '@refinedev/core';
+import { Tag } from 'antd';
+import type { CSSProperties } from 'react';
+import type { PermissionNode } from '../../contract/menu';
+import { nodeKind } from './grantTree';
+
+const KIND_COLOURS = { directory: 'blue', element: 'green', api: 'orange' } as const;
+const secondary: CSSProperties = { marginLeft: 8, color: 'rgba(0, 0, 0, 0.45)', fontSize: 12 };
+
+/** A tree node's title: a tag naming its type, its name, and the code or address it stands for. */
+export function PermissionNodeTitle({ node }: { node: PermissionNode }) {
+  const t = useTranslate();
+  const kind = nodeKind(node);
+  const detail = kind === 'api' ? node.url : kind === 'element' ? node.code : '';
+  return (
+    <span className="role-node" data-kind={kind}>
+      <Tag color={KIND_COLOURS[kind]} bordered={false} style={{ marginInlineEnd: 6 }}>
+        {t(`role.menuType.${Number(node.menuType)}`)}
+      </Tag>
+      <span className="role-node__name">{node.name}</span>
+      {detail ? (
+        <code className="role-node__detail" style={secondary}>
+          {detail}
+        </code>
+      ) : null}
+    </span>
+  );
+}

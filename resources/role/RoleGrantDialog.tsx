@@ -1,0 +1,140 @@
+/**
+ * Role authorisation (SPEC §2.12, §4): the role's app tree with a checkbox per node, pre-checked
+ * with what the role holds; confirming sends the checked nodes plus their half-checked parents as
+ * a comma list of permission ids to /rolePermission/save. A refusal (1003: not yours to grant,
+ * 1011: the super-admin role) shows the server's message and keeps the dialog open.
+ */
+import { useCustomMutation, useTranslate, type HttpError } from '@refinedev/core';
+import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
+import { Alert, Button, Empty, Input, Modal, Space, Spin, Tree, type TreeDataNode } from 'antd';
+import { useMemo, useState, type Key } from 'react';
+import type { PermissionNode } from '../../contract/menu';
+import { API_PREFIX } from '../../contract/session';
+import type { RowActionDialogProps } from '../generic/rowActions';
+import { conductChecked, directoryKeys, initialCheckedKeys, keyOf, parentKeys, permissionIdsParam, searchTree, type TreeSearch } from './grantTree';
+import { PermissionNodeTitle } from './PermissionNodeTitle';
+import { usePermissionTree } from './usePermissionTree';
+
+export const ROLE_GRANT_URL = `${API_PREFIX}/rolePermission/save`;
+
+const HIDDEN = { display: 'none' } as const;
+
+function treeData(nodes: readonly PermissionNode[], search: TreeSearch | undefined): TreeDataNode[] {
+  return nodes.map((node) => ({
+    key: keyOf(node),
+    title: <PermissionNodeTitle node={node} />,
+    children: treeData(node.children, search),
+    // Hidden rather than left out: antd works out checked parents from the whole tree.
+    ...(search && !search.visible.has(keyOf(node)) ? { style: HIDDEN } : {}),
+  }));
+}
+
+interface Checked {
+  checked: Key[];
+  halfChecked: Key[];
+}
+
+export default function RoleGrantDialog({ record, open, onClose, afterClose }: RowActionDialogProps) {
+  const t = useTranslate();
+  const { tree, isLoading, error } = usePermissionTree(record);
+  const [touched, setTouched] = useState<Checked>();
+  const [expanded, setExpanded] = useState<Key[]>();
+  const [autoExpandParent, setAutoExpandParent] = useState(false);
+  const [text, setText] = useState('');
+  const { mutateAsync, mutation } = useCustomMutation<Record<string, unknown>, HttpError, Record<string, unknown>>();
+
+  const initial = useMemo<Checked>(() => conductChecked(tree, initialCheckedKeys(tree)), [tree]);
+  const current = touched ?? initial;
+  const search = useMemo(() => searchTree(tree, text), [tree, text]);
+  const data = useMemo(() => treeData(tree, search), [tree, search]);
+  const expandedKeys = expanded ?? directoryKeys(tree);
+
+  const save = async () => {
+    try {
+      await mutateAsync({
+        url: ROLE_GRANT_URL,
+        method: 'post',
+        values: {
+          appId: record.appId,
+          roleId: record.id,
+          permissionIds: permissionIdsParam(tree, current.checked.map(String), current.halfChecked.map(String)),
+        },
+        successNotification: () => ({ message: t('messages.authorised'), type: 'success' }),
+        errorNotification: (failure) => ({ message: failure?.message || t('notifications.error'), type: 'error' }),
+      });
+      onClose();
+    } catch {
+      // The server's message is shown; the choice stays for another try.
+    }
+  };
+
+  const ready = !isLoading && !error;
+  return (
+    <Modal
+      open={open}
+      width={640}
+      title={t('role.grant.title', { name: String(record.name ?? '') })}
+      okText={t('buttons.confirm')}
+      cancelText={t('buttons.cancel')}
+      okButtonProps={{ disabled: !ready || tree.length === 0 }}
+      confirmLoading={mutation.isPending}
+      onOk={save}
+      onCancel={onClose}
+      afterClose={afterClose}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      <Space style={{ width: '100%', justifyContent: 'space-between', margin: '8px 0 12px' }} wrap>
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          value={text}
+          aria-label={t('role.grant.search')}
+          placeholder={t('role.grant.search')}
+          style={{ width: 260 }}
+          onChange={(event) => {
+            const value = event.target.value;
+            setText(value);
+            const found = searchTree(tree, value);
+            if (found) {
+              setExpanded(found.expanded);
+              setAutoExpandParent(true);
+            }
+          }}
+        />
+        <Space size={4}>
+          <Button size="small" onClick={() => setExpanded(parentKeys(tree))}>
+            {t('role.grant.expandAll')}
+          </Button>
+          <Button size="small" onClick={() => setExpanded([])}>
+            {t('role.grant.collapseAll')}
+          </Button>
+        </Space>
+      </Space>
+      {error ? <Alert type="error" showIcon message={t('role.tree.loadFailed', { message: error.message })} /> : null}
+      {isLoading ? (
+        <div style={{ textAlign: 'center', padding: 32 }}>
+          <Spin />
+        </div>
+      ) : null}
+      {ready && tree.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('role.grant.empty')} /> : null}
+      {ready && tree.length > 0 ? (
+        <div style={{ maxHeight: '60vh', overflow: 'auto' }}>
+          <Tree
+            checkable
+            selectable={false}
+            treeData={data}
+            checkedKeys={current.checked}
+            expandedKeys={expandedKeys}
+            autoExpandParent={autoExpandParent}
+            onExpand={(keys) => {
+              setExpanded(keys);
+              setAutoExpandParent(false);
+            }}
+            onCheck={(keys, info) => setTouched({ checked: Array.isArray(keys) ? keys : keys.checked, halfChecked: info.halfCheckedKeys ?? [] })}
+          />
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

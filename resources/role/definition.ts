@@ -1,0 +1,43 @@
+import { roleEntity, text } from '../../contract';
+import { defineResource } from '../define';
+
+/**
+ * Role management (SPEC §2.12, §3 Role, §5 Role). A role key is unique within its sub-system
+ * (`roleEntity.unique.within = 'appId'`): the key check sends `appId` too, and the list filters by
+ * the owning app exactly. Authorisation and function info are row actions opening bespoke dialogs.
+ */
+export const roleResource = defineResource({
+  name: 'role',
+  entity: roleEntity,
+  table: 'role',
+  title: text('角色管理', 'Roles'),
+  menu: { navigation: 'system', sort: 30, icon: 'safety', path: '/system/role' },
+  paging: 'pageNo',
+  keyCheck: { path: 'validateKey', param: 'roleKey' },
+  search: ['roleKey', 'name'],
+  filters: ['appId'],
+  references: { appId: { resource: 'app', labelField: 'name' } },
+  rowActions: [
+    { action: 'authorize', label: text('授权', 'Authorize'), dialog: 'roleGrant', apis: ['/permission/tree', '/rolePermission/save'] },
+    { action: 'functionInfo', label: text('功能信息', 'Function info'), dialog: 'roleFunctionInfo', apis: ['/permission/tree'] },
+  ],
+  sort: [['sortNum', 'asc']],
+  columns: [
+    { field: 'sortNum', width: 90 },
+    { field: 'roleKey' },
+    { field: 'name' },
+    { field: 'appId', cell: 'reference' },
+    { field: 'roleType', cell: 'option' },
+    { field: 'description' },
+  ],
+  form: [
+    { field: 'sortNum', widget: 'number' },
+    // The app first: the key is checked within it.
+    { field: 'appId', widget: 'reference' },
+    { field: 'roleKey' },
+    { field: 'name' },
+    { field: 'roleType', widget: 'select' },
+    { field: 'isEnable', widget: 'radio' },
+    { field: 'description', widget: 'textarea' },
+  ],
+});

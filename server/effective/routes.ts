@@ -1,0 +1,43 @@
+/**
+ * The effective-permissions calls under /base/admin, read-only, each behind its API element of the
+ * base app's `effective` screen (server/db/screenCatalogue.ts):
+ *
+ * | call                                   | answers                                                  |
+ * | -------------------------------------- | -------------------------------------------------------- |
+ * | GET /effective/users?searchKey         | up to 20 staff {id, code, name, isEnable}, for a picker  |
+ * | GET /effective/tree?userId&appId       | the app's nodes the user reaches, each with its roles    |
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Code } from '../../contract';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import { success } from '../http/envelope';
+import { requestParams, requiredId, textParam } from '../http/params';
+import { effectiveMessages } from './messages';
+import { effectiveRepository } from './repository';
+
+/** Longest search text considered (codes and names are shorter). */
+const MAX_SEARCH_LENGTH = 50;
+
+export function effectiveRoutes(db: Kysely<Database>) {
+  const repo = effectiveRepository(db);
+
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.get('/effective/users', async (request) => {
+      const searchKey = textParam(requestParams(request).searchKey)?.slice(0, MAX_SEARCH_LENGTH);
+      return success(request, await repo.searchUsers(searchKey));
+    });
+
+    app.get('/effective/tree', async (request) => {
+      const { locale } = request;
+      const params = requestParams(request);
+      const userId = requiredId(params.userId, locale, 'userId');
+      const appId = requiredId(params.appId, locale, 'appId');
+      const [userFound, appFound] = await Promise.all([repo.userExists(userId), repo.appExists(appId)]);
+      if (!userFound) throw new ApiError(Code.NOT_FOUND, effectiveMessages.userMissing);
+      if (!appFound) throw new ApiError(Code.NOT_FOUND, effectiveMessages.appMissing);
+      return success(request, await repo.effectiveTree(userId, appId));
+    });
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The directory calls under /base/admin/permission: the app's directory tree, its whole tree with
+ * a role's grants, one node, saving a directory, the home-page check and the delete.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { buildTree, Code, DIRECTORY_TYPES, directoryEntity, MENU_TYPES, MenuType, type PermissionNode } from '../../contract';
+import { superAdminRoleId } from '../auth/grants';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import { success } from '../http/envelope';
+import { optionalId, requestParams, requiredId } from '../http/params';
+import { permissionMessages } from './messages';
+import { permissionRepository } from './repository';
+import { deleteHandler, existingAppId, FIXED_FIELD_LABELS, menuTypeOf, validated } from './requests';
+import { saveNode } from './treeWrites';
+
+export function directoryRoutes(db: Kysely<Database>) {
+  const repo = permissionRepository(db);
+
+  return async function register(app: FastifyInstance): Promise<void> {
+    /** The app's directories (navigation, menu, home) as a tree. */
+    app.get('/permission/filterTree', async (request) => {
+      const appId = await existingAppId(repo, requestParams(request), request.locale);
+      const tree = buildTree(await repo.nodesOfApp(appId, DIRECTORY_TYPES)) as PermissionNode[];
+      return success(request, tree);
+    });
+
+    /**
+     * The app's whole tree, each node `checked` when granted to the role (a role of that app).
+     * The super-admin role holds every node of its app whatever is stored, so all are checked.
+     */
+    app.get('/permission/tree', async (request) => {
+      const { locale } = request;
+      const params = requestParams(request);
+      const appId = requiredId(params.appId, locale, 'appId');
+      const roleId = requiredId(params.roleId, locale, 'roleId');
+      if (!(await repo.roleBelongsTo(roleId, appId))) throw new ApiError(Code.NOT_FOUND, permissionMessages.roleNotInApp);
+      const [nodes, granted, superAdmin] = await Promise.all([repo.nodesOfApp(appId), repo.grantedIds(roleId, appId), superAdminRoleId(db)]);
+      const holdsAll = roleId === superAdmin;
+      const tree = buildTree(nodes.map((node) => ({ ...node, checked: holdsAll || granted.has(node.id) }))) as PermissionNode[];
+      return success(request, tree);
+    });
+
+    app.get('/permission/detail', async (request) => {
+      const node = await repo.findNode(requiredId(requestParams(request).id, request.locale));
+      if (!node) throw new ApiError(Code.NOT_FOUND);
+      return success(request, node);
+    });
+
+    app.post('/permission/saveOrUpdate', async (request) => {
+      const { locale } = request;
+      const params = requestParams(request);
+      const id = optionalId(params.id, locale);
+      const directory = validated(directoryEntity, params, locale);
+      return success(request, await saveNode(db, directory, id, FIXED_FIELD_LABELS, locale));
+    });
+
+    /** True while the type may still be added to the app: a second home may not (unless `id` is that home). */
+    app.get('/permission/validMenuType', async (request) => {
+      const { locale } = request;
+      const params = requestParams(request);
+      const appId = await existingAppId(repo, params, locale);
+      const menuType = menuTypeOf(params.menuType, MENU_TYPES, locale);
+      const id = optionalId(params.id, locale);
+      if (menuType !== MenuType.HOME) return success(request, true);
+      const homeId = await repo.homeIdOf(appId);
+      return success(request, homeId === undefined || homeId === id);
+    });
+
+    app.route({ method: ['GET', 'POST'], url: '/permission/delete', handler: deleteHandler(db) });
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The element calls under /base/admin/menu: saving a page element (menuType 1) or an API element
+ * (menuType 2), a node's children of one type, and the delete.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { apiElementEntity, Code, MAX_PAGE_SIZE, MENU_TYPES, MenuType, pageElementEntity, parsePaging, type Locale, type Paging } from '../../contract';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import { success } from '../http/envelope';
+import { optionalId, requestParams, requiredId, textParam } from '../http/params';
+import { permissionRepository } from './repository';
+import { deleteHandler, FIXED_FIELD_LABELS, menuTypeOf, validated } from './requests';
+import { saveNode, type NodeDraft } from './treeWrites';
+
+const ELEMENT_TYPES: readonly MenuType[] = [MenuType.PAGE_ELEMENT, MenuType.API];
+const PAGING_PARAMS = ['pageNo', 'pageSize', 'page', 'size', 'limit'];
+
+/** Paged when the caller names a page; otherwise every child (a node has few). */
+function pagingOf(params: Record<string, unknown>): Paging {
+  return PAGING_PARAMS.some((name) => params[name] !== undefined) ? parsePaging(params) : { page: 1, size: MAX_PAGE_SIZE };
+}
+
+function elementDraft(params: Record<string, unknown>, locale: Locale): NodeDraft {
+  const menuType = menuTypeOf(params.menuType, ELEMENT_TYPES, locale);
+  if (menuType === MenuType.PAGE_ELEMENT) {
+    const { appId, parentId, code, name } = validated(pageElementEntity, params, locale);
+    return { menuType, appId, parentId, name, code, path: '', url: '', icon: '' };
+  }
+  const { appId, parentId, code, name, url } = validated(apiElementEntity, params, locale);
+  // The code is checked as digits; it is kept as typed, leading zeros included (the rule reads it as a number).
+  return { menuType, appId, parentId, name, url, code: textParam(params.code) ?? String(code), path: '', icon: '' };
+}
+
+export function elementRoutes(db: Kysely<Database>) {
+  const repo = permissionRepository(db);
+
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.post('/menu/saveOrUpdate', async (request) => {
+      const { locale } = request;
+      const params = requestParams(request);
+      const id = optionalId(params.id, locale);
+      return success(request, await saveNode(db, elementDraft(params, locale), id, FIXED_FIELD_LABELS, locale));
+    });
+
+    /** The children of `parentId` (of `menuType` when given), ordered by sort then id. */
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/menu/list',
+      handler: async (request) => {
+        const { locale } = request;
+        const params = requestParams(request);
+        const parentId = requiredId(params.parentId, locale, 'parentId');
+        const menuType = params.menuType === undefined || params.menuType === '' ? undefined : menuTypeOf(params.menuType, MENU_TYPES, locale);
+        const parent = await repo.findNode(parentId);
+        if (!parent) throw new ApiError(Code.NOT_FOUND);
+        return success(request, await repo.childrenOf(parent, menuType, pagingOf(params)));
+      },
+    });
+
+    app.route({ method: ['GET', 'POST'], url: '/menu/delete', handler: deleteHandler(db) });
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The writes of the menu/permission tree, each in one transaction holding its app's lock:
+ * saving a node (create or update) under the tree's rules, and deleting nodes with their
+ * descendants and grants. Grants are read from the database on every request (auth/grants.ts),
+ * so what these change holds from the very next request.
+ */
+import type { Kysely } from 'kysely';
+import { Code, format, MenuType, PAGE_CODE_DUPLICATE, ROOT_ID, ruleMessages, type Locale, type Text } from '../../contract';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import { permissionMessages } from './messages';
+import { canSitUnder, isTopLevelType, placementMessage } from './placement';
+import { permissionRepository, type PermissionRecord, type PermissionRepository } from './repository';
+
+/** A validated node as a route hands it over. */
+export interface NodeDraft {
+  menuType: MenuType;
+  appId: number;
+  parentId: number;
+  name: string;
+  path: string;
+  url: string;
+  icon: string;
+  /** Absent (directories: the form has none): kept on update, empty on create. */
+  code?: string;
+  /** Absent (elements: the form has none): kept on update unless the parent changes, else last among the siblings. */
+  sort?: number;
+}
+
+/** Labels of the fields that cannot change on update, from the entity the route validated with. */
+export interface FixedFieldLabels {
+  menuType: Text;
+  appId: Text;
+}
+
+function fieldRefusal(code: Code, field: string, message: string): ApiError {
+  return new ApiError(code, message, { fields: { [field]: message } });
+}
+
+function readOnly(field: keyof FixedFieldLabels, labels: FixedFieldLabels, locale: Locale): ApiError {
+  return fieldRefusal(Code.VALIDATION_FAILED, field, format(ruleMessages.readOnly[locale], { label: labels[field][locale] }));
+}
+
+/** The parent exists in the same app, has a type this node may sit under, and (on update) is not the node or below it. */
+async function checkPlacement(repo: PermissionRepository, draft: NodeDraft, id: number | undefined, locale: Locale): Promise<void> {
+  const refuse = (message: Text, code: Code = Code.VALIDATION_FAILED) => fieldRefusal(code, 'parentId', message[locale]);
+  if (isTopLevelType(draft.menuType)) {
+    if (draft.parentId !== ROOT_ID) throw refuse(placementMessage(draft.menuType));
+    return;
+  }
+  if (draft.parentId === ROOT_ID) throw refuse(placementMessage(draft.menuType));
+  const parent = await repo.findNode(draft.parentId);
+  if (!parent) throw refuse(permissionMessages.parentMissing);
+  if (parent.appId !== draft.appId) throw refuse(permissionMessages.parentInOtherApp);
+  if (id !== undefined && (parent.id === id || (await repo.descendantIds([id])).includes(parent.id))) {
+    throw refuse(permissionMessages.cycle, Code.CONFLICT);
+  }
+  if (!canSitUnder(draft.menuType, parent.menuType)) throw refuse(placementMessage(draft.menuType));
+}
+
+/** At most one home page per app; page-element codes (the console's button codes) unique per app. */
+async function checkUniqueness(repo: PermissionRepository, draft: NodeDraft, id: number | undefined, locale: Locale): Promise<void> {
+  if (draft.menuType === MenuType.HOME) {
+    const homeId = await repo.homeIdOf(draft.appId);
+    if (homeId !== undefined && homeId !== id) throw fieldRefusal(Code.DUPLICATE, 'menuType', permissionMessages.homeExists[locale]);
+  }
+  if (draft.menuType === MenuType.PAGE_ELEMENT && draft.code !== undefined) {
+    const ownerId = await repo.pageCodeOwnerId(draft.appId, draft.code);
+    if (ownerId !== undefined && ownerId !== id) throw fieldRefusal(Code.DUPLICATE, 'code', PAGE_CODE_DUPLICATE[locale]);
+  }
+}
+
+/** Creates the node (no id) or updates it; throws the refusal of the first rule it breaks, storing nothing. */
+export function saveNode(db: Kysely<Database>, draft: NodeDraft, id: number | undefined, labels: FixedFieldLabels, locale: Locale): Promise<PermissionRecord> {
+  return db.transaction().execute(async (trx) => {
+    const repo = permissionRepository(trx);
+    if (!(await repo.lockApp(draft.appId))) throw fieldRefusal(Code.VALIDATION_FAILED, 'appId', permissionMessages.appMissing[locale]);
+    const existing = id === undefined ? undefined : await repo.findNode(id);
+    if (id !== undefined) {
+      if (!existing) throw new ApiError(Code.NOT_FOUND);
+      if (existing.menuType !== draft.menuType) throw readOnly('menuType', labels, locale);
+      if (existing.appId !== draft.appId) throw readOnly('appId', labels, locale);
+    }
+    await checkPlacement(repo, draft, id, locale);
+    await checkUniqueness(repo, draft, id, locale);
+
+    const isMoved = existing !== undefined && existing.parentId !== draft.parentId;
+    const sort = draft.sort ?? (existing && !isMoved ? existing.sort : await repo.nextSort(draft.appId, draft.parentId));
+    const { menuType, appId, parentId, name, path, url, icon } = draft;
+    const values = { menuType, appId, parentId, name, path, url, icon, sort, code: draft.code ?? existing?.code ?? '' };
+    return existing ? repo.update(existing.id, values) : repo.insert(values);
+  });
+}
+
+/**
+ * Deletes the nodes with all their descendants and every grant of them, or nothing at all when
+ * one id does not exist (undefined). Answers how many nodes went.
+ */
+export function deleteTrees(db: Kysely<Database>, ids: readonly number[]): Promise<number | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const repo = permissionRepository(trx);
+    // Locked in id order, as every write locks, so two deletes never wait on each other in a circle.
+    for (const appId of await repo.appsOf(ids)) await repo.lockApp(appId);
+    if ((await repo.countExisting(ids)) !== ids.length) return undefined;
+    return repo.deleteNodes([...ids, ...(await repo.descendantIds(ids))]);
+  });
+}

@@ -1,0 +1,19 @@
+/** Messages of the role and grant rules that the contract does not (yet) carry. */
+import { text } from '../../contract';
+
+export const roleMessages = {
+  superAdminRoleUndeletable: text('超级管理员角色不能删除', 'The super-admin role cannot be deleted'),
+  superAdminRoleAlwaysEnabled: text('超级管理员角色不能停用', 'The super-admin role cannot be disabled'),
+  superAdminGrantsFixed: text('超级管理员角色拥有全部权限，不能修改', 'The super-admin role holds every permission; its grants cannot be changed'),
+  roleMissing: text('角色不存在', 'The role does not exist'),
+  roleNotInApp: text('该子系统下没有这个角色', 'The sub-system has no such role'),
+  notNodeOfApp: text('权限不属于该子系统', 'A permission does not belong to the sub-system'),
+  ownRoleGrants: text('不能修改自己所属角色的权限', 'You cannot change the permissions of a role you hold'),
+  grantsBeyondOwn: text('只能授予或收回自己拥有的权限', 'You can only grant or revoke permissions you hold yourself'),
+  ownRoles: text('不能修改自己的角色', 'You cannot change your own roles'),
+  rolesBeyondOwn: text('只能分配或移除自己拥有的角色', 'You can only assign or remove roles you hold yourself'),
+  userMissing: text('人员不存在', 'The staff member does not exist'),
+  roleIdsInvalid: text('角色不存在', 'A role does not exist'),
+  lastSuperAdmin: text('不能移除最后一个超级管理员的超级管理员角色', 'The last super-admin account must keep the super-admin role'),
+  lastSuperAdminAccount: text('不能停用或删除最后一个超级管理员', 'The last super-admin account cannot be disabled or deleted'),
+};

@@ -1,0 +1,97 @@
+/**
+ * Replacing a role's grants within one app (/rolePermission/save), in one transaction holding the
+ * role's row lock. The rules, in the order they are checked:
+ * - the role exists and belongs to the app (1004);
+ * - the super-admin role's grants are fixed: it holds the whole base app anyway (1011);
+ * - nobody changes the grants of a role they hold themselves, super-admin included (1003);
+ * - every id is a node of the app (1001);
+ * - a caller who does not hold the super-admin role may only grant or revoke nodes granted to
+ *   themselves: every id added or removed must be in their own granted set (1003). Grants of the
+ *   role the caller does not hold may stay as they are.
+ */
+import type { Kysely } from 'kysely';
+import { Code, DEFAULT_LOCALE, type Locale } from '../../contract';
+import { grantedIds, isSuperAdmin, superAdminRoleId } from '../auth/grants';
+import { isStorableId } from '../crud/storableId';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import type { Caller } from '../http/requestContext';
+import { roleMessages } from './messages';
+
+export interface RoleGrantsChange {
+  appId: number;
+  roleId: number;
+  /** The complete new set of the role's nodes in the app (checked nodes and half-checked parents). */
+  permissionIds: readonly number[];
+}
+
+/** Rows per insert statement: well below both dialects' limits on bound parameters. */
+const INSERT_CHUNK = 500;
+
+/** Every id of `ids` that `allowed` lacks. */
+function outside(ids: Iterable<number>, allowed: ReadonlySet<number>): number[] {
+  return [...ids].filter((id) => !allowed.has(id));
+}
+
+export function saveRoleGrants(
+  db: Kysely<Database>,
+  caller: Pick<Caller, 'userId'>,
+  { appId, roleId, permissionIds }: RoleGrantsChange,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    if (!isStorableId(roleId) || !isStorableId(appId)) throw new ApiError(Code.NOT_FOUND, roleMessages.roleMissing);
+    // A no-op update takes the role's row lock: saves of one role's grants run one after the other.
+    const locked = await trx
+      .updateTable('role')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', roleId)
+      .executeTakeFirst();
+    if (locked.numUpdatedRows === 0n) throw new ApiError(Code.NOT_FOUND, roleMessages.roleMissing);
+    const role = await trx.selectFrom('role').select(['id', 'appId']).where('id', '=', roleId).executeTakeFirstOrThrow();
+    if (role.appId !== appId) throw new ApiError(Code.NOT_FOUND, roleMessages.roleNotInApp);
+    if (role.id === (await superAdminRoleId(trx))) throw new ApiError(Code.CONFLICT, roleMessages.superAdminGrantsFixed);
+
+    const held = await trx.selectFrom('userRole').select('roleId').where('userId', '=', caller.userId).where('roleId', '=', roleId).executeTakeFirst();
+    if (held) throw new ApiError(Code.FORBIDDEN, roleMessages.ownRoleGrants);
+
+    const appNodes = new Set((await trx.selectFrom('permission').select('id').where('appId', '=', appId).execute()).map((n) => n.id));
+    const wanted = new Set(permissionIds);
+    if (outside(wanted, appNodes).length > 0) {
+      const message = roleMessages.notNodeOfApp[locale];
+      throw new ApiError(Code.VALIDATION_FAILED, message, { fields: { permissionIds: message } });
+    }
+
+    const current = new Set(
+      (
+        await trx
+          .selectFrom('rolePermission as rp')
+          .innerJoin('permission as p', 'p.id', 'rp.permissionId')
+          .select('p.id')
+          .where('rp.roleId', '=', roleId)
+          .where('p.appId', '=', appId)
+          .execute()
+      ).map((n) => n.id),
+    );
+    const added = outside(wanted, current);
+    const removed = outside(current, wanted);
+    if (added.length + removed.length > 0 && !(await isSuperAdmin(trx, caller.userId))) {
+      const own = await grantedIds(trx, caller.userId, appId);
+      if (outside([...added, ...removed], own).length > 0) throw new ApiError(Code.FORBIDDEN, roleMessages.grantsBeyondOwn);
+    }
+
+    for (let i = 0; i < removed.length; i += INSERT_CHUNK) {
+      await trx
+        .deleteFrom('rolePermission')
+        .where('roleId', '=', roleId)
+        .where('permissionId', 'in', removed.slice(i, i + INSERT_CHUNK))
+        .execute();
+    }
+    for (let i = 0; i < added.length; i += INSERT_CHUNK) {
+      await trx
+        .insertInto('rolePermission')
+        .values(added.slice(i, i + INSERT_CHUNK).map((permissionId) => ({ roleId, permissionId })))
+        .execute();
+    }
+  });
+}

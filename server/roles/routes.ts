@@ -1,0 +1,44 @@
+/**
+ * The role calls beyond the generic CRUD of the role resource (resources/role/definition.ts):
+ * /rolePermission/save, the authorisation dialog's save (GET or POST; appId, roleId and
+ * permissionIds, a comma list of the checked nodes and their half-checked parents, may be empty).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Code, type Locale } from '../../contract';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import { success } from '../http/envelope';
+import { invalidParam, missingParam, requestParams, requiredId } from '../http/params';
+import { saveRoleGrants } from './roleGrants';
+
+/** `permissionIds`: a comma list or an array of ids; '' (or []) is the empty set, absent is refused. */
+function permissionIdList(value: unknown, locale: Locale, name = 'permissionIds'): number[] {
+  if (value === undefined || value === null) throw missingParam(name, locale);
+  const parts: unknown[] = typeof value === 'string' ? (value.trim() === '' ? [] : value.split(',')) : Array.isArray(value) ? value : [value];
+  const ids = parts.map((part) => {
+    const raw = typeof part === 'number' ? String(part) : typeof part === 'string' ? part.trim() : '';
+    return /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
+  });
+  if (ids.some((id) => id === undefined)) throw invalidParam(name, locale);
+  return [...new Set(ids as number[])];
+}
+
+export function roleRoutes(db: Kysely<Database>) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/rolePermission/save',
+      handler: async (request) => {
+        const { locale } = request;
+        if (!request.caller) throw new ApiError(Code.NO_TOKEN);
+        const params = requestParams(request);
+        const appId = requiredId(params.appId, locale, 'appId');
+        const roleId = requiredId(params.roleId, locale, 'roleId');
+        const permissionIds = permissionIdList(params.permissionIds, locale);
+        await saveRoleGrants(db, request.caller, { appId, roleId, permissionIds }, locale);
+        return success(request, null);
+      },
+    });
+  };
+}

@@ -1,0 +1,192 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../../src/i18n';
+import { renderPermissionPage, server, setUpPermissionApi, slow, user } from './harness';
+
+vi.setConfig({ testTimeout: 60000 });
+const apis = setUpPermissionApi();
+
+const region = (name: string) => screen.getByRole('region', { name });
+const tree = () => region('菜单目录');
+const pages = () => region('页面元素');
+const node = (name: string) => within(tree()).findByText(name, { selector: '.permission-tree__name' }, slow);
+
+async function open(search = '') {
+  renderPermissionPage(apis.current, search);
+  await node(search ? '客户管理' : '系统管理');
+}
+
+async function clickIn(container: HTMLElement, name: RegExp | string) {
+  await user().click(within(container).getByRole('button', { name }));
+  return screen.findByRole('dialog', {}, slow);
+}
+
+async function type(field: HTMLElement, text: string) {
+  await user().click(field);
+  await user().paste(text);
+}
+
+describe('menu dialog', () => {
+  it('disables the other types when editing, and loads the directory', async () => {
+    await open();
+    await user().click(await node('菜单权限'));
+    const dialog = await clickIn(tree(), /编\s*辑/);
+    expect(within(dialog).getByText('编辑菜单')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText('名称')).toHaveValue('菜单权限'), slow);
+    expect(within(dialog).getByRole('radio', { name: '菜单' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: '菜单' })).toBeEnabled();
+    expect(within(dialog).getByRole('radio', { name: '导航' })).toBeDisabled();
+    expect(within(dialog).getByRole('radio', { name: '首页' })).toBeDisabled();
+    expect(apis.current.permissions.state.requests.some((r) => r.path.endsWith('/permission/detail') && r.query.id === '12')).toBe(true);
+  });
+
+  it('disables home when the chosen sub-system already has one, and offers it when not', async () => {
+    await open();
+    let dialog = await clickIn(tree(), /新\s*增/);
+    expect(within(dialog).getByText('新增菜单')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: '首页' })).toBeDisabled(), slow);
+    expect(within(dialog).getByRole('radio', { name: '导航' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: '菜单' })).toBeEnabled();
+    const check = apis.current.permissions.state.requests.find((r) => r.path.endsWith('/permission/validMenuType'));
+    expect(check?.query).toMatchObject({ appId: '1', menuType: '5' });
+
+    await user().click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow);
+    await user().click(within(tree()).getByRole('combobox', { name: '子系统' }));
+    await user().click(await screen.findByTitle('客户系统', {}, slow));
+    await node('客户管理');
+    dialog = await clickIn(tree(), /新\s*增/);
+    await waitFor(
+      () => expect(apis.current.permissions.state.requests.some((r) => r.path.endsWith('/permission/validMenuType') && r.query.appId === '2')).toBe(true),
+      slow,
+    );
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: '首页' })).toBeEnabled(), slow);
+  });
+
+  it('shows the contract message for a 21-character name', async () => {
+    await open();
+    const dialog = await clickIn(tree(), /新\s*增/);
+    await type(within(dialog).getByLabelText('名称'), '名'.repeat(21));
+    expect(await within(dialog).findByText('名称长度不能超过20个字符', {}, slow)).toBeInTheDocument();
+  });
+
+  it('adds a menu below the chosen navigation, says 提交成功 and reloads the tree', async () => {
+    await open();
+    await user().click(await node('系统管理'));
+    const dialog = await clickIn(tree(), /新\s*增/);
+    expect(within(dialog).getByRole('radio', { name: '菜单' })).toBeChecked();
+    await type(within(dialog).getByLabelText('名称'), '日志');
+    await type(within(dialog).getByLabelText('路径'), '/system/log');
+    await type(within(dialog).getByLabelText('访问地址'), 'log');
+    await type(within(dialog).getByLabelText('图标'), 'file-text');
+    await user().click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+
+    expect(await screen.findByText('提交成功', {}, slow)).toBeInTheDocument();
+    expect(await node('日志')).toBeInTheDocument();
+    const save = apis.current.permissions.state.requests.find((r) => r.path.endsWith('/permission/saveOrUpdate'));
+    expect(save?.body).toEqual({ menuType: 4, appId: 1, parentId: 11, name: '日志', sort: 31, path: '/system/log', url: 'log', icon: 'file-text' });
+  });
+
+  it("shows the server's field error under its field and keeps the dialog open", async () => {
+    server.use(
+      http.post('*/base/admin/permission/saveOrUpdate', () =>
+        HttpResponse.json({ code: 1001, msg: '提交的数据有误', data: { fields: { path: '路径已被其他菜单使用' } } }, { status: 400 }),
+      ),
+    );
+    await open();
+    await user().click(await node('菜单权限'));
+    const dialog = await clickIn(tree(), /编\s*辑/);
+    await waitFor(() => expect(within(dialog).getByLabelText('名称')).toHaveValue('菜单权限'), slow);
+    await user().click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('路径已被其他菜单使用', {}, slow)).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});
+
+describe('element dialogs and deletes', () => {
+  it('adds a page element to the chosen directory and reloads the column', async () => {
+    await open();
+    await user().click(await node('菜单权限'));
+    await within(pages()).findByText('permission:create', {}, slow);
+    const dialog = await clickIn(pages(), /新\s*增/);
+    expect(within(dialog).getByText('新增页面元素')).toBeInTheDocument();
+    await type(within(dialog).getByLabelText('页面编码'), 'permission:export');
+    await type(within(dialog).getByLabelText('页面名称'), '导出');
+    await user().click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+
+    expect(await within(pages()).findByText('permission:export', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('提交成功', {}, slow)).toBeInTheDocument();
+    const save = apis.current.permissions.state.requests.find((r) => r.path.endsWith('/menu/saveOrUpdate'));
+    expect(save?.body).toEqual({ code: 'permission:export', name: '导出', menuType: 1, appId: 1, parentId: 12 });
+  });
+
+  it('puts a taken page code (1005) under the code field', async () => {
+    server.use(
+      http.post('*/base/admin/menu/saveOrUpdate', () =>
+        HttpResponse.json({ code: 1005, msg: '页面编码不可以重复', data: { fields: { code: '页面编码不可以重复' } } }, { status: 409 }),
+      ),
+    );
+    await open();
+    await user().click(await node('菜单权限'));
+    await within(pages()).findByText('permission:create', {}, slow);
+    await user().click(within(pages()).getAllByRole('button', { name: '编辑' })[0]!);
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    expect(within(dialog).getByText('编辑页面元素')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('页面编码')).toHaveValue('permission:create');
+    await user().click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('页面编码不可以重复', {}, slow)).toBeInTheDocument();
+  });
+
+  it('edits an API element with its digits-only code rule', async () => {
+    await open();
+    await user().click(await node('菜单权限'));
+    await user().click(await within(pages()).findByText('permission:create', {}, slow));
+    const apiColumn = region('接口元素');
+    await within(apiColumn).findByText('/permission/saveOrUpdate', {}, slow);
+    await user().click(within(apiColumn).getAllByRole('button', { name: '编辑' })[0]!);
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    const code = within(dialog).getByLabelText('接口编码');
+    expect(code).toHaveValue('1001');
+    await user().clear(code);
+    await type(code, '10a');
+    expect(await within(dialog).findByText('接口编码只能是数字', {}, slow)).toBeInTheDocument();
+    await user().clear(code);
+    await type(code, '0042');
+    await user().click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow);
+    const save = apis.current.permissions.state.requests.find((r) => r.path.endsWith('/menu/saveOrUpdate'));
+    expect(save?.body).toEqual({ code: '0042', name: '保存', url: '/permission/saveOrUpdate', menuType: 2, appId: 1, parentId: 20, id: 30 });
+  });
+
+  it('asks before deleting a directory, naming it and its children, then deletes and reloads the tree', async () => {
+    await open();
+    await user().click(await node('系统管理'));
+    const dialog = await clickIn(tree(), /删\s*除/);
+    expect(within(dialog).getByText('确认删除')).toBeInTheDocument();
+    expect(within(dialog).getByText('确认删除“系统管理”吗？其下的 2 个子节点及它们的页面元素和接口也会一并删除。')).toBeInTheDocument();
+    await user().click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+
+    expect(await screen.findByText('删除成功', {}, slow)).toBeInTheDocument();
+    await waitFor(() => expect(within(tree()).queryByText('系统管理')).not.toBeInTheDocument(), slow);
+    expect(within(tree()).queryByText('菜单权限')).not.toBeInTheDocument();
+    const remove = apis.current.permissions.state.requests.find((r) => r.path.endsWith('/permission/delete'));
+    expect(remove?.query.ids).toBe('11');
+  });
+
+  it('names a page element in its delete confirmation, in English too', async () => {
+    await open();
+    await user().click(await node('菜单权限'));
+    await within(pages()).findByText('permission:delete', {}, slow);
+    await user().click(within(pages()).getAllByRole('button', { name: '删除' })[1]!);
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    expect(within(dialog).getByText('确认删除页面元素“删除”吗？其下的接口也会一并删除。')).toBeInTheDocument();
+    act(() => setLocale('en-US'));
+    expect(await within(dialog).findByText('Delete the page element "删除"? Its APIs will be deleted too.', {}, slow)).toBeInTheDocument();
+    expect(within(dialog).getByText('Confirm deletion')).toBeInTheDocument();
+    await user().click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('deleted successfully', {}, slow)).toBeInTheDocument();
+    await waitFor(() => expect(within(region('Page elements')).queryByText('permission:delete')).not.toBeInTheDocument(), slow);
+    expect(apis.current.permissions.state.requests.find((r) => r.path.endsWith('/menu/delete'))?.query.ids).toBe('21');
+  });
+});

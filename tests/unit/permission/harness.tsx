@@ -1,0 +1,103 @@
+/**
+ * Renders the menu/permission page inside Refine with the real providers; requests go to msw:
+ * the session and sub-system calls of mocks/api.ts and the permission calls of mocks/permission.ts.
+ */
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { BrowserRouter } from 'react-router';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { createMockApi, type MockApi } from '../../../mocks/api';
+import { createPermissionMockApi, type PermissionMockApi } from '../../../mocks/permission';
+import { permissionApps, permissionMenus, type PermissionMenuOptions } from '../../../mocks/permissionFixtures';
+import { createProviders } from '../../../providers';
+import { saveSession, setMenus } from '../../../providers/session';
+import PermissionPage from '../../../resources/permission/PermissionPage';
+import { setLocale } from '../../../src/i18n';
+import { installAntdStaticRender } from '../../../src/layout/antdStaticRender';
+import type { PageRoute } from '../../../src/routing/navigation';
+
+// As main.tsx does: antd's toasts render with React 19's root API.
+installAntdStaticRender();
+
+// jsdom has no pseudo-element styles (antd's modal scroll lock asks for ::-webkit-scrollbar).
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
+export const server = setupServer();
+export const slow = { timeout: 10000 };
+export const user = () => userEvent.setup({ pointerEventsCheck: 0 });
+
+export interface Apis {
+  session: MockApi;
+  permissions: PermissionMockApi;
+}
+
+function createApis(options: PermissionMenuOptions = {}): Apis {
+  return {
+    session: createMockApi({ menus: permissionMenus(options), rows: { app: permissionApps(), param: [] } }),
+    permissions: createPermissionMockApi(),
+  };
+}
+
+/** Starts msw for the file and resets language, storage and both mock APIs before each test. */
+export function setUpPermissionApi(): { current: Apis } {
+  const apis = { current: createApis() };
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+  beforeEach(() => {
+    setLocale('zh-CN');
+    localStorage.clear();
+    setMenus(null);
+    apis.current = createApis();
+    server.resetHandlers(...apis.current.permissions.handlers, ...apis.current.session.handlers);
+  });
+  return apis;
+}
+
+/** Other grants for the current test. */
+export function replaceApis(holder: { current: Apis }, options: PermissionMenuOptions): Apis {
+  holder.current = createApis(options);
+  server.resetHandlers(...holder.current.permissions.handlers, ...holder.current.session.handlers);
+  return holder.current;
+}
+
+const route: PageRoute = {
+  menuId: 801,
+  path: '/system/permission',
+  component: 'permission',
+  resource: 'permission',
+  identifier: 'permission',
+  title: '菜单权限',
+  icon: 'menu',
+};
+
+/** Opens the page at /system/permission (plus `search`, e.g. `?appId=2`), signed in. */
+export function renderPermissionPage(apis: Apis, search = '') {
+  saveSession({ token: apis.session.issueToken(), appId: 1 });
+  window.history.replaceState(null, '', `${route.path}${search}`);
+  const providers = createProviders({ workbenchUrl: '/login', navigate: vi.fn() });
+  return render(
+    <BrowserRouter>
+      <Refine
+        dataProvider={providers.dataProvider}
+        authProvider={providers.authProvider}
+        accessControlProvider={providers.accessControlProvider}
+        i18nProvider={providers.i18nProvider}
+        notificationProvider={providers.notificationProvider}
+        routerProvider={routerProvider}
+        resources={[{ name: 'permission', list: route.path, meta: { label: route.title } }]}
+        options={{ disableTelemetry: true }}
+      >
+        <PermissionPage route={route} />
+      </Refine>
+    </BrowserRouter>,
+  );
+}
+
+/** The request paths the page sent (below /base/admin). */
+export function sentPaths(apis: Apis): string[] {
+  return apis.permissions.state.requests.map((r) => r.path.replace('/base/admin', ''));
+}
