@@ -72,6 +72,22 @@ export function optionalText(label: Text, max: number): Field<z.ZodType<string |
   };
 }
 
+/** A whole non-negative number becomes its digits; text is trimmed; null is "not given". */
+function asDigitString(v: unknown): unknown {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return String(v);
+  if (typeof v === 'string') return v.trim();
+  return v === null ? undefined : v;
+}
+
+/** Up to `max` digits, as text. */
+function digitString(m: Msg, max: number) {
+  return z
+    .string({ error: (iss) => (iss.input === undefined ? m('required') : m('digits')) })
+    .min(1, m('required'))
+    .max(max, m('maxLength', { max }))
+    .regex(/^\d+$/, m('digits'));
+}
+
 /** Digits only, at most `max` of them; travels as a number. */
 export function digits(label: Text, max = 10, required = true): Field<z.ZodType<number>> {
   return {
@@ -79,17 +95,8 @@ export function digits(label: Text, max = 10, required = true): Field<z.ZodType<
     storage: 'integer',
     required,
     schema(locale) {
-      const m = messenger(locale, label);
-      const inner = z
-        .string({ error: (iss) => (iss.input === undefined ? m('required') : m('digits')) })
-        .min(1, m('required'))
-        .max(max, m('maxLength', { max }))
-        .regex(/^\d+$/, m('digits'))
-        .transform(Number);
-      const base = z.preprocess(
-        (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? String(v) : typeof v === 'string' ? v.trim() : v === null ? undefined : v),
-        inner,
-      );
+      const inner = digitString(messenger(locale, label), max).transform(Number);
+      const base = z.preprocess(asDigitString, inner);
       return (required ? base : z.preprocess(blankToUndefined, inner.optional())) as z.ZodType<number>;
     },
   };
@@ -103,15 +110,7 @@ export function digitText(label: Text, max = 10): Field<z.ZodType<string>> {
     maxLength: max,
     required: true,
     schema(locale) {
-      const m = messenger(locale, label);
-      return z.preprocess(
-        (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? String(v) : typeof v === 'string' ? v.trim() : v === null ? undefined : v),
-        z
-          .string({ error: (iss) => (iss.input === undefined ? m('required') : m('digits')) })
-          .min(1, m('required'))
-          .max(max, m('maxLength', { max }))
-          .regex(/^\d+$/, m('digits')),
-      ) as z.ZodType<string>;
+      return z.preprocess(asDigitString, digitString(messenger(locale, label), max)) as z.ZodType<string>;
     },
   };
 }

@@ -2,18 +2,15 @@
  * The effective-permissions page inside Refine with the real providers; the session and sub-system
  * calls go to mocks/api.ts, the two effective calls to msw handlers of this file.
  */
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { renderInConsole } from '../renderInConsole';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { BrowserRouter } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MenuType } from '../../../contract/menu';
 import { createMockApi, type MockApi } from '../../../mocks/api';
-import { createProviders } from '../../../providers';
-import { saveSession, setMenus } from '../../../providers/session';
+import { setMenus } from '../../../providers/session';
 import EffectivePage from '../../../resources/effective/EffectivePage';
 import type { EffectiveNode, EffectiveUser } from '../../../resources/effective/effectiveTypes';
 import { setLocale } from '../../../src/i18n';
@@ -123,25 +120,11 @@ const route: PageRoute = {
 };
 
 function renderPage() {
-  saveSession({ token: session.issueToken(), appId: 1 });
-  window.history.replaceState(null, '', route.path);
-  const providers = createProviders({ workbenchUrl: '/login', navigate: vi.fn() });
-  return render(
-    <BrowserRouter>
-      <Refine
-        dataProvider={providers.dataProvider}
-        authProvider={providers.authProvider}
-        accessControlProvider={providers.accessControlProvider}
-        i18nProvider={providers.i18nProvider}
-        notificationProvider={providers.notificationProvider}
-        routerProvider={routerProvider}
-        resources={[{ name: 'effective', list: route.path, meta: { label: route.title } }]}
-        options={{ disableTelemetry: true }}
-      >
-        <EffectivePage route={route} />
-      </Refine>
-    </BrowserRouter>,
-  );
+  return renderInConsole(<EffectivePage route={route} />, {
+    token: session.issueToken(),
+    path: route.path,
+    resource: { name: 'effective', label: route.title },
+  });
 }
 
 async function pickStaff(typed: string, label: string) {

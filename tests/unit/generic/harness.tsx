@@ -2,16 +2,12 @@
  * Renders a generic resource screen inside Refine with the real providers; requests go to the
  * msw mock API (mocks/), signed in with a handoff token.
  */
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { render } from '@testing-library/react';
+import { renderInConsole } from '../renderInConsole';
 import type { HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { BrowserRouter } from 'react-router';
-import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createMockApi, type MockApi, type MockApiOptions } from '../../../mocks';
-import { createProviders } from '../../../providers';
-import { saveSession, setMenus } from '../../../providers/session';
+import { setMenus } from '../../../providers/session';
 import type { ResourceDefinition } from '../../../resources/define';
 import { ResourceList } from '../../../resources/generic/ResourceList';
 import type { DialogRegistry } from '../../../resources/generic/rowActions';
@@ -55,23 +51,9 @@ export function installHandlers(api: MockApi, first: readonly HttpHandler[] = []
 }
 
 export function renderResourceList(api: MockApi, definition: ResourceDefinition, { dialogs }: { dialogs?: DialogRegistry } = {}) {
-  saveSession({ token: api.issueToken(), appId: 1 });
-  window.history.replaceState(null, '', definition.menu.path);
-  const providers = createProviders({ workbenchUrl: '/login', navigate: vi.fn() });
-  return render(
-    <BrowserRouter>
-      <Refine
-        dataProvider={providers.dataProvider}
-        authProvider={providers.authProvider}
-        accessControlProvider={providers.accessControlProvider}
-        i18nProvider={providers.i18nProvider}
-        notificationProvider={providers.notificationProvider}
-        routerProvider={routerProvider}
-        resources={[{ name: definition.name, list: definition.menu.path, meta: { label: definition.title['zh-CN'] } }]}
-        options={{ disableTelemetry: true }}
-      >
-        <ResourceList definition={definition} title={definition.title['zh-CN']} dialogs={dialogs} />
-      </Refine>
-    </BrowserRouter>,
-  );
+  return renderInConsole(<ResourceList definition={definition} title={definition.title['zh-CN']} dialogs={dialogs} />, {
+    token: api.issueToken(),
+    path: definition.menu.path,
+    resource: { name: definition.name, label: definition.title['zh-CN'] },
+  });
 }

@@ -2,18 +2,14 @@
  * Renders the menu/permission page inside Refine with the real providers; requests go to msw:
  * the session and sub-system calls of mocks/api.ts and the permission calls of mocks/permission.ts.
  */
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { render } from '@testing-library/react';
+import { renderInConsole } from '../renderInConsole';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { BrowserRouter } from 'react-router';
-import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createMockApi, type MockApi } from '../../../mocks/api';
 import { createPermissionMockApi, type PermissionMockApi } from '../../../mocks/permission';
 import { permissionApps, permissionMenus, type PermissionMenuOptions } from '../../../mocks/permissionFixtures';
-import { createProviders } from '../../../providers';
-import { saveSession, setMenus } from '../../../providers/session';
+import { setMenus } from '../../../providers/session';
 import PermissionPage from '../../../resources/permission/PermissionPage';
 import { setLocale } from '../../../src/i18n';
 import { installAntdStaticRender } from '../../../src/layout/antdStaticRender';
@@ -76,25 +72,11 @@ const route: PageRoute = {
 
 /** Opens the page at /system/permission (plus `search`, e.g. `?appId=2`), signed in. */
 export function renderPermissionPage(apis: Apis, search = '') {
-  saveSession({ token: apis.session.issueToken(), appId: 1 });
-  window.history.replaceState(null, '', `${route.path}${search}`);
-  const providers = createProviders({ workbenchUrl: '/login', navigate: vi.fn() });
-  return render(
-    <BrowserRouter>
-      <Refine
-        dataProvider={providers.dataProvider}
-        authProvider={providers.authProvider}
-        accessControlProvider={providers.accessControlProvider}
-        i18nProvider={providers.i18nProvider}
-        notificationProvider={providers.notificationProvider}
-        routerProvider={routerProvider}
-        resources={[{ name: 'permission', list: route.path, meta: { label: route.title } }]}
-        options={{ disableTelemetry: true }}
-      >
-        <PermissionPage route={route} />
-      </Refine>
-    </BrowserRouter>,
-  );
+  return renderInConsole(<PermissionPage route={route} />, {
+    token: apis.session.issueToken(),
+    path: `${route.path}${search}`,
+    resource: { name: 'permission', label: route.title },
+  });
 }
 
 /** The request paths the page sent (below /base/admin). */

@@ -1,0 +1,40 @@
+/**
+ * Renders a screen inside the console's real providers and router, signed in with `token`,
+ * at `path`, as the one Refine resource `resource` (what the shell would have built for it).
+ */
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { BrowserRouter } from 'react-router';
+import { vi } from 'vitest';
+import { createProviders } from '../../providers';
+import { saveSession } from '../../providers/session';
+
+export interface ConsoleScreen {
+  token: string;
+  path: string;
+  resource: { name: string; label: string };
+}
+
+export function renderInConsole(ui: ReactElement, { token, path, resource }: ConsoleScreen) {
+  saveSession({ token, appId: 1 });
+  window.history.replaceState(null, '', path);
+  const providers = createProviders({ workbenchUrl: '/login', navigate: vi.fn() });
+  return render(
+    <BrowserRouter>
+      <Refine
+        dataProvider={providers.dataProvider}
+        authProvider={providers.authProvider}
+        accessControlProvider={providers.accessControlProvider}
+        i18nProvider={providers.i18nProvider}
+        notificationProvider={providers.notificationProvider}
+        routerProvider={routerProvider}
+        resources={[{ name: resource.name, list: path.split('?')[0], meta: { label: resource.label } }]}
+        options={{ disableTelemetry: true }}
+      >
+        {ui}
+      </Refine>
+    </BrowserRouter>,
+  );
+}
