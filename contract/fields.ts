@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { format, type Locale, type Text } from './i18n';
 import { ruleMessages, type RuleMessage } from './messages';
+import { USERNAME_PATTERN } from './session';
 
 /** How a field is stored: decides the column type of a declared resource's table. */
 export type StorageKind = 'text' | 'integer';
@@ -38,6 +39,16 @@ function blankToUndefined(v: unknown): unknown {
   return typeof v === 'string' ? v.trim() : v;
 }
 
+/** Text that must be given: missing or blank → required, not text → invalid. */
+function requiredString(m: Msg) {
+  return z.string({ error: (iss) => (iss.input === undefined ? m('required') : m('choice')) }).min(1, m('required'));
+}
+
+/** Trims text and reads null as "not given" before `inner` checks it. */
+function trimmedRequired(inner: z.ZodType<string>): z.ZodType<string> {
+  return z.preprocess((v) => (typeof v === 'string' ? v.trim() : v === null ? undefined : v), inner) as z.ZodType<string>;
+}
+
 export function requiredText(label: Text, max: number, min = 1): Field<z.ZodType<string>> {
   return {
     label,
@@ -46,12 +57,11 @@ export function requiredText(label: Text, max: number, min = 1): Field<z.ZodType
     required: true,
     schema(locale) {
       const m = messenger(locale, label);
-      const inner = z
-        .string({ error: (iss) => (iss.input === undefined ? m('required') : m('choice')) })
-        .min(1, m('required'))
-        .min(min, m('lengthBetween', { min, max }))
-        .max(max, min > 1 ? m('lengthBetween', { min, max }) : m('maxLength', { max }));
-      return z.preprocess((v) => (typeof v === 'string' ? v.trim() : v === null ? undefined : v), inner) as z.ZodType<string>;
+      return trimmedRequired(
+        requiredString(m)
+          .min(min, m('lengthBetween', { min, max }))
+          .max(max, min > 1 ? m('lengthBetween', { min, max }) : m('maxLength', { max })),
+      );
     },
   };
 }
@@ -218,4 +228,109 @@ export function reference(label: Text): Field<z.ZodType<number>> {
       ) as z.ZodType<number>;
     },
   };
+}
+
+/** Optional reference by id (e.g. a staff member's department): empty is "none". */
+export function optionalReference(label: Text): Field<z.ZodType<number | undefined>> {
+  const required = reference(label);
+  return {
+    label,
+    storage: 'integer',
+    required: false,
+    schema(locale) {
+      return z.preprocess((v) => (v === null || v === '' || v === 0 || v === '0' ? undefined : v), required.schema(locale).optional()) as z.ZodType<
+        number | undefined
+      >;
+    },
+  };
+}
+
+/** A required text that `check` accepts (undefined) or refuses with its message. */
+function patternText(label: Text, max: number, check: (value: string, m: Msg) => string | undefined): Field<z.ZodType<string>> {
+  return {
+    label,
+    storage: 'text',
+    maxLength: max,
+    required: true,
+    schema(locale) {
+      const m = messenger(locale, label);
+      return trimmedRequired(
+        requiredString(m).superRefine((value, ctx) => {
+          const message = check(value, m);
+          if (message !== undefined) ctx.addIssue({ code: 'custom', message });
+        }),
+      );
+    },
+  };
+}
+
+const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+
+/** Email: 6 to 32 characters, an address shape (SPEC §5 shared rules). */
+export function email(label: Text, min = 6, max = 32): Field<z.ZodType<string>> {
+  return patternText(label, max, (value, m) => {
+    if (value.length < min || value.length > max) return m('lengthBetween', { min, max });
+    return EMAIL_PATTERN.test(value) ? undefined : m('email');
+  });
+}
+
+/** Mainland mobile number: 11 digits, 1 then 3/4/5/7/8/9. */
+export const MOBILE_PATTERN = /^1[345789]\d{9}$/;
+
+export function mobilePhone(label: Text): Field<z.ZodType<string>> {
+  return patternText(label, 11, (value, m) => (MOBILE_PATTERN.test(value) ? undefined : m('phone')));
+}
+
+const ID_CARD_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CARD_CHECKS = '10X98765432';
+
+/** The GB 11643 check character of an 18-digit ID number's first 17 digits. */
+export function idCardCheckCharacter(first17: string): string {
+  const sum = ID_CARD_WEIGHTS.reduce((total, weight, i) => total + weight * Number(first17[i]), 0);
+  return ID_CARD_CHECKS[sum % 11]!;
+}
+
+/** ID card: 15 digits, or 18 where the last may be X or x and must be the GB 11643 check character. */
+export function idCard(label: Text): Field<z.ZodType<string>> {
+  return patternText(label, 18, (value, m) => {
+    if (/^\d{15}$/.test(value)) return undefined;
+    if (!/^\d{17}[\dXx]$/.test(value)) return m('idCard');
+    return idCardCheckCharacter(value.slice(0, 17)) === value[17]!.toUpperCase() ? undefined : m('idCardCheck');
+  });
+}
+
+/** Today as YYYY-MM-DD in local time (the console's and the server's calendar day). */
+export function todayText(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Whether `value` is a real calendar date written YYYY-MM-DD (2001-02-29 is not). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A required date (YYYY-MM-DD) not after today; `today` is read at each check. */
+export function pastDate(label: Text, today: () => string = () => todayText()): Field<z.ZodType<string>> {
+  return patternText(label, 10, (value, m) => {
+    if (!isCalendarDate(value)) return m('date');
+    return value > today() ? m('notAfterToday') : undefined;
+  });
+}
+
+/** A six-digit administrative division code (whether it exists is checked against the region data). */
+export function regionCode(label: Text): Field<z.ZodType<string>> {
+  return patternText(label, 6, (value, m) => (/^\d{6}$/.test(value) ? undefined : m('requiredSelect')));
+}
+
+/** A login name (an employee code): up to `max` of letters, digits, `_`, `.`, `-`. */
+export function loginName(label: Text, max: number): Field<z.ZodType<string>> {
+  return patternText(label, max, (value, m) => {
+    if (value.length > max) return m('maxLength', { max });
+    return USERNAME_PATTERN.test(value) ? undefined : m('loginName');
+  });
 }

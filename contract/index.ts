@@ -13,3 +13,5 @@ export * from './entities/param';
 export * from './entities/app';
 export * from './entities/role';
 export * from './entities/menu';
+export * from './entities/staff';
+export * from './entities/office';

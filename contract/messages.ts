@@ -15,6 +15,7 @@ export const ruleMessages = {
   date: text('{label}日期格式不正确', '{label} must be a date (YYYY-MM-DD)'),
   noComma: text('{label}不能包含逗号', '{label} cannot contain a comma'),
   readOnly: text('{label}不可修改', '{label} cannot be changed'),
+  loginName: text('{label}只能包含字母、数字、_ . -', '{label} may contain letters, digits, _ . - only'),
   choice: text('{label}的取值无效', '{label} has an invalid value'),
 } as const;
 export type RuleMessage = keyof typeof ruleMessages;

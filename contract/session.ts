@@ -40,12 +40,20 @@ export const StorageKey = {
   USER_NAME: 'userName',
   MENU_LIST: 'menuList',
   LOCALE: 'locale',
+  /** Set while the signed-in user must change a temporary password before anything else. */
+  MUST_CHANGE_PASSWORD: 'mustChangePassword',
 } as const;
 
 /** Header carrying the token. */
 export const TOKEN_HEADER = 'access_token';
 /** All application calls sit below this prefix. */
 export const API_PREFIX = '/base/admin';
+
+/** The console's change-password screen (forced after a password reset, or opened from the top bar). */
+export const CHANGE_PASSWORD_ROUTE = '/changePassword';
+
+/** Where a signed-in user changes their own password (below API_PREFIX); reachable while a change is required. */
+export const CHANGE_PASSWORD_PATH = '/user/changePwd';
 
 /** The workbench page the server serves itself (not a console route: reached by a full page load). */
 export const WORKBENCH_PATH = '/workbench';

@@ -82,6 +82,11 @@ function fail(code: keyof typeof codeMessages | number, locale: Locale, msg?: st
   return HttpResponse.json({ code, msg: text, data }, { status: STATUS[code] ?? 400 });
 }
 
+/** What the console must send for the user's password: the hash set by a change, else the fixture's. */
+function passwordHashOf(user: MockUser): string {
+  return user.passwordHash ?? sha256Hex(user.password);
+}
+
 function contains(haystack: unknown, needle: string): boolean {
   return String(haystack ?? '').toLowerCase().includes(needle.toLowerCase());
 }
@@ -90,7 +95,8 @@ export function createMockApi(options: MockApiOptions = {}) {
   const definitions = options.definitions ?? resourceDefinitions;
   const initialRows: Record<string, Record<string, unknown>[]> = options.rows ?? { param: paramRows(), app: appRows() };
   const state: MockApiState = {
-    users: options.users ?? [admin],
+    // Copies: a password change must not leak into the next test's fixtures.
+    users: (options.users ?? [admin]).map((user) => ({ ...user })),
     menus: options.menus ?? buildMenuTree({ definitions }),
     appId: options.appId ?? BASE_APP_ID,
     tokens: new Map(Object.entries(options.tokens ?? {})),
@@ -118,7 +124,7 @@ export function createMockApi(options: MockApiOptions = {}) {
   }
 
   /** Reads and records the call; answers the envelope error when the token is missing or ended. */
-  async function enter(request: Request, { open = false } = {}): Promise<Call | Response> {
+  async function enter(request: Request, { open = false, sessionOnly = false } = {}): Promise<Call | Response> {
     const url = new URL(request.url);
     const query = Object.fromEntries(url.searchParams);
     const text = request.method === 'GET' ? '' : await request.text();
@@ -136,6 +142,7 @@ export function createMockApi(options: MockApiOptions = {}) {
     if (!open) {
       if (token && state.expiredTokens.has(token)) return fail(Code.TOKEN_EXPIRED, locale);
       if (!user) return fail(Code.NO_TOKEN, locale);
+      if (user.mustChangePassword && !sessionOnly) return fail(Code.PASSWORD_CHANGE_REQUIRED, locale);
     }
     return { request, query, body, locale, user, token };
   }
@@ -148,26 +155,36 @@ export function createMockApi(options: MockApiOptions = {}) {
       state.lastLogin = { username, password };
       if (state.throttled) return fail(Code.TOO_MANY_ATTEMPTS, call.locale);
       const user = state.users.find((u) => u.username === username);
-      if (!user || sha256Hex(user.password) !== password) return fail(Code.LOGIN_FAILED, call.locale);
+      if (!user || passwordHashOf(user) !== password) return fail(Code.LOGIN_FAILED, call.locale);
       const token = `token-${++tokenCount}`;
       state.tokens.set(token, user.id);
-      return ok({ token, appId: state.appId, auth_router: state.menus, mustChangePassword: false });
+      return ok({ token, appId: state.appId, auth_router: state.menus, mustChangePassword: user.mustChangePassword === true });
+    }),
+    http.post('*/base/admin/user/changePwd', async ({ request }) => {
+      const call = await enter(request, { sessionOnly: true });
+      if (call instanceof Response) return call;
+      const { oldPwd, newPwd } = (call.body ?? {}) as { oldPwd?: string; newPwd?: string };
+      const user = call.user!;
+      if (oldPwd !== passwordHashOf(user)) return fail(Code.LOGIN_FAILED, call.locale, call.locale === 'en-US' ? 'The current password is wrong' : '当前密码不正确');
+      user.passwordHash = newPwd;
+      user.mustChangePassword = false;
+      return ok(null);
     }),
     http.get('*/base/admin/user/info', async ({ request }) => {
-      const call = await enter(request);
+      const call = await enter(request, { sessionOnly: true });
       if (call instanceof Response) return call;
       if (state.emptyInfo || !call.user) return ok(null);
       const { id, name, code, avatar } = call.user;
       return ok({ id, name, code, avatar });
     }),
     http.post('*/base/admin/user/logout', async ({ request }) => {
-      const call = await enter(request);
+      const call = await enter(request, { sessionOnly: true });
       if (call instanceof Response) return call;
       if (call.token) state.tokens.delete(call.token);
       return ok(null);
     }),
     http.get('*/base/admin/permission/pemByUserAndApp', async ({ request }) => {
-      const call = await enter(request);
+      const call = await enter(request, { sessionOnly: true });
       if (call instanceof Response) return call;
       if (state.permissionFailure !== null) return fail(state.permissionFailure, call.locale);
       return ok({ userInfo: { name: call.user?.name ?? '' }, menus: state.menus });

@@ -15,6 +15,10 @@ export interface MockUser {
   name: string;
   code: string;
   avatar: string;
+  /** A temporary password: every call but the session ones answers 1008 until it is changed. */
+  mustChangePassword?: boolean;
+  /** Set by a password change: the SHA-256 hex the console must send from then on. */
+  passwordHash?: string;
 }
 
 export const BASE_APP_ID = 1;

@@ -9,7 +9,7 @@
 import type { AuthProvider, CheckResponse } from '@refinedev/core';
 import { SESSION_ENDED_CODES } from '../contract/codes';
 import { normaliseTree, type PermissionNode } from '../contract/menu';
-import { API_PREFIX, type PermissionAnswer, type UserInfo } from '../contract/session';
+import { API_PREFIX, CHANGE_PASSWORD_ROUTE, type PermissionAnswer, type UserInfo } from '../contract/session';
 import { translate } from '../src/i18n';
 import { ApiError, type HttpClient } from './http';
 import { clearSession, getMenus, readAppId, readToken, saveSession, setMenus, takeHandoff } from './session';
@@ -24,6 +24,7 @@ export const SESSION_PATHS = {
   info: `${API_PREFIX}/user/info`,
   logout: `${API_PREFIX}/user/logout`,
   permissions: `${API_PREFIX}/permission/pemByUserAndApp`,
+  changePassword: `${API_PREFIX}/user/changePwd`,
 } as const;
 
 /** `data` of a successful login (the platform may add fields). */
@@ -36,6 +37,12 @@ export interface LoginData {
 
 export interface LoginParams {
   username: string;
+  password: string;
+}
+
+/** What the change-password screen sends: the current and the new password, as typed. */
+export interface ChangePasswordParams {
+  currentPassword: string;
   password: string;
 }
 
@@ -59,6 +66,8 @@ export interface ConsoleAuthProvider extends AuthProvider {
   /** Ends the session at once after a 1002/1007 answer: forgets it and leaves for the workbench. */
   endSession(): void;
   getPermissions(): Promise<PermissionNode[]>;
+  /** After a 1008 answer: marks the session and opens the change-password screen. */
+  requirePasswordChange(): void;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -81,6 +90,11 @@ export function safeRedirect(value: string | null | undefined, origin: string = 
   } catch {
     return '/';
   }
+}
+
+/** The change-password screen, returning to `redirect` (a path of this console) afterwards. */
+export function changePasswordPath(redirect: string): string {
+  return redirect === '/' ? CHANGE_PASSWORD_ROUTE : `${CHANGE_PASSWORD_ROUTE}?redirect=${encodeURIComponent(redirect)}`;
 }
 
 /** The workbench as seen from this page: another site (`external`) or a path of the console. */
@@ -175,14 +189,18 @@ export function createAuthProvider({
           password: hashPassword(String(password ?? '')),
         });
         clearSession();
-        saveSession({ token: data.token, userName: String(username).trim(), ...(data.appId !== undefined ? { appId: data.appId } : {}) });
+        const mustChangePassword = data.mustChangePassword === true;
+        saveSession({
+          token: data.token,
+          userName: String(username).trim(),
+          mustChangePassword,
+          ...(data.appId !== undefined ? { appId: data.appId } : {}),
+        });
         leaving = false;
         permissionsInFlight = null;
-        return {
-          success: true,
-          redirectTo: safeRedirect(here().searchParams.get('redirect') ?? here().searchParams.get('to')),
-          mustChangePassword: data.mustChangePassword === true,
-        };
+        const redirectTo = safeRedirect(here().searchParams.get('redirect') ?? here().searchParams.get('to'));
+        // A temporary password: nothing else answers until it is changed (the server says 1008).
+        return { success: true, redirectTo: mustChangePassword ? changePasswordPath(redirectTo) : redirectTo, mustChangePassword };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         return {
@@ -194,6 +212,18 @@ export function createAuthProvider({
     },
 
     logout,
+
+    updatePassword: async ({ currentPassword, password }: ChangePasswordParams) => {
+      try {
+        const { hashPassword } = await import('./password');
+        await http.post(SESSION_PATHS.changePassword, { oldPwd: hashPassword(currentPassword), newPwd: hashPassword(password) });
+        saveSession({ mustChangePassword: false });
+        return { success: true, redirectTo: safeRedirect(here().searchParams.get('redirect')) };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return { success: false, error: { name: translate('password.failed'), message } };
+      }
+    },
 
     check: async (): Promise<CheckResponse> => {
       const cleaned = takeHandoff(window.location);
@@ -229,6 +259,13 @@ export function createAuthProvider({
         permissionsInFlight = null;
       });
       return permissionsInFlight;
+    },
+
+    requirePasswordChange: () => {
+      if (leaving) return;
+      saveSession({ mustChangePassword: true });
+      const { pathname, search, hash } = here();
+      if (pathname !== CHANGE_PASSWORD_ROUTE) navigate(changePasswordPath(safeRedirect(`${pathname}${search}${hash}`)));
     },
 
     endSession: () => {

@@ -86,6 +86,8 @@ export interface HttpClientOptions {
   getToken: () => string | null | undefined;
   /** Called for 1002/1007 before the error is thrown. */
   onSessionEnded?: (code: number, msg: string) => void;
+  /** Called for 1008 (a temporary password must be changed first) before the error is thrown. */
+  onPasswordChangeRequired?: () => void;
   /** Sent as Accept-Language so the server's `msg` comes in the user's language. */
   getLocale?: () => string;
   timeoutMs?: number;
@@ -125,6 +127,7 @@ export function createHttpClient({
   baseUrl = '',
   getToken,
   onSessionEnded,
+  onPasswordChangeRequired,
   getLocale,
   timeoutMs = 10_000,
   fetch: fetchImpl,
@@ -180,7 +183,9 @@ export function createHttpClient({
     const msg = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : `Error ${envelope.code}`;
     // Only the live session can end: an answer to a call made without a token, or about a token
     // already dropped (a late answer after logout), leaves routing to the auth check.
-    if (SESSION_ENDED_CODES.includes(envelope.code) && token && getToken() === token) onSessionEnded?.(envelope.code, msg);
+    const isLiveSession = Boolean(token) && getToken() === token;
+    if (SESSION_ENDED_CODES.includes(envelope.code) && isLiveSession) onSessionEnded?.(envelope.code, msg);
+    if (envelope.code === Code.PASSWORD_CHANGE_REQUIRED && isLiveSession) onPasswordChangeRequired?.();
     throw new ApiError(envelope.code, msg, envelope.data ?? null, status);
   }
 

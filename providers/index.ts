@@ -47,6 +47,7 @@ export function createProviders({ workbenchUrl, baseUrl = '', fetch, navigate }:
     getToken: readToken,
     getLocale,
     onSessionEnded: () => authProvider.endSession(),
+    onPasswordChangeRequired: () => authProvider.requirePasswordChange(),
     messages: {
       network: () => translate('http.network'),
       timeout: () => translate('http.timeout'),

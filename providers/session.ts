@@ -49,10 +49,16 @@ export function readUserName(): string | null {
   return read(StorageKey.USER_NAME);
 }
 
+/** Whether the signed-in user must change a temporary password before anything else. */
+export function readMustChangePassword(): boolean {
+  return read(StorageKey.MUST_CHANGE_PASSWORD) === '1';
+}
+
 export interface SessionValues {
   token?: string | null;
   appId?: string | number | null;
   userName?: string | null;
+  mustChangePassword?: boolean;
 }
 
 /** Stores the given values; keys left out are kept as they are. */
@@ -60,12 +66,14 @@ export function saveSession(values: SessionValues): void {
   if (values.token !== undefined) write(StorageKey.TOKEN, values.token);
   if (values.appId !== undefined) write(StorageKey.APP_ID, values.appId === null ? null : String(values.appId));
   if (values.userName !== undefined) write(StorageKey.USER_NAME, values.userName);
+  if (values.mustChangePassword !== undefined) write(StorageKey.MUST_CHANGE_PASSWORD, values.mustChangePassword ? '1' : null);
 }
 
-/** Forgets the signed-in user: token, user name and menus. The app id and the locale stay. */
+/** Forgets the signed-in user: token, user name, menus and the change-password mark. The app id and the locale stay. */
 export function clearSession(): void {
   write(StorageKey.TOKEN, null);
   write(StorageKey.USER_NAME, null);
+  write(StorageKey.MUST_CHANGE_PASSWORD, null);
   setMenus(null);
 }
 

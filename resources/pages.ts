@@ -21,6 +21,9 @@ const bespokePages: Record<string, PageComponent> = {
   home: lazy(() => import('../src/pages/Home')),
   permission: lazy(() => import('./permission/PermissionPage')),
   effective: lazy(() => import('./effective/EffectivePage')),
+  user: lazy(() => import('./user/UserPage')),
+  officeMember: lazy(() => import('./office/OfficeMemberPage')),
+  office: lazy(() => import('./office/OfficePage')),
 };
 
 export const pages: PageRegistry = new Map<string, PageComponent>([

@@ -21,9 +21,11 @@ import { errorHandler } from './errors';
 import { notFoundHandler } from './http/notFound';
 import type { RouteAccess } from './http/requestContext';
 import { securityHeaders } from './http/securityHeaders';
+import { officeRoutes } from './office/routes';
 import { permissionRoutes } from './permission/routes';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/session';
+import { staffRoutes } from './staff/routes';
 import { consoleStatic, loadConsoleSite } from './web/consoleSite';
 
 /** 1 MiB: larger bodies are refused with 1010. */
@@ -88,6 +90,8 @@ export async function buildApp({ db, config, logger, consoleDir }: BuildAppOptio
       await api.register(sessionRoutes({ db, sessions, throttle, grants }));
       await api.register(permissionRoutes(db));
       await api.register((await import('./effective/routes')).effectiveRoutes(db));
+      await api.register(staffRoutes(db), { prefix: '/user' });
+      await api.register(officeRoutes(db), { prefix: '/office' });
       for (const definition of resourceDefinitions) {
         await api.register(crudRoutes(db, definition), { prefix: `/${definition.name}` });
       }

@@ -1,13 +1,14 @@
 /**
- * Structured logs (pino). Never tokens or passwords: the token header is redacted, `token`
- * query values are stripped from logged URLs, and bodies are never logged.
+ * Structured logs (pino). Never tokens or passwords: the token header is redacted, `token` and
+ * `pwd` (the reset password's hash, which /user/resetPwd takes in the query) are stripped from
+ * logged URLs, and bodies are never logged.
  */
 import pino, { type Logger } from 'pino';
 import { TOKEN_HEADER } from '../contract';
 
-/** `?token=abc&x=1` → `?token=[redacted]&x=1` (also access_token). */
+/** `?token=abc&x=1` → `?token=[redacted]&x=1` (also access_token and pwd). */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:access_)?token=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/([?&](?:(?:access_)?token|pwd)=)[^&#]*/gi, '$1[redacted]');
 }
 
 interface LoggedRequest {

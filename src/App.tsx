@@ -7,12 +7,14 @@ import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { CHANGE_PASSWORD_ROUTE } from '../contract/session';
 import { createProviders } from '../providers';
 import { consoleConfig } from './config';
 import { translate, useLocale } from './i18n';
 import { BootSpinner } from './routing/BootSpinner';
 import { DocumentTitle } from './routing/documentTitle';
 import { MenuGate } from './routing/MenuGate';
+import { PasswordGate } from './routing/PasswordGate';
 import { createConsoleNavigation, NavigationContext, type ConsoleNavigation, type NavigationSource } from './routing/NavigationContext';
 import { PageHost } from './routing/PageHost';
 import { RequireAuth } from './routing/RequireAuth';
@@ -23,6 +25,7 @@ const Login = lazy(() => import('./pages/Login'));
 const Shell = lazy(() => import('./layout/Shell'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 const NoMenus = lazy(() => import('./layout/NoMenus'));
+const ChangePassword = lazy(() => import('./pages/ChangePassword'));
 
 const NO_RESOURCES: ResourceProps[] = [];
 
@@ -72,7 +75,7 @@ interface RoutesProps {
   onNavigation: (source: NavigationSource) => void;
 }
 
-/** The route table: /login, then one route per routed menu of the tree, then 404. */
+/** The route table: /login, /changePassword, then one route per routed menu of the tree, then 404. */
 function ConsoleRoutes({ navigation, onNavigation }: RoutesProps) {
   return (
     <Routes>
@@ -88,13 +91,26 @@ function ConsoleRoutes({ navigation, onNavigation }: RoutesProps) {
         }
       />
       <Route
+        path={CHANGE_PASSWORD_ROUTE}
         element={
           <RequireAuth>
-            <MenuGate navigation={navigation} onChange={onNavigation}>
-              <Suspense fallback={<BootSpinner />}>
-                <Shell />
-              </Suspense>
-            </MenuGate>
+            <DocumentTitle title={translate('password.title')} />
+            <Suspense fallback={<BootSpinner />}>
+              <ChangePassword />
+            </Suspense>
+          </RequireAuth>
+        }
+      />
+      <Route
+        element={
+          <RequireAuth>
+            <PasswordGate>
+              <MenuGate navigation={navigation} onChange={onNavigation}>
+                <Suspense fallback={<BootSpinner />}>
+                  <Shell />
+                </Suspense>
+              </MenuGate>
+            </PasswordGate>
           </RequireAuth>
         }
       >

@@ -6,6 +6,8 @@ import './generic.css';
 
 interface Props {
   open: boolean;
+  /** By default '确认删除'; another destructive change names itself (e.g. removing members). */
+  title?: string;
   /** The question; by default '您确认删除吗？'. A tree node's names the item and what goes with it. */
   content?: string;
   /** Deletes; the dialog closes when it settles (a failure has its own message). */
@@ -15,14 +17,14 @@ interface Props {
 }
 
 /** '确认删除' / '您确认删除吗？' (SPEC §5 Confirmations). */
-export function DeleteConfirm({ open, content, onConfirm, onClose, afterClose }: Props) {
+export function DeleteConfirm({ open, title, content, onConfirm, onClose, afterClose }: Props) {
   const t = useTranslate();
   const [busy, setBusy] = useState(false);
   return (
     <Modal
       open={open}
       width={416}
-      title={t('confirm.delete.title')}
+      title={title ?? t('confirm.delete.title')}
       okText={t('buttons.confirm')}
       cancelText={t('buttons.cancel')}
       okButtonProps={{ danger: true }}

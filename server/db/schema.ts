@@ -20,6 +20,45 @@ export interface UserTable {
   /** 1 when the user must change the password before doing anything else. */
   mustChangePassword: number;
   createTime: number;
+  /** Staff details (SPEC §3 Staff); null for accounts without them (admin). */
+  telephone: string | null;
+  sex: number | null;
+  birthday: string | null;
+  nation: string | null;
+  card: string | null;
+  marriageStatus: number | null;
+  email: string | null;
+  crashName: string | null;
+  crashPhone: string | null;
+  censusProvince: string | null;
+  censusCity: string | null;
+  censusArea: string | null;
+  censusAddress: string | null;
+  liveProvince: string | null;
+  liveCity: string | null;
+  liveArea: string | null;
+  liveAddress: string | null;
+  graduatedSchool: string | null;
+  specialty: string | null;
+  education: number | null;
+  graduatedTime: string | null;
+  position: string | null;
+  grade: string | null;
+  /** The organisation node the member belongs to. */
+  officeId: number | null;
+  /** 1 supervisor of that node, 0 not. */
+  adminFlag: Generated<number>;
+}
+
+export interface OfficeTable {
+  id: Generated<number>;
+  /** 1 department, 2 group. */
+  type: number;
+  /** 0 for departments. */
+  parentId: number;
+  name: string;
+  remark: string | null;
+  createTime: number;
 }
 
 export interface SessionTable {
@@ -98,6 +137,7 @@ export interface Database {
   userRole: UserRoleTable;
   app: AppTable;
   param: ParamTable;
+  office: OfficeTable;
 }
 
 export type User = Selectable<UserTable>;

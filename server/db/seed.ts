@@ -11,7 +11,7 @@ import type { ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
 import { hashPassword, sha256Hex } from '../auth/passwords';
 import { baseMenuTree } from './baseMenuTree';
-import { DEMO_APPS, DEMO_PARAMS } from './demoData';
+import { DEMO_APPS, DEMO_PARAMS, insertDemoStaff } from './demoData';
 import { grantToRole, insertSubtree } from './permissionTree';
 import type { Database, StoredValues } from './schema';
 
@@ -86,6 +86,8 @@ export async function seedDatabase(
       for (const param of DEMO_PARAMS) {
         await trx.insertInto('param').values(stored(paramEntity, param)).execute();
       }
+      // Demo staff log in only after an administrator resets their password.
+      await insertDemoStaff(trx, await hashPassword(randomBytes(32).toString('hex')), now);
     }
   });
   return { seeded: true, generatedAdminPassword };

@@ -1,8 +1,9 @@
 /**
  * Replacing a staff member's roles, for /user/saveOrUpdate (`roleIds`) of the staff screens. The
  * rules, in the order they are checked:
- * - nobody changes their own roles, super-admin included (1003);
  * - the account exists (1004) and every role exists (1001 on `roleIds`);
+ * - nobody changes their own roles, super-admin included (1003); saving oneself with the same
+ *   roles is no change and goes through;
  * - a caller who does not hold the super-admin role may only assign or remove roles they hold
  *   themselves (enabled): every role added or removed must be one of theirs (1003);
  * - the last enabled super-admin account keeps the super-admin role (1011).
@@ -33,7 +34,6 @@ export async function assignRoles(
 }
 
 async function assign(trx: Kysely<Database>, caller: Pick<Caller, 'userId'>, userId: number, roleIds: readonly number[], locale: Locale): Promise<void> {
-  if (caller.userId === userId) throw new ApiError(Code.FORBIDDEN, roleMessages.ownRoles);
   const user = isStorableId(userId) ? await trx.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst() : undefined;
   if (!user) throw new ApiError(Code.NOT_FOUND, roleMessages.userMissing);
 
@@ -49,6 +49,7 @@ async function assign(trx: Kysely<Database>, caller: Pick<Caller, 'userId'>, use
   const added = [...wanted].filter((id) => !current.has(id));
   const removed = [...current].filter((id) => !wanted.has(id));
   if (added.length + removed.length === 0) return;
+  if (caller.userId === userId) throw new ApiError(Code.FORBIDDEN, roleMessages.ownRoles);
 
   if (!(await isSuperAdmin(trx, caller.userId))) {
     const own = await trx

@@ -1,12 +1,14 @@
-import { useGetIdentity, useLogout, useTranslate } from '@refinedev/core';
+import { useGetIdentity, useGo, useLogout, useTranslate } from '@refinedev/core';
+import { CHANGE_PASSWORD_ROUTE } from '../../contract/session';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { LanguageSwitch } from './LanguageSwitch';
 
-/** Right end of the top bar: who is signed in, the language and the logout link. */
+/** Right end of the top bar: who is signed in, the language, change password and the logout link. */
 export function UserArea() {
   const t = useTranslate();
   const { data: identity } = useGetIdentity<{ name?: string }>();
   const { mutate: logout, isPending } = useLogout();
+  const go = useGo();
   return (
     <div className="console-header__user">
       {identity?.name ? (
@@ -15,6 +17,16 @@ export function UserArea() {
         </span>
       ) : null}
       <LanguageSwitch />
+      <a
+        href={CHANGE_PASSWORD_ROUTE}
+        className="console-header__link"
+        onClick={(e) => {
+          e.preventDefault();
+          go({ to: CHANGE_PASSWORD_ROUTE });
+        }}
+      >
+        {t('password.open')}
+      </a>
       <a
         role="button"
         href="#logout"

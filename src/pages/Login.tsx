@@ -19,6 +19,7 @@ import theme from 'antd/es/theme';
 import { useId, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import type { LoginParams } from '../../providers/authProvider';
 import { setLocale, translate, useLocale } from '../i18n';
+import { AuthCard, FormAlert } from './login/AuthCard';
 import { errorId, Field } from './login/Field';
 import { LockGlyph, UserGlyph } from './login/icons';
 import { checkLogin, LOGIN_FIELDS, type LoginField, type LoginProblem } from './login/rules';
@@ -101,39 +102,15 @@ export default function Login() {
 
   const other = OTHER_LANGUAGE[locale];
 
-  const styles: Record<string, CSSProperties> = {
-    page: {
-      minHeight: '100vh',
-      display: 'flex',
-      flexDirection: 'column',
-      alignItems: 'center',
-      justifyContent: 'center',
-      padding: 24,
-      boxSizing: 'border-box',
-      background: `linear-gradient(160deg, ${token.colorPrimaryBg} 0%, ${token.colorBgLayout} 55%)`,
-      position: 'relative',
-    },
-    language: { position: 'absolute', top: 16, right: 24 },
-    panel: {
-      width: '100%',
-      maxWidth: 380,
-      padding: '36px 32px 24px',
-      boxSizing: 'border-box',
-      background: token.colorBgContainer,
-      borderRadius: token.borderRadiusLG,
-      boxShadow: token.boxShadowTertiary,
-    },
-    title: { margin: 0, fontSize: 24, fontWeight: 600, color: token.colorTextHeading, textAlign: 'center' },
-    subtitle: { margin: '8px 0 28px', color: token.colorTextSecondary, textAlign: 'center' },
-    error: { marginBottom: 16, padding: '8px 12px', borderRadius: token.borderRadius, color: token.colorError, background: token.colorErrorBg, border: `1px solid ${token.colorErrorBorder}` },
-    form: { margin: 0, color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily },
-    glyph: { color: token.colorTextQuaternary },
-    footer: { marginTop: 24, color: token.colorTextTertiary, fontSize: token.fontSizeSM },
-  };
+  const glyph: CSSProperties = { color: token.colorTextQuaternary };
 
   return (
-    <main style={styles.page}>
-      <div style={styles.language}>
+    <AuthCard
+      titleId="login-title"
+      title={translate('login.product')}
+      subtitle={translate('login.subtitle')}
+      footer={translate('login.footer')}
+      corner={
         <Button
           type="text"
           lang={other.locale}
@@ -144,42 +121,32 @@ export default function Login() {
         >
           {other.label}
         </Button>
-      </div>
-      <section style={styles.panel} aria-labelledby="login-title">
-        <h1 id="login-title" style={styles.title}>
-          {translate('login.product')}
-        </h1>
-        <p style={styles.subtitle}>{translate('login.subtitle')}</p>
-        {/* Enter in either field submits (the form's submit button). */}
-        <form noValidate style={styles.form} onSubmit={submit}>
-          <Field id={ids.username} label={translate('login.username')} error={shown.username}>
-            <Input
-              {...control('username')}
-              prefix={<span style={styles.glyph}><UserGlyph /></span>}
-              placeholder={translate('login.usernamePlaceholder')}
-              autoComplete="username"
-              autoFocus
-            />
-          </Field>
-          <Field id={ids.password} label={translate('login.password')} error={shown.password}>
-            <Password
-              {...control('password')}
-              prefix={<span style={styles.glyph}><LockGlyph /></span>}
-              placeholder={translate('login.passwordPlaceholder')}
-              autoComplete="current-password"
-            />
-          </Field>
-          {serverError ? (
-            <div role="alert" style={styles.error}>
-              {serverError}
-            </div>
-          ) : null}
-          <Button type="primary" htmlType="submit" size="large" block disabled={isPending} loading={isPending}>
-            {translate('login.submit')}
-          </Button>
-        </form>
-      </section>
-      <footer style={styles.footer}>{translate('login.footer')}</footer>
-    </main>
+      }
+    >
+      {/* Enter in either field submits (the form's submit button). */}
+      <form noValidate onSubmit={submit}>
+        <Field id={ids.username} label={translate('login.username')} error={shown.username}>
+          <Input
+            {...control('username')}
+            prefix={<span style={glyph}><UserGlyph /></span>}
+            placeholder={translate('login.usernamePlaceholder')}
+            autoComplete="username"
+            autoFocus
+          />
+        </Field>
+        <Field id={ids.password} label={translate('login.password')} error={shown.password}>
+          <Password
+            {...control('password')}
+            prefix={<span style={glyph}><LockGlyph /></span>}
+            placeholder={translate('login.passwordPlaceholder')}
+            autoComplete="current-password"
+          />
+        </Field>
+        <FormAlert message={serverError} />
+        <Button type="primary" htmlType="submit" size="large" block disabled={isPending} loading={isPending}>
+          {translate('login.submit')}
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

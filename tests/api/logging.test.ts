@@ -40,4 +40,8 @@ describe('redactUrl', () => {
     expect(redactUrl('/a?x=1&access_token=abc&y=2')).toBe('/a?x=1&access_token=[redacted]&y=2');
     expect(redactUrl('/a?mytoken=abc')).toBe('/a?mytoken=abc');
   });
+
+  it('strips the reset password hash of /user/resetPwd', () => {
+    expect(redactUrl('/base/admin/user/resetPwd?ids=3&pwd=9f86d081884c7d65')).toBe('/base/admin/user/resetPwd?ids=3&pwd=[redacted]');
+  });
 });

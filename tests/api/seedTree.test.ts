@@ -43,6 +43,7 @@ describe('the seeded base app tree', () => {
     expect([...new Set(open)].sort()).toEqual([
       `public ${API_PREFIX}/user/login`,
       `session ${API_PREFIX}/permission/pemByUserAndApp`,
+      `session ${API_PREFIX}/user/changePwd`,
       `session ${API_PREFIX}/user/info`,
       `session ${API_PREFIX}/user/logout`,
       `session ${API_PREFIX}/workbench/apps`,

@@ -1,6 +1,7 @@
 /** Debian's Chromium driven by playwright-core; never a downloaded browser. */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { buttonName } from './names';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -21,4 +22,18 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ page
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
+}
+
+/** Signs in through the login page and waits until the console has left it. */
+export async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByPlaceholder('请输入用户名').fill(username);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: buttonName('登录') }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** The topmost open antd dialog. */
+export function dialog(page: Page): Locator {
+  return page.getByRole('dialog').filter({ has: page.locator('.ant-modal-title') }).last();
 }

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword, sha256Hex } from '../../server/auth/passwords';
-import { launchBrowser, newPage } from './browser';
+import { dialog, launchBrowser, logIn, newPage } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -19,14 +19,6 @@ let browser: Browser;
 
 async function visible(locator: Locator): Promise<void> {
   await locator.first().waitFor({ state: 'visible', timeout: 15000 });
-}
-
-async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByPlaceholder('请输入用户名').fill(username);
-  await page.getByPlaceholder('请输入密码').fill(password);
-  await page.getByRole('button', { name: label('登录') }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
 /** Staff accounts have no screen yet: the staff member is written to the database directly. */
@@ -51,10 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-function dialog(page: Page): Locator {
-  return page.getByRole('dialog').filter({ has: page.locator('.ant-modal-title') }).last();
-}
 
 async function save(page: Page, form: Locator): Promise<void> {
   await form.getByRole('button', { name: label('保存') }).click();

@@ -6,10 +6,14 @@
 import { Migrator, type Migration } from 'kysely';
 import { currentSchema, type DatabaseHandle, type DialectName } from '../database';
 import { coreTables } from './0001_core';
+import { staffAndOffice } from './0002_staff_office';
+import { staffSearch } from './0003_staff_search';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_core': coreTables(dialect),
+    '0002_staff_office': staffAndOffice(dialect),
+    '0003_staff_search': staffSearch(dialect),
   };
 }
 

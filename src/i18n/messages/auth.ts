@@ -14,6 +14,21 @@ const zh = {
   'login.failed': '登录失败',
   'login.language': '语言',
   'login.footer': '仅限内部员工使用',
+  'password.title': '修改密码',
+  'password.subtitle': '输入当前密码和新密码',
+  'password.forced': '您的密码已被管理员重置，请先设置新密码',
+  'password.currentPassword': '当前密码',
+  'password.password': '新密码',
+  'password.confirm': '确认新密码',
+  'password.currentRequired': '请输入当前密码',
+  'password.sameAsCurrent': '新密码不能与当前密码相同',
+  'password.confirmRequired': '请再次输入新密码',
+  'password.mismatch': '两次输入的新密码不一致',
+  'password.submit': '确认修改',
+  'password.failed': '修改密码失败',
+  'password.logout': '退出登录',
+  'password.changed': '密码已修改',
+  'password.open': '修改密码',
 };
 
 const en: Record<keyof typeof zh, string> = {
@@ -31,6 +46,21 @@ const en: Record<keyof typeof zh, string> = {
   'login.failed': 'Sign-in failed',
   'login.language': 'Language',
   'login.footer': 'For internal staff only',
+  'password.title': 'Change password',
+  'password.subtitle': 'Enter your current and your new password',
+  'password.forced': 'An administrator reset your password: please choose a new one first',
+  'password.currentPassword': 'Current password',
+  'password.password': 'New password',
+  'password.confirm': 'Confirm new password',
+  'password.currentRequired': 'Please enter your current password',
+  'password.sameAsCurrent': 'The new password must differ from the current one',
+  'password.confirmRequired': 'Please enter the new password again',
+  'password.mismatch': 'The two new passwords do not match',
+  'password.submit': 'Change password',
+  'password.failed': 'Changing the password failed',
+  'password.logout': 'Sign out',
+  'password.changed': 'Password changed',
+  'password.open': 'Change password',
 };
 
 export default { 'zh-CN': zh, 'en-US': en };

@@ -71,6 +71,40 @@ describe('login', () => {
   });
 });
 
+describe('temporary password', () => {
+  const temporary = { ...admin, id: 7, username: 'e1001', code: 'e1001', password: '1a2b3c4d', mustChangePassword: true };
+
+  it('sends a user signing in with a temporary password to the change-password screen first, keeping the way back', async () => {
+    api = createMockApi({ users: [admin, temporary] });
+    server.resetHandlers(...api.handlers);
+    window.history.replaceState(null, '', '/login?redirect=%2Forganisation%2Fuser');
+    await expect(auth().login({ username: 'e1001', password: temporary.password })).resolves.toMatchObject({
+      success: true,
+      redirectTo: '/changePassword?redirect=%2Forganisation%2Fuser',
+    });
+    expect(localStorage.getItem('mustChangePassword')).toBe('1');
+  });
+
+  it('changes the password with both values hashed and forgets the mark', async () => {
+    api = createMockApi({ users: [admin, temporary] });
+    server.resetHandlers(...api.handlers);
+    saveSession({ token: api.issueToken(api.state.users[1]), mustChangePassword: true });
+    window.history.replaceState(null, '', '/changePassword?redirect=%2Fsystem%2Fparam');
+    const result = await auth().updatePassword!({ currentPassword: temporary.password, password: 'brand-new-1' });
+    expect(result).toMatchObject({ success: true, redirectTo: '/system/param' });
+    expect(api.state.requests.at(-1)?.body).toEqual({ oldPwd: sha256Hex(temporary.password), newPwd: sha256Hex('brand-new-1') });
+    expect(localStorage.getItem('mustChangePassword')).toBeNull();
+  });
+
+  it('opens the change-password screen when the server answers 1008', () => {
+    saveSession({ token: 'tok' });
+    window.history.replaceState(null, '', '/system/param?page=2');
+    auth().requirePasswordChange();
+    expect(localStorage.getItem('mustChangePassword')).toBe('1');
+    expect(navigate).toHaveBeenCalledWith('/changePassword?redirect=%2Fsystem%2Fparam%3Fpage%3D2');
+  });
+});
+
 describe('safeRedirect', () => {
   it('keeps same-origin paths with query and hash, and never returns to /login', () => {
     const origin = 'http://console.example';

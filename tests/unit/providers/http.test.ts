@@ -36,6 +36,17 @@ describe('http client', () => {
     expect(onSessionEnded).toHaveBeenCalledWith(code, 'gone');
   });
 
+  it('reports a temporary password that must be changed first (1008) for the live session only', async () => {
+    const onPasswordChangeRequired = vi.fn();
+    let token: string | null = 'tok';
+    const http = createHttpClient({ getToken: () => token, onPasswordChangeRequired, fetch: answer({ code: 1008, msg: '请先修改密码', data: null }, 403) });
+    await expect(http.get('/x')).rejects.toMatchObject({ code: 1008, message: '请先修改密码' });
+    expect(onPasswordChangeRequired).toHaveBeenCalledTimes(1);
+    token = null;
+    await expect(http.get('/x')).rejects.toMatchObject({ code: 1008 });
+    expect(onPasswordChangeRequired).toHaveBeenCalledTimes(1);
+  });
+
   it('ignores a session-ended answer that comes back after the token was dropped (logout)', async () => {
     const onSessionEnded = vi.fn();
     let token: string | null = 'tok';

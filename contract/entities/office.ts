@@ -1,0 +1,37 @@
+import { choice, optionalReference, optionalText, requiredText, type Option } from '../fields';
+import { defineEntity, type EntityRecord } from '../entity';
+import { format, text, type Locale } from '../i18n';
+import { ruleMessages } from '../messages';
+
+export const OfficeType = { DEPARTMENT: 1, GROUP: 2 } as const;
+
+export const OFFICE_TYPES: readonly Option<1 | 2>[] = [
+  { value: OfficeType.DEPARTMENT, label: text('部门', 'Department') },
+  { value: OfficeType.GROUP, label: text('小组', 'Group') },
+];
+
+/** Organisation node (SPEC §3 Organisation, §5 Organisation). A department has parent 0; a group needs one. */
+export const officeEntity = defineEntity({
+  fields: {
+    type: choice(text('类型', 'Type'), OFFICE_TYPES),
+    parentId: optionalReference(text('上级组织', 'Parent organisation')),
+    name: requiredText(text('名称', 'Name'), 20),
+    remark: optionalText(text('备注', 'Remark'), 500),
+  },
+});
+
+/** The one rule across fields: a group names its parent; a department has none (parent 0). */
+export function officeParentError(values: { type?: unknown; parentId?: unknown }, locale: Locale): string | undefined {
+  const isGroup = String(values.type) === String(OfficeType.GROUP);
+  const hasParent = values.parentId !== undefined && values.parentId !== null && values.parentId !== '' && Number(values.parentId) !== 0;
+  if (isGroup && !hasParent) return format(ruleMessages.requiredSelect[locale], { label: officeEntity.fields.parentId.label[locale] });
+  return undefined;
+}
+
+export type Office = EntityRecord<typeof officeEntity>;
+
+/** A node of /office/list: the record with its children (`child`, as the platform names them). */
+export interface OfficeNode extends Omit<Office, 'parentId'> {
+  parentId: number;
+  child: OfficeNode[];
+}

@@ -1,0 +1,124 @@
+/**
+ * The organisation screens' calls (all below /base/admin), as hooks over Refine's data hooks so
+ * failures reach the notification provider and changes carry SPEC §8's success messages.
+ *
+ * | what                          | call                                                     |
+ * | ----------------------------- | -------------------------------------------------------- |
+ * | the tree                      | GET  /office/list                                        |
+ * | one node                      | GET  /office/detail?id                                   |
+ * | save a node                   | POST /office/saveOrUpdate {id?, name, remark, type, parentId} |
+ * | delete a node and its children| GET  /office/delete?ids                                  |
+ * | members of a node             | POST /user/list {officeId, pageNo, pageSize}             |
+ * | add-member candidates         | POST /user/filterList {searchKey, pageNo, pageSize}      |
+ * | add / remove members          | GET  /office/add/user?officeId&ids, /office/remove/user?ids |
+ * | supervisor flag               | GET  /office/update/officeAdminFlag?ids&adminFlag        |
+ */
+import { useCreate, useCustom, useDataProvider, useDelete, useNotification, useOne, useTranslate, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
+import { useCallback, useMemo } from 'react';
+import type { OfficeNode } from '../../contract/entities/office';
+import type { StaffListRow } from '../../contract/entities/staff';
+import type { ListData } from '../../contract/envelope';
+import { API_PREFIX } from '../../contract/session';
+import { officeTree } from './officeTree';
+import type { OfficeBody } from './payload';
+
+/** Refine resource = endpoint base /base/admin/office. */
+export const OFFICE_RESOURCE = 'office';
+export const OFFICE_URL = `${API_PREFIX}/${OFFICE_RESOURCE}`;
+export const MEMBER_LIST_URL = `${API_PREFIX}/user/list`;
+export const CANDIDATE_LIST_URL = `${API_PREFIX}/user/filterList`;
+
+const NO_NODES: OfficeNode[] = [];
+const NO_ROWS: StaffListRow[] = [];
+
+/** The whole organisation tree. */
+export function useOfficeTree() {
+  const { query } = useCustom<BaseRecord, HttpError>({ url: `${OFFICE_URL}/list`, method: 'get' });
+  const raw = query.data?.data as unknown;
+  const tree = useMemo(() => (raw === undefined ? NO_NODES : officeTree(raw)), [raw]);
+  return { tree, isFetching: query.isFetching, isError: query.isError, error: query.error, refetch: query.refetch };
+}
+
+/** One node, fresh from the server, for its edit form. */
+export function useOfficeDetail(id: number | undefined) {
+  const { result, query } = useOne<OfficeNode & BaseRecord, HttpError>({
+    resource: OFFICE_RESOURCE,
+    id,
+    queryOptions: { enabled: id !== undefined },
+  });
+  return { record: id === undefined ? undefined : (result as OfficeNode | undefined), isLoading: id !== undefined && query.isLoading };
+}
+
+/** One page of staff rows from `url`; nothing is asked while `body` is undefined. */
+export function useStaffPage(url: string, body: Record<string, unknown> | undefined) {
+  const { query } = useCustom<BaseRecord, HttpError>({
+    url,
+    method: 'post',
+    config: { payload: body },
+    queryOptions: { enabled: body !== undefined },
+  });
+  const data = query.data?.data as Partial<ListData<StaffListRow>> | undefined;
+  const rows = useMemo(() => (Array.isArray(data?.items) ? data.items : NO_ROWS), [data]);
+  return { rows, total: Number(data?.total ?? 0), isFetching: query.isFetching, isError: query.isError, error: query.error, refetch: query.refetch };
+}
+
+/**
+ * A GET command below /office (add, remove, supervisor flag) that says `successKey` when it
+ * succeeds and the server's message when it fails; the promise rejects on failure.
+ */
+export function useOfficeCommand() {
+  const t = useTranslate();
+  const dataProvider = useDataProvider();
+  const { open } = useNotification();
+  return useCallback(
+    async (path: string, query: Record<string, string | number>, successKey: string) => {
+      const provider = dataProvider();
+      if (!provider.custom) throw new Error('The data provider has no custom call');
+      try {
+        await provider.custom({ url: `${OFFICE_URL}/${path}`, method: 'get', query });
+      } catch (error) {
+        open?.({ type: 'error', key: `office-${path}`, message: (error as Partial<HttpError>)?.message || t('notifications.error') });
+        throw error;
+      }
+      open?.({ type: 'success', key: `office-${path}`, message: t(successKey) });
+    },
+    [dataProvider, open, t],
+  );
+}
+
+/** Saves a node: create without id, update with it; says '提交成功'. */
+export function useSaveOffice() {
+  const t = useTranslate();
+  const { mutateAsync: create, mutation: creation } = useCreate<BaseRecord, HttpError, Omit<OfficeBody, 'id'>>();
+  const { mutateAsync: update, mutation: updating } = useUpdate<BaseRecord, HttpError, Omit<OfficeBody, 'id'>>();
+  const save = useCallback(
+    (body: OfficeBody) => {
+      const notifications = {
+        successNotification: () => ({ message: t('messages.submitted'), type: 'success' as const }),
+        errorNotification: (error?: HttpError) => ({ message: error?.message || t('notifications.error'), type: 'error' as const }),
+      };
+      const { id, ...values } = body;
+      return id === undefined
+        ? create({ resource: OFFICE_RESOURCE, values, ...notifications })
+        : update({ resource: OFFICE_RESOURCE, id, values, ...notifications });
+    },
+    [create, update, t],
+  );
+  return { save, isSaving: creation.isPending || updating.isPending };
+}
+
+/** Deletes a node with its children; says '删除成功'. */
+export function useDeleteOffice() {
+  const t = useTranslate();
+  const { mutateAsync } = useDelete<BaseRecord, HttpError>();
+  return useCallback(
+    (id: number) =>
+      mutateAsync({
+        resource: OFFICE_RESOURCE,
+        id,
+        successNotification: () => ({ message: t('messages.deleted'), type: 'success' }),
+        errorNotification: (error) => ({ message: error?.message || t('notifications.error'), type: 'error' }),
+      }),
+    [mutateAsync, t],
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The staff dialog (SPEC §2.4, §3 Staff, §5 Staff): every field of the staff entity with the
+ * contract's rule, the phone's uniqueness asked of the server while typing, and the whole record
+ * sent as `{ userCenter, roleIds }`. The server checks everything again; its per-field refusals
+ * land under the fields.
+ */
+import { useCustomMutation, useTranslate, type BaseRecord, type HttpError } from '@refinedev/core';
+import { Form, Modal, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useLocale } from '../../src/i18n';
+import { AddressSection, EducationSection, IdentitySection, PersonalSection, WorkSection } from './StaffSections';
+import { newStaffValues, staffFormValues, staffPayload, staffServerErrors, type StaffFormValues, type StaffPayload } from './staffForm';
+import type { OfficeOption } from './staffList';
+import { USER_ENDPOINT, useStaffDetail, useTelephoneCheck, type RoleOption } from './useStaffData';
+import './user.css';
+
+interface Props {
+  /** The member edited; none to add one. */
+  id?: number;
+  /** Their name, for the title. */
+  name?: string;
+  offices: OfficeOption[];
+  roles: readonly RoleOption[];
+  open: boolean;
+  onClose: () => void;
+  afterClose?: () => void;
+  /** After a successful save (the list reloads). */
+  onSaved: () => void;
+}
+
+export function StaffDialog({ id, name, offices, roles, open, onClose, afterClose, onSaved }: Props) {
+  const t = useTranslate();
+  const locale = useLocale();
+  const [form] = Form.useForm<StaffFormValues>();
+  const isEdit = id !== undefined;
+  const { detail, isLoading } = useStaffDetail(id);
+  const telephoneCheck = useTelephoneCheck(id);
+  const { mutateAsync, mutation } = useCustomMutation<BaseRecord, HttpError, StaffPayload>();
+  const [initialValues] = useState(() => (isEdit ? undefined : newStaffValues()));
+
+  useEffect(() => {
+    if (detail) form.setFields(Object.entries(staffFormValues(detail)).map(([name, value]) => ({ name, value })));
+  }, [detail, form]);
+
+  // Messages already shown follow a change of language.
+  useEffect(() => {
+    const shown = form.getFieldsError().filter((f) => f.errors.length > 0).map((f) => f.name);
+    if (shown.length) form.validateFields(shown).catch(() => undefined);
+  }, [locale, form]);
+
+  const save = async (values: StaffFormValues) => {
+    try {
+      await mutateAsync({
+        url: `${USER_ENDPOINT}/saveOrUpdate`,
+        method: 'post',
+        values: staffPayload(values, id),
+        successNotification: () => ({ message: t('messages.operationSuccessful'), type: 'success' }),
+        errorNotification: (error) => ({ message: error?.message || t('notifications.error'), type: 'error' }),
+      });
+      onSaved();
+      onClose();
+    } catch (error) {
+      // Refused: its per-field messages go under the fields (the toast shows the server's msg).
+      form.setFields(staffServerErrors(error));
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      width={880}
+      title={isEdit ? t('staff.dialog.edit', { name: name ?? '' }) : t('staff.dialog.create')}
+      okText={t('buttons.save')}
+      cancelText={t('buttons.cancel')}
+      confirmLoading={mutation.isPending}
+      okButtonProps={{ disabled: isLoading }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      afterClose={afterClose}
+      destroyOnHidden
+      maskClosable={false}
+      styles={{ body: { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', overflowX: 'hidden', paddingRight: 8 } }}
+    >
+      <Spin spinning={isLoading}>
+        <Form
+          form={form}
+          layout="horizontal"
+          labelCol={{ flex: '116px' }}
+          labelWrap
+          disabled={isLoading}
+          initialValues={initialValues}
+          onFinish={save}
+          scrollToFirstError
+          name={isEdit ? 'user-edit' : 'user-create'}
+          className="staff-dialog"
+        >
+          <IdentitySection locale={locale} isEdit={isEdit} telephoneCheck={telephoneCheck} />
+          <PersonalSection locale={locale} />
+          <AddressSection locale={locale} item="censusRegion" />
+          <AddressSection locale={locale} item="liveRegion" />
+          <EducationSection locale={locale} />
+          <WorkSection locale={locale} offices={offices} roles={roles} />
+          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}

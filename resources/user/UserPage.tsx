@@ -1,0 +1,166 @@
+/**
+ * Person list (SPEC §2.3, §4): search, add, the staff table with an enable switch that saves at
+ * once, row actions edit / reset password / delete, pagination. Buttons follow the caller's page
+ * elements `user:<action>`; the server decides anyway.
+ */
+import { useTranslate } from '@refinedev/core';
+import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
+import { Alert, Button, Pagination } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { StaffListRow } from '../../contract/entities/staff';
+import { DEFAULT_PAGE_SIZE } from '../../contract/paging';
+import { useLocale } from '../../src/i18n';
+import type { PageProps } from '../../src/routing/pageProps';
+import { DataTable } from '../generic/DataTable';
+import { useRowActionAccess } from '../generic/useRowActionAccess';
+import { staffColumns, type RowActionName } from './staffColumns';
+import { officeOptions, type StaffFilters } from './staffList';
+import { UserSearchForm } from './UserSearchForm';
+import { USER_RESOURCE, useOffices, useRoles, useStaffCalls, useStaffList } from './useStaffData';
+import '../generic/generic.css';
+import './user.css';
+
+// The dialogs (Modal, DatePicker, the region picker) load on first use; pointing at a button that
+// opens one starts the download.
+const loadStaffDialog = () => import('./StaffDialog');
+const loadResetDialog = () => import('./ResetPasswordDialog');
+const loadDeleteConfirm = () => import('../generic/DeleteConfirm');
+const StaffDialog = lazy(() => loadStaffDialog().then((m) => ({ default: m.StaffDialog })));
+const ResetPasswordDialog = lazy(() => loadResetDialog().then((m) => ({ default: m.ResetPasswordDialog })));
+const DeleteConfirm = lazy(() => loadDeleteConfirm().then((m) => ({ default: m.DeleteConfirm })));
+const prefetchDialogs = () => {
+  void loadStaffDialog();
+  void loadResetDialog();
+  void loadDeleteConfirm();
+};
+
+const ACTIONS = ['create', 'edit', 'enable', 'resetPwd', 'delete'] as const;
+
+type Dialog =
+  | { kind: 'form'; row?: StaffListRow; open: boolean }
+  | { kind: 'resetPwd'; row: StaffListRow; open: boolean }
+  | { kind: 'delete'; row: StaffListRow; open: boolean };
+
+export default function UserPage({ route }: PageProps) {
+  const t = useTranslate();
+  const locale = useLocale();
+  const granted = useRowActionAccess(USER_RESOURCE, ACTIONS);
+  const [filters, setFilters] = useState<StaffFilters>({});
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const [dialog, setDialog] = useState<Dialog>();
+  const [switching, setSwitching] = useState<ReadonlyMap<number, boolean>>(new Map());
+
+  const { rows, total, isFetching, error, refetch } = useStaffList(filters, page, size);
+  const { offices } = useOffices();
+  const { roles } = useRoles();
+  const officeTree = useMemo(() => officeOptions(offices), [offices]);
+  const calls = useStaffCalls();
+
+  const reload = async () => {
+    await refetch();
+  };
+
+  // Saved at once (SPEC §4): success says so; either way the list reloads, which puts a refused
+  // switch back where the server has it.
+  const toggle = async (row: StaffListRow, enabled: boolean) => {
+    setSwitching((current) => new Map(current).set(row.id, enabled));
+    try {
+      await calls.enable(row.id, enabled ? '1' : '0');
+      calls.say('messages.operationSuccessful');
+    } catch {
+      // The server's message is shown.
+    } finally {
+      await reload();
+      setSwitching((current) => {
+        const next = new Map(current);
+        next.delete(row.id);
+        return next;
+      });
+    }
+  };
+
+  const deleteRow = async (row: StaffListRow) => {
+    await calls.remove(row.id);
+    calls.say('messages.deleted');
+    // The last row of a later page is gone: show the page before it.
+    if (rows.length === 1 && page > 1) setPage(page - 1);
+    else await reload();
+  };
+
+  const columns = staffColumns({
+    locale,
+    t,
+    page,
+    size,
+    granted,
+    switching,
+    onSwitch: (row, enabled) => void toggle(row, enabled),
+    onAction: (row, action: RowActionName) => setDialog(action === 'edit' ? { kind: 'form', row, open: true } : { kind: action, row, open: true }),
+    onActionIntent: prefetchDialogs,
+  });
+  const closeDialog = () => setDialog((current) => current && { ...current, open: false });
+  const forgetDialog = () => setDialog(undefined);
+
+  return (
+    <section className="console-page staff-page" aria-label={route.title}>
+      <UserSearchForm
+        locale={locale}
+        offices={officeTree}
+        roles={roles}
+        onSearch={(next) => {
+          // The same filters on the first page again still ask the server afresh.
+          if (page === 1 && JSON.stringify(next) === JSON.stringify(filters)) void reload();
+          setFilters(next);
+          setPage(1);
+        }}
+      />
+      {granted.has('create') ? (
+        <div className="generic-toolbar">
+          <Button type="primary" icon={<PlusOutlined />} onMouseEnter={prefetchDialogs} onFocus={prefetchDialogs} onClick={() => setDialog({ kind: 'form', open: true })}>
+            {t('staff.add')}
+          </Button>
+        </div>
+      ) : null}
+      {error ? <Alert type="error" showIcon className="generic-error" message={t('resources.loadFailed', { message: error.message })} /> : null}
+      <DataTable<StaffListRow> label={t('staff.table.label')} columns={columns} rows={rows} rowKey={(row) => row.id} loading={isFetching} />
+      <Pagination
+        className="generic-pagination"
+        current={page}
+        pageSize={size}
+        total={total}
+        showTotal={(count) => t('resources.total', { total: count })}
+        showSizeChanger
+        showQuickJumper
+        onChange={(next, nextSize) => {
+          // A new page size starts again at page 1.
+          if (nextSize !== size) {
+            setSize(nextSize);
+            setPage(1);
+          } else setPage(next);
+        }}
+      />
+      <Suspense fallback={null}>
+        {dialog?.kind === 'form' ? (
+          <StaffDialog
+            key={dialog.row?.id ?? 'new'}
+            id={dialog.row?.id}
+            name={dialog.row?.name}
+            offices={officeTree}
+            roles={roles}
+            open={dialog.open}
+            onClose={closeDialog}
+            afterClose={forgetDialog}
+            onSaved={() => void reload()}
+          />
+        ) : null}
+        {dialog?.kind === 'resetPwd' ? (
+          <ResetPasswordDialog key={dialog.row.id} row={dialog.row} open={dialog.open} onClose={closeDialog} afterClose={forgetDialog} />
+        ) : null}
+        {dialog?.kind === 'delete' ? (
+          <DeleteConfirm open={dialog.open} onConfirm={() => deleteRow(dialog.row)} onClose={closeDialog} afterClose={forgetDialog} />
+        ) : null}
+      </Suspense>
+    </section>
+  );
+}

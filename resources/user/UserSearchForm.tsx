@@ -1,0 +1,93 @@
+import { useTranslate } from '@refinedev/core';
+import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
+import { Button, Form, Input, Select, Space } from 'antd';
+import { useMemo } from 'react';
+import { staffEntity } from '../../contract/entities/staff';
+import type { Locale } from '../../contract/i18n';
+import { staffFilters, type OfficeOption, type StaffFilters, type StaffSearchValues } from './staffList';
+import type { RoleOption } from './useStaffData';
+
+interface Props {
+  locale: Locale;
+  offices: OfficeOption[];
+  roles: readonly RoleOption[];
+  onSearch: (filters: StaffFilters) => void;
+}
+
+const TEXT_FIELDS = ['code', 'name', 'telephone'] as const;
+
+interface FlatOffice {
+  value: number;
+  label: string;
+}
+
+/**
+ * Departments and their groups as one flat list ("研发部", "研发部 / 一组"): a plain Select keeps
+ * the tree widget (rc-tree) off the list's first load, and the path still tells the levels apart.
+ */
+export function flatOfficeOptions(nodes: readonly OfficeOption[], parent?: string, into: FlatOffice[] = []): FlatOffice[] {
+  for (const node of nodes) {
+    const label = parent ? `${parent} / ${node.title}` : node.title;
+    into.push({ value: node.value, label });
+    flatOfficeOptions(node.children, label, into);
+  }
+  return into;
+}
+
+/** Employee code, name, phone, department and role tags, with Query and Reset (SPEC §2.3). */
+export function UserSearchForm({ locale, offices, roles, onSearch }: Props) {
+  const t = useTranslate();
+  const [form] = Form.useForm<StaffSearchValues>();
+  const officeLabel = staffEntity.fields.officeId.label[locale];
+  const rolesLabel = t('staff.search.roles');
+  const officeList = useMemo(() => flatOfficeOptions(offices), [offices]);
+  return (
+    <Form form={form} layout="inline" className="generic-search" name="user-search" onFinish={(values) => onSearch(staffFilters(values))}>
+      {TEXT_FIELDS.map((name) => {
+        const label = staffEntity.fields[name].label[locale];
+        return (
+          <Form.Item key={name} name={name} label={label}>
+            <Input allowClear placeholder={t('resources.placeholder.input', { label })} />
+          </Form.Item>
+        );
+      })}
+      <Form.Item name="officeId" label={officeLabel}>
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          className="generic-search__select"
+          popupMatchSelectWidth={false}
+          placeholder={t('resources.placeholder.select', { label: officeLabel })}
+          options={officeList}
+        />
+      </Form.Item>
+      <Form.Item name="roleIds" label={rolesLabel}>
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          optionFilterProp="label"
+          className="staff-search__roles"
+          placeholder={t('resources.placeholder.select', { label: rolesLabel })}
+          options={roles.map((role) => ({ value: role.id, label: role.name }))}
+        />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t('buttons.query')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          >
+            {t('buttons.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

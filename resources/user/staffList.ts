@@ -1,0 +1,69 @@
+/** The person list's request and cells: pure, so the page only wires them. */
+import { SEXES, type StaffListRow } from '../../contract/entities/staff';
+import type { OfficeNode } from '../../contract/entities/office';
+import type { Locale } from '../../contract/i18n';
+
+/** What the search form sends (all optional). */
+export interface StaffFilters {
+  code?: string;
+  name?: string;
+  telephone?: string;
+  officeId?: number;
+  /** Comma list of role ids. */
+  roleIds?: string;
+}
+
+export interface StaffSearchValues {
+  code?: string;
+  name?: string;
+  telephone?: string;
+  officeId?: number | null;
+  roleIds?: number[];
+}
+
+export const EMPTY = '--';
+
+/** The search form's values as filters: text trimmed, blanks left out, roles comma-joined. */
+export function staffFilters(values: StaffSearchValues): StaffFilters {
+  const filters: StaffFilters = {};
+  for (const name of ['code', 'name', 'telephone'] as const) {
+    const value = values[name]?.trim();
+    if (value) filters[name] = value;
+  }
+  if (typeof values.officeId === 'number') filters.officeId = values.officeId;
+  if (values.roleIds?.length) filters.roleIds = values.roleIds.join(',');
+  return filters;
+}
+
+/** Body of POST /user/list. */
+export function staffListBody(filters: StaffFilters, page: number, size: number): StaffFilters & { pageNo: number; pageSize: number } {
+  return { ...filters, pageNo: page, pageSize: size };
+}
+
+/** A value as shown in a cell: missing values read '--'. */
+export function cellText(value: unknown): string {
+  if (value === undefined || value === null) return EMPTY;
+  const text = String(value).trim();
+  return text === '' ? EMPTY : text;
+}
+
+export function sexLabel(value: unknown, locale: Locale): string {
+  return SEXES.find((o) => String(o.value) === String(value))?.label[locale] ?? cellText(value);
+}
+
+/** Census address: the region's names, then the street address; '--' when neither is known. */
+export function censusText(row: Pick<StaffListRow, 'censusRegionName' | 'censusAddress'>): string {
+  const parts = [row.censusRegionName, row.censusAddress].map((part) => (part ?? '').trim()).filter(Boolean);
+  return parts.length ? parts.join(' ') : EMPTY;
+}
+
+export interface OfficeOption {
+  value: number;
+  title: string;
+  children: OfficeOption[];
+}
+
+/** /office/list's tree as TreeSelect data. */
+export function officeOptions(nodes: readonly OfficeNode[] | null | undefined): OfficeOption[] {
+  return (nodes ?? []).map((node) => ({ value: node.id, title: node.name, children: officeOptions(node.child) }));
+}

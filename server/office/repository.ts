@@ -1,0 +1,137 @@
+/**
+ * Data access of the organisation tree and its members: plain queries over a Kysely instance,
+ * which may be a transaction (the writes in treeWrites.ts and memberWrites.ts run these inside one).
+ */
+import type { Kysely } from 'kysely';
+import type { OfficeType } from '../../contract';
+import { isStorableId } from '../crud/storableId';
+import type { Database } from '../db/schema';
+
+/** A node as the API answers it outside the tree (detail, saves). */
+export interface OfficeRecord {
+  id: number;
+  type: OfficeKind;
+  parentId: number;
+  name: string;
+  remark: string | null;
+  createTime: number;
+}
+
+/** What a save writes. */
+export type OfficeValues = Omit<OfficeRecord, 'id' | 'createTime'>;
+
+/** 1 department, 2 group. */
+export type OfficeKind = (typeof OfficeType)[keyof typeof OfficeType];
+
+const COLUMNS = ['id', 'type', 'parentId', 'name', 'remark', 'createTime'] as const;
+
+function toRecord(row: { id: number; type: number; parentId: number; name: string; remark: string | null; createTime: number }): OfficeRecord {
+  return { ...row, type: row.type as OfficeKind, createTime: Number(row.createTime) };
+}
+
+export function officeRepository(db: Kysely<Database>) {
+  return {
+    async all(): Promise<OfficeRecord[]> {
+      const rows = await db.selectFrom('office').select(COLUMNS).orderBy('id').execute();
+      return rows.map(toRecord);
+    },
+
+    async findNode(id: number): Promise<OfficeRecord | undefined> {
+      if (!isStorableId(id)) return undefined;
+      const row = await db.selectFrom('office').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    /**
+     * Inside a transaction: holds the row locks of the existing nodes among `ids` until the end and
+     * answers how many exist. Saves lock the parent, member moves the node and deletes the nodes
+     * they remove, so on PostgreSQL a group is never placed under, nor staff moved into, a node being
+     * deleted. A no-op update is the portable way to take the lock.
+     */
+    async lockNodes(ids: readonly number[]): Promise<number> {
+      const storable = ids.filter(isStorableId);
+      if (storable.length === 0) return 0;
+      const result = await db
+        .updateTable('office')
+        .set((eb) => ({ id: eb.ref('id') }))
+        .where('id', 'in', storable)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Every descendant of `rootIds` (not the roots), level by level; stops on data that loops. */
+    async descendantIds(rootIds: readonly number[]): Promise<number[]> {
+      const seen = new Set(rootIds);
+      const found: number[] = [];
+      let frontier = [...rootIds];
+      while (frontier.length > 0) {
+        const children = await db.selectFrom('office').select('id').where('parentId', 'in', frontier).execute();
+        frontier = children.map((c) => c.id).filter((id) => !seen.has(id));
+        for (const id of frontier) {
+          seen.add(id);
+          found.push(id);
+        }
+      }
+      return found;
+    },
+
+    async insert(values: OfficeValues): Promise<OfficeRecord> {
+      const row = await db
+        .insertInto('office')
+        .values({ ...values, createTime: Date.now() })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      return toRecord(row);
+    },
+
+    async update(id: number, values: OfficeValues): Promise<OfficeRecord> {
+      const row = await db.updateTable('office').set(values).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
+      return toRecord(row);
+    },
+
+    /** Deletes the nodes; their members become unplaced (and lose the supervisor flag). Answers how many nodes went. */
+    async deleteNodes(ids: readonly number[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      await db.updateTable('user').set({ officeId: null, adminFlag: 0 }).where('officeId', 'in', ids).execute();
+      const result = await db.deleteFrom('office').where('id', 'in', ids).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** How many of the users `ids` exist. */
+    async countUsers(ids: readonly number[]): Promise<number> {
+      const storable = ids.filter(isStorableId);
+      if (storable.length === 0) return 0;
+      const row = await db
+        .selectFrom('user')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('id', 'in', storable)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** How many of the users `ids` belong to no node. */
+    async countUnplaced(ids: readonly number[]): Promise<number> {
+      const row = await db
+        .selectFrom('user')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('id', 'in', ids)
+        .where('officeId', 'is', null)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Places the users in a node (or none, null) with the given supervisor flag. */
+    async setMembership(ids: readonly number[], officeId: number | null, adminFlag: 0 | 1): Promise<number> {
+      const result = await db.updateTable('user').set({ officeId, adminFlag }).where('id', 'in', ids).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Sets the flag of the placed users among `ids` (an unplaced member never holds 1). */
+    async setAdminFlag(ids: readonly number[], adminFlag: 0 | 1): Promise<number> {
+      const result = await db.updateTable('user').set({ adminFlag }).where('id', 'in', ids).where('officeId', 'is not', null).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type OfficeRepository = ReturnType<typeof officeRepository>;

@@ -1,0 +1,83 @@
+/**
+ * Organisation calls under /base/admin/office (SPEC §7 Offices): the tree, one node, saving and
+ * deleting nodes (treeWrites.ts), and moving staff in and out with their supervisor flag
+ * (memberWrites.ts). Each sits behind its API element of the officeMember or office screen
+ * (server/db/screenCatalogue.ts).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Code, format, officeEntity, officeParentError, ruleMessages, validateEntity, type Locale } from '../../contract';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import { success } from '../http/envelope';
+import { optionalId, requestParams, requiredId, requiredIds } from '../http/params';
+import { addMembers, removeMembers, setSupervisor } from './memberWrites';
+import { officeMessages } from './messages';
+import { officeRepository } from './repository';
+import { officeTree } from './tree';
+import { deleteOffices, saveOffice, type OfficeDraft } from './treeWrites';
+
+/** The node's fields under the contract's rules, or 1001 with the first message per field (the parent rule included). */
+function validatedDraft(params: Record<string, unknown>, locale: Locale): OfficeDraft {
+  const validation = validateEntity(officeEntity, params, locale);
+  const parentError = officeParentError(params, locale);
+  if (validation.ok && !parentError) return validation.value;
+  const fields = { ...(parentError ? { parentId: parentError } : {}), ...(validation.ok ? {} : validation.fields) };
+  throw new ApiError(Code.VALIDATION_FAILED, validation.ok ? parentError : validation.message, { fields });
+}
+
+/** `adminFlag`: 1 or 0 ("1" and 1 alike), else 1001. */
+function adminFlagOf(value: unknown, locale: Locale): 0 | 1 {
+  const label = officeMessages.adminFlagLabel[locale];
+  const refuse = (message: string) => new ApiError(Code.VALIDATION_FAILED, message, { fields: { adminFlag: message } });
+  if (value === undefined || value === null || value === '') throw refuse(format(ruleMessages.requiredSelect[locale], { label }));
+  const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+  if (text === '1') return 1;
+  if (text === '0') return 0;
+  throw refuse(format(ruleMessages.choice[locale], { label }));
+}
+
+export function officeRoutes(db: Kysely<Database>) {
+  const repo = officeRepository(db);
+  const both = ['GET', 'POST'] as const;
+
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.route({ method: [...both], url: '/list', handler: async (request) => success(request, officeTree(await repo.all())) });
+
+    app.get('/detail', async (request) => {
+      const node = await repo.findNode(requiredId(requestParams(request).id, request.locale));
+      if (!node) throw new ApiError(Code.NOT_FOUND, officeMessages.officeMissing);
+      return success(request, node);
+    });
+
+    app.post('/saveOrUpdate', async (request) => {
+      const { locale } = request;
+      const params = requestParams(request);
+      const id = optionalId(params.id, locale);
+      return success(request, await saveOffice(db, validatedDraft(params, locale), id, locale));
+    });
+
+    app.route({
+      method: [...both],
+      url: '/delete',
+      handler: async (request) => {
+        const deleted = await deleteOffices(db, requiredIds(requestParams(request).ids, request.locale));
+        if (deleted === undefined) throw new ApiError(Code.NOT_FOUND, officeMessages.officeMissing);
+        return success(request, { deleted });
+      },
+    });
+
+    const memberRoute = (url: string, handler: (request: FastifyRequest, params: Record<string, unknown>) => Promise<number>) =>
+      app.route({ method: [...both], url, handler: async (request) => success(request, { updated: await handler(request, requestParams(request)) }) });
+
+    memberRoute('/add/user', ({ locale }, params) => {
+      const officeId = requiredId(params.officeId, locale, 'officeId');
+      return addMembers(db, officeId, requiredIds(params.ids, locale));
+    });
+    memberRoute('/remove/user', ({ locale }, params) => removeMembers(db, requiredIds(params.ids, locale)));
+    memberRoute('/update/officeAdminFlag', ({ locale }, params) => {
+      const ids = requiredIds(params.ids, locale);
+      return setSupervisor(db, ids, adminFlagOf(params.adminFlag, locale));
+    });
+  };
+}

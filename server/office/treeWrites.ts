@@ -1,0 +1,74 @@
+/**
+ * The writes of the organisation tree, each in one transaction. The tree has two levels:
+ * departments at the top (parent 0) and groups under a department. A group never sits under
+ * another group: the organisation is a department tree with the groups as its children, and both
+ * screens show exactly those two levels (so a move can never make a cycle either).
+ */
+import type { Kysely } from 'kysely';
+import { Code, format, officeEntity, OfficeType, ruleMessages, type Locale, type Text } from '../../contract';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import { officeMessages } from './messages';
+import { officeRepository, type OfficeKind, type OfficeRecord, type OfficeRepository } from './repository';
+
+/** A validated node as the route hands it over; `parentId` absent for "none". */
+export interface OfficeDraft {
+  type: OfficeKind;
+  parentId?: number;
+  name: string;
+  remark?: string;
+}
+
+function refusal(field: string, message: string): ApiError {
+  return new ApiError(Code.VALIDATION_FAILED, message, { fields: { [field]: message } });
+}
+
+/** A department has no parent; a group's parent exists and is a department. Answers the parent id to store. */
+async function placement(repo: OfficeRepository, draft: OfficeDraft, locale: Locale): Promise<number> {
+  const refuse = (message: Text) => refusal('parentId', message[locale]);
+  if (draft.type === OfficeType.DEPARTMENT) {
+    if (draft.parentId !== undefined) throw refuse(officeMessages.departmentParent);
+    return 0;
+  }
+  if (draft.parentId === undefined) {
+    throw refusal('parentId', format(ruleMessages.requiredSelect[locale], { label: officeEntity.fields.parentId.label[locale] }));
+  }
+  // Locked so that the parent cannot be deleted before this save commits (PostgreSQL).
+  if ((await repo.lockNodes([draft.parentId])) === 0) throw refuse(officeMessages.parentMissing);
+  const parent = await repo.findNode(draft.parentId);
+  if (!parent) throw refuse(officeMessages.parentMissing);
+  if (parent.type !== OfficeType.DEPARTMENT) throw refuse(officeMessages.groupPlacement);
+  return parent.id;
+}
+
+/** Creates the node (no id) or updates it; throws the refusal of the first rule it breaks, storing nothing. */
+export function saveOffice(db: Kysely<Database>, draft: OfficeDraft, id: number | undefined, locale: Locale): Promise<OfficeRecord> {
+  return db.transaction().execute(async (trx) => {
+    const repo = officeRepository(trx);
+    // The node is locked first, so a delete running at the same time goes wholly before or after.
+    const existing = id === undefined || (await repo.lockNodes([id])) === 0 ? undefined : await repo.findNode(id);
+    if (id !== undefined) {
+      if (!existing) throw new ApiError(Code.NOT_FOUND, officeMessages.officeMissing);
+      if (existing.type !== draft.type) {
+        throw refusal('type', format(ruleMessages.readOnly[locale], { label: officeEntity.fields.type.label[locale] }));
+      }
+    }
+    const parentId = await placement(repo, draft, locale);
+    const values = { type: draft.type, parentId, name: draft.name, remark: draft.remark ?? null };
+    return existing ? repo.update(existing.id, values) : repo.insert(values);
+  });
+}
+
+/**
+ * Deletes the nodes with all their descendants, unplacing their members, or nothing at all when
+ * one id does not exist (undefined). Answers how many nodes went.
+ */
+export function deleteOffices(db: Kysely<Database>, ids: readonly number[]): Promise<number | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const repo = officeRepository(trx);
+    if ((await repo.lockNodes(ids)) !== ids.length) return undefined;
+    const descendants = await repo.descendantIds(ids);
+    await repo.lockNodes(descendants);
+    return repo.deleteNodes([...ids, ...descendants]);
+  });
+}

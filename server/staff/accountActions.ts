@@ -1,0 +1,78 @@
+/**
+ * /user/enable, /user/resetPwd and /user/delete: all-or-nothing over `ids`, inside one
+ * transaction. Disabling, deleting and resetting end the members' live sessions at once.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Code, PASSWORD_HASH_PATTERN } from '../../contract';
+import { hashPassword } from '../auth/passwords';
+import { isStorableId } from '../crud/storableId';
+import type { Database, EnableFlag } from '../db/schema';
+import { ApiError } from '../errors';
+import { requestParams, requiredIds, textParam } from '../http/params';
+import type { Caller } from '../http/requestContext';
+import { checkAccountAction, requireAccounts, revokeSessions } from './accountRules';
+import { staffMessages } from './messages';
+
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new ApiError(Code.NO_TOKEN);
+  return request.caller;
+}
+
+/** `ids` of the request; an id beyond the stored range names no account (1004). */
+function accountIds(request: FastifyRequest): number[] {
+  const ids = requiredIds(requestParams(request).ids, request.locale);
+  if (!ids.every(isStorableId)) throw new ApiError(Code.NOT_FOUND);
+  return ids;
+}
+
+function refusal(field: string, message: { 'zh-CN': string; 'en-US': string }, request: FastifyRequest): ApiError {
+  const text = message[request.locale];
+  return new ApiError(Code.VALIDATION_FAILED, text, { fields: { [field]: text } });
+}
+
+export function accountActions(db: Kysely<Database>) {
+  return {
+    async enable(request: FastifyRequest): Promise<void> {
+      const caller = callerOf(request);
+      const ids = accountIds(request);
+      const flag = textParam(requestParams(request).isEnable);
+      if (flag !== '1' && flag !== '0') throw refusal('isEnable', staffMessages.enableFlag, request);
+      const isEnable: EnableFlag = flag;
+      await db.transaction().execute(async (trx) => {
+        await requireAccounts(trx, ids);
+        if (isEnable === '0') await checkAccountAction(trx, caller, ids, 'disable');
+        await trx.updateTable('user').set({ isEnable }).where('id', 'in', ids).execute();
+        if (isEnable === '0') await revokeSessions(trx, ids);
+      });
+    },
+
+    async resetPassword(request: FastifyRequest): Promise<void> {
+      const caller = callerOf(request);
+      const ids = accountIds(request);
+      const pwd = textParam(requestParams(request).pwd);
+      if (pwd === undefined || !PASSWORD_HASH_PATTERN.test(pwd)) throw refusal('pwd', staffMessages.passwordMalformed, request);
+      // Hashing is slow: done before the transaction, one salt per account.
+      const hashes = await Promise.all(ids.map(() => hashPassword(pwd)));
+      await db.transaction().execute(async (trx) => {
+        await requireAccounts(trx, ids);
+        await checkAccountAction(trx, caller, ids, 'reset');
+        for (const [i, id] of ids.entries()) {
+          await trx.updateTable('user').set({ passwordHash: hashes[i]!, mustChangePassword: 1 }).where('id', '=', id).execute();
+        }
+        await revokeSessions(trx, ids);
+      });
+    },
+
+    async remove(request: FastifyRequest): Promise<void> {
+      const caller = callerOf(request);
+      const ids = accountIds(request);
+      await db.transaction().execute(async (trx) => {
+        await requireAccounts(trx, ids);
+        await checkAccountAction(trx, caller, ids, 'delete');
+        // Roles and sessions go with the account (foreign keys cascade).
+        await trx.deleteFrom('user').where('id', 'in', ids).execute();
+      });
+    },
+  };
+}

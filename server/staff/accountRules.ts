@@ -1,0 +1,63 @@
+/**
+ * Rules shared by the calls that take an account away from its owner or end it: disable
+ * (/user/enable, or isEnable 0 on save), delete and password reset.
+ * - never one's own account (1003);
+ * - never the last enabled super-admin (1011, disable and delete);
+ * - a caller who does not hold the super-admin role may act only on accounts whose roles are all
+ *   among the caller's own enabled roles (1003): otherwise a password reset would hand over a
+ *   more powerful account.
+ */
+import type { Kysely } from 'kysely';
+import { Code, type Text } from '../../contract';
+import { isSuperAdmin } from '../auth/grants';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import type { Caller } from '../http/requestContext';
+import { canDisableOrDeleteUser, lastSuperAdminAccount } from '../roles/superAdmin';
+import { staffMessages } from './messages';
+
+type Action = 'disable' | 'delete' | 'reset';
+
+const SELF_MESSAGE: Record<Action, Text> = {
+  disable: staffMessages.disableSelf,
+  delete: staffMessages.deleteSelf,
+  reset: staffMessages.resetSelf,
+};
+
+/** Refuses with 1004 unless every id names an account. */
+export async function requireAccounts(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
+  const found = await db.selectFrom('user').select('id').where('id', 'in', ids).execute();
+  if (found.length !== ids.length) throw new ApiError(Code.NOT_FOUND);
+}
+
+/** Checks `action` on the accounts `ids` (which exist) for `caller`; throws the refusal. */
+export async function checkAccountAction(db: Kysely<Database>, caller: Pick<Caller, 'userId'>, ids: readonly number[], action: Action): Promise<void> {
+  if (ids.includes(caller.userId)) throw new ApiError(Code.FORBIDDEN, SELF_MESSAGE[action]);
+  if (action !== 'reset' && !(await canDisableOrDeleteUser(db, ids))) throw lastSuperAdminAccount();
+  if (await isSuperAdmin(db, caller.userId)) return;
+  const beyondOwn = await db
+    .selectFrom('userRole as ur')
+    .select('ur.roleId')
+    .where('ur.userId', 'in', ids)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('userRole as own')
+            .innerJoin('role as r', 'r.id', 'own.roleId')
+            .select('own.roleId')
+            .where('own.userId', '=', caller.userId)
+            .where('r.isEnable', '=', '1')
+            .whereRef('own.roleId', '=', 'ur.roleId'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  if (beyondOwn) throw new ApiError(Code.FORBIDDEN, staffMessages.accountBeyondOwn);
+}
+
+/** Ends the live sessions of the accounts, except `keepSessionId` (the caller's own). */
+export async function revokeSessions(db: Kysely<Database>, userIds: readonly number[], keepSessionId?: number): Promise<void> {
+  let query = db.updateTable('session').set({ revokedAt: Date.now() }).where('userId', 'in', userIds).where('revokedAt', 'is', null);
+  if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}

@@ -1,0 +1,58 @@
+/** Staff calls under /base/admin/user (SPEC §7 Users). */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Code } from '../../contract';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import { success } from '../http/envelope';
+import { missingParam, optionalId, requestParams, requiredId, textParam } from '../http/params';
+import { accountActions } from './accountActions';
+import { passwordChanger } from './changePassword';
+import { createStaffList } from './listQuery';
+import { staffSaver } from './saveStaff';
+import { loadStaff } from './staffRecord';
+
+export function staffRoutes(db: Kysely<Database>) {
+  const staffList = createStaffList(db);
+  const save = staffSaver(db);
+  const actions = accountActions(db);
+  const changePassword = passwordChanger(db);
+
+  return async function register(app: FastifyInstance): Promise<void> {
+    // /filterList is the add-member dialog's candidate search: same answer, its own API element.
+    for (const url of ['/list', '/filterList']) {
+      app.route({
+        method: ['GET', 'POST'],
+        url,
+        handler: async (request) => success(request, await staffList.list(requestParams(request), request.locale)),
+      });
+    }
+
+    app.get('/valid/telephone', async (request) => {
+      const params = requestParams(request);
+      const telephone = textParam(params.telephone);
+      if (telephone === undefined) throw missingParam('telephone', request.locale);
+      const userId = optionalId(params.userId, request.locale, 'userId');
+      const owner = await db.selectFrom('user').select('id').where('telephone', '=', telephone).executeTakeFirst();
+      return success(request, owner === undefined || owner.id === userId);
+    });
+
+    app.get('/detail', async (request) => {
+      const detail = await loadStaff(db, requiredId(requestParams(request).id, request.locale));
+      if (!detail) throw new ApiError(Code.NOT_FOUND);
+      return success(request, detail);
+    });
+
+    app.post('/saveOrUpdate', async (request) => success(request, await save(request)));
+
+    const action = (run: (request: Parameters<typeof actions.enable>[0]) => Promise<void>) => async (request: Parameters<typeof actions.enable>[0]) => {
+      await run(request);
+      return success(request, null);
+    };
+    app.route({ method: ['GET', 'POST'], url: '/enable', handler: action(actions.enable) });
+    app.route({ method: ['GET', 'POST'], url: '/resetPwd', handler: action(actions.resetPassword) });
+    app.route({ method: ['GET', 'POST'], url: '/delete', handler: action(actions.remove) });
+
+    app.post('/changePwd', { config: { access: 'session' } }, action(changePassword));
+  };
+}

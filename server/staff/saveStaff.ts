@@ -1,0 +1,131 @@
+/**
+ * /user/saveOrUpdate: `{ userCenter, roleIds }`. The record is validated with the contract's
+ * staffEntity; then the code stays fixed on update, the department must exist, both addresses
+ * must be a real province → city → district path, telephone and code must be free. The account
+ * and its roles are written in one transaction, so a refused role change stores nothing.
+ * A new account gets an unusable random password and must change it: an administrator resets it
+ * (/user/resetPwd) to hand it over.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  CENSUS_REGION,
+  Code,
+  format,
+  LIVE_REGION,
+  ruleMessages,
+  STAFF_CODE_DUPLICATE,
+  staffEntity,
+  validateEntity,
+  type Locale,
+  type RuleMessage,
+  type Text,
+} from '../../contract';
+import { regionPathError } from '../../contract/regions';
+import { hashPassword } from '../auth/passwords';
+import { isStorableId } from '../crud/storableId';
+import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../db/uniqueViolation';
+import { ApiError } from '../errors';
+import { optionalId, requestParams } from '../http/params';
+import { assignRoles } from '../roles/assignRoles';
+import { checkAccountAction, revokeSessions } from './accountRules';
+import { callerOf } from './accountActions';
+import { staffMessages } from './messages';
+import { regionIndex } from './regions';
+import { loadStaff } from './staffRecord';
+
+type StaffValues = Record<keyof typeof staffEntity.fields, unknown>;
+
+function fieldError(field: string, message: Text | string, locale: Locale): ApiError {
+  const text = typeof message === 'string' ? message : message[locale];
+  return new ApiError(Code.VALIDATION_FAILED, text, { fields: { [field]: text } });
+}
+
+function ruleError(field: keyof typeof staffEntity.fields, rule: RuleMessage, locale: Locale): ApiError {
+  return fieldError(field, format(ruleMessages[rule][locale], { label: staffEntity.fields[field].label[locale] }), locale);
+}
+
+function duplicate(field: 'telephone' | 'code', locale: Locale): ApiError {
+  const message = (field === 'code' ? STAFF_CODE_DUPLICATE : staffEntity.unique!.duplicate)[locale];
+  return new ApiError(Code.DUPLICATE, message, { fields: { [field]: message } });
+}
+
+/** `roleIds`: a comma list of ids ('' for none); undefined when not sent (an update keeps the roles). */
+function parseRoleIds(value: unknown, locale: Locale): number[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const parts = Array.isArray(value) ? value.map(String) : typeof value === 'string' || typeof value === 'number' ? String(value).split(',') : undefined;
+  const trimmed = parts?.map((p) => p.trim()).filter((p) => p !== '');
+  if (!trimmed || !trimmed.every((p) => /^\d{1,15}$/.test(p) && Number(p) > 0)) throw fieldError('roleIds', staffMessages.roleIdsMalformed, locale);
+  return [...new Set(trimmed.map(Number))];
+}
+
+async function checkRegions(values: StaffValues, locale: Locale): Promise<void> {
+  const index = await regionIndex();
+  for (const fields of [CENSUS_REGION, LIVE_REGION]) {
+    const wrong = regionPathError(index, [values[fields[0]] as string, values[fields[1]] as string, values[fields[2]] as string]);
+    if (wrong !== undefined) throw ruleError(fields[wrong], 'requiredSelect', locale);
+  }
+}
+
+export function staffSaver(db: Kysely<Database>) {
+  async function ownerOf(field: 'telephone' | 'code', value: string): Promise<number | undefined> {
+    return (await db.selectFrom('user').select('id').where(field, '=', value).executeTakeFirst())?.id;
+  }
+
+  return async function save(request: FastifyRequest) {
+    const { locale } = request;
+    const caller = callerOf(request);
+    const params = requestParams(request);
+    const input = params.userCenter;
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw fieldError('userCenter', format(ruleMessages.required[locale], { label: 'userCenter' }), locale);
+    const id = optionalId((input as Record<string, unknown>).id, locale);
+    const validation = validateEntity(staffEntity, input, locale);
+    if (!validation.ok) throw new ApiError(Code.VALIDATION_FAILED, validation.message, { fields: validation.fields });
+    const values = Object.fromEntries(Object.keys(staffEntity.fields).map((name) => [name, (validation.value as Record<string, unknown>)[name] ?? null])) as StaffValues;
+    const roleIds = parseRoleIds(params.roleIds, locale);
+
+    const existing = id === undefined ? undefined : isStorableId(id) ? await db.selectFrom('user').select(['id', 'code', 'isEnable']).where('id', '=', id).executeTakeFirst() : undefined;
+    if (id !== undefined && !existing) throw new ApiError(Code.NOT_FOUND);
+    // The code is the login name: fixed once the account exists.
+    if (existing && existing.code !== values.code) throw ruleError('code', 'readOnly', locale);
+    const officeId = values.officeId as number | null;
+    if (officeId !== null && !(isStorableId(officeId) && (await db.selectFrom('office').select('id').where('id', '=', officeId).executeTakeFirst()))) {
+      throw ruleError('officeId', 'choice', locale);
+    }
+    await checkRegions(values, locale);
+    const telephoneOwner = await ownerOf('telephone', values.telephone as string);
+    if (telephoneOwner !== undefined && telephoneOwner !== id) throw duplicate('telephone', locale);
+    if (!existing && (await ownerOf('code', values.code as string)) !== undefined) throw duplicate('code', locale);
+
+    const isDisabling = values.isEnable === '0' && existing?.isEnable !== '0';
+    const unusablePassword = existing ? undefined : await hashPassword(randomBytes(32).toString('hex'));
+    let savedId: number;
+    try {
+      savedId = await db.transaction().execute(async (trx) => {
+        let userId: number;
+        if (existing) {
+          userId = existing.id;
+          if (isDisabling) await checkAccountAction(trx, caller, [userId], 'disable');
+          await trx.updateTable('user').set(values as never).where('id', '=', userId).execute();
+        } else {
+          const created = await trx
+            .insertInto('user')
+            .values({ ...(values as object), passwordHash: unusablePassword!, mustChangePassword: 1, createTime: Date.now() } as never)
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          userId = created.id;
+        }
+        if (roleIds !== undefined || !existing) await assignRoles(trx, caller, userId, roleIds ?? [], locale);
+        if (values.isEnable === '0') await revokeSessions(trx, [userId]);
+        return userId;
+      });
+    } catch (error) {
+      // Two saves of the same telephone or code at once: the unique index decides.
+      if (isUniqueViolation(error)) throw duplicate(/telephone/i.test(String((error as Error).message)) ? 'telephone' : 'code', locale);
+      throw error;
+    }
+    return (await loadStaff(db, savedId))!.userCenter;
+  };
+}

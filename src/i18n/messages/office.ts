@@ -1,0 +1,86 @@
+/** Texts of the organisation screens (resources/office). Field labels come from the contract. */
+const zh = {
+  'office.tree.title': '部门与小组',
+  'office.tree.label': '组织树',
+  'office.tree.empty': '还没有组织',
+
+  'office.members.title': '成员',
+  'office.members.table': '成员列表',
+  'office.members.of': '{name} 的成员',
+  'office.members.noOffice': '请先在左侧选择部门或小组',
+  'office.members.add': '添加成员',
+  'office.members.remove': '移除成员',
+  'office.members.removeTitle': '确认移除',
+  'office.members.removeConfirm': '确认移除 {names} 共{count}人吗？',
+  'office.members.selected': '已选 {count} 人',
+  'office.members.department': '所属组织',
+  'office.members.supervisor': '主管',
+  'office.members.supervisorOf': '{name} 是否主管',
+  'office.supervisor.yes': '是',
+  'office.supervisor.no': '否',
+
+  'office.candidates.title': '添加成员到“{name}”',
+  'office.candidates.search': '搜索人员',
+  'office.candidates.placeholder': '输入姓名、员工编号或手机号',
+  'office.candidates.table': '可选人员',
+  'office.candidates.current': '当前部门',
+  'office.candidates.member': '已在本组织',
+  'office.candidates.moveHint': '已属于其他组织的人员添加后将移到本组织',
+
+  'office.manage.addDepartment': '新增部门',
+  'office.manage.addGroup': '新增小组',
+  'office.manage.details': '组织详情',
+  'office.manage.pick': '请在左侧选择一个组织查看详情',
+  'office.manage.create.1': '新增部门',
+  'office.manage.create.2': '新增小组',
+  'office.manage.edit': '编辑组织',
+  'office.manage.noDepartments': '还没有部门，请先新增部门',
+  'office.manage.topLevel': '无（部门）',
+
+  'office.delete.single': '确认删除“{name}”吗？',
+  'office.delete.withChildren': '确认删除“{name}”及其下级组织吗？其下的 {count} 个组织也会一并删除。',
+};
+
+const en: Record<keyof typeof zh, string> = {
+  'office.tree.title': 'Departments and groups',
+  'office.tree.label': 'Organisation tree',
+  'office.tree.empty': 'No organisation yet',
+
+  'office.members.title': 'Members',
+  'office.members.table': 'Member list',
+  'office.members.of': 'Members of {name}',
+  'office.members.noOffice': 'Choose a department or group on the left first',
+  'office.members.add': 'Add member',
+  'office.members.remove': 'Remove member',
+  'office.members.removeTitle': 'Confirm removal',
+  'office.members.removeConfirm': 'Confirm removing {names} ({count} in total)?',
+  'office.members.selected': '{count} selected',
+  'office.members.department': 'Organisation',
+  'office.members.supervisor': 'Supervisor',
+  'office.members.supervisorOf': 'Is {name} a supervisor',
+  'office.supervisor.yes': 'Yes',
+  'office.supervisor.no': 'No',
+
+  'office.candidates.title': 'Add members to "{name}"',
+  'office.candidates.search': 'Search staff',
+  'office.candidates.placeholder': 'Name, employee code or mobile phone',
+  'office.candidates.table': 'Staff to choose from',
+  'office.candidates.current': 'Current department',
+  'office.candidates.member': 'Already a member',
+  'office.candidates.moveHint': 'Staff who belong to another organisation move here when added',
+
+  'office.manage.addDepartment': 'Add department',
+  'office.manage.addGroup': 'Add group',
+  'office.manage.details': 'Organisation details',
+  'office.manage.pick': 'Choose an organisation on the left to see its details',
+  'office.manage.create.1': 'Add department',
+  'office.manage.create.2': 'Add group',
+  'office.manage.edit': 'Edit organisation',
+  'office.manage.noDepartments': 'No departments yet; add a department first',
+  'office.manage.topLevel': 'None (department)',
+
+  'office.delete.single': 'Delete "{name}"?',
+  'office.delete.withChildren': 'Delete "{name}" and the organisations below it? Its {count} sub-organisations will be deleted too.',
+};
+
+export default { 'zh-CN': zh, 'en-US': en };

@@ -1,0 +1,123 @@
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { admin, createMockApi, sha256Hex, type MockApi } from '../../../mocks';
+import { createProviders } from '../../../providers';
+import { readMustChangePassword, readToken, setMenus } from '../../../providers/session';
+import { setLocale } from '../../../src/i18n';
+import ChangePassword from '../../../src/pages/ChangePassword';
+import Login from '../../../src/pages/Login';
+import { PasswordGate } from '../../../src/routing/PasswordGate';
+
+vi.setConfig({ testTimeout: 30000 });
+configure({ asyncUtilTimeout: 8000 });
+
+const temporary = { ...admin, id: 7, username: 'e1001', code: 'e1001', name: '张三', password: '1a2b3c4d', mustChangePassword: true };
+
+let api: MockApi = createMockApi();
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+beforeEach(() => {
+  setLocale('zh-CN');
+  api = createMockApi({ users: [admin, temporary] });
+  server.resetHandlers(...api.handlers);
+  localStorage.clear();
+  setMenus(null);
+});
+afterEach(() => localStorage.clear());
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderAt(address: string) {
+  window.history.replaceState(null, '', address);
+  const providers = createProviders({ workbenchUrl: '/login', navigate: vi.fn() });
+  return render(
+    <BrowserRouter>
+      <Refine
+        dataProvider={providers.dataProvider}
+        authProvider={providers.authProvider}
+        i18nProvider={providers.i18nProvider}
+        notificationProvider={providers.notificationProvider}
+        routerProvider={routerProvider}
+        options={{ disableTelemetry: true }}
+      >
+        <Routes>
+          <Route path="/login" element={<Login />} />
+          <Route path="/changePassword" element={<ChangePassword />} />
+          <Route path="*" element={<PasswordGate><Where /></PasswordGate>} />
+        </Routes>
+      </Refine>
+    </BrowserRouter>,
+  );
+}
+
+async function fill(label: string, value: string) {
+  const user = userEvent.setup();
+  await user.click(screen.getByLabelText(label));
+  await user.paste(value);
+}
+
+const submit = () => userEvent.setup().click(screen.getByRole('button', { name: /确认修改/ }));
+
+describe('forced password change', () => {
+  it('opens the change-password screen after signing in with a temporary password, then returns where the user was going', async () => {
+    renderAt('/login?redirect=%2Forganisation%2Fuser');
+    await fill('用户名', 'e1001');
+    await fill('密码', temporary.password);
+    await userEvent.setup().click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('您的密码已被管理员重置，请先设置新密码')).toBeInTheDocument();
+    expect(readMustChangePassword()).toBe(true);
+
+    await fill('当前密码', temporary.password);
+    await fill('新密码', 'my-new-secret');
+    await fill('确认新密码', 'my-new-secret');
+    await submit();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/organisation/user'));
+    const sent = api.state.requests.find((r) => r.path.endsWith('/user/changePwd'));
+    expect(sent?.body).toEqual({ oldPwd: sha256Hex(temporary.password), newPwd: sha256Hex('my-new-secret') });
+    expect(JSON.stringify(sent?.body)).not.toContain('my-new-secret');
+    expect(readMustChangePassword()).toBe(false);
+    expect(readToken()).toMatch(/^token-/);
+  });
+
+  it('keeps every other screen closed while the password is temporary', async () => {
+    localStorage.setItem('token', api.issueToken(api.state.users[1]));
+    localStorage.setItem('mustChangePassword', '1');
+    renderAt('/system/param');
+    expect(await screen.findByRole('heading', { name: '修改密码' })).toBeInTheDocument();
+    expect(window.location.pathname + window.location.search).toBe('/changePassword?redirect=%2Fsystem%2Fparam');
+  });
+
+  it('checks the fields before anything is sent', async () => {
+    localStorage.setItem('token', api.issueToken(api.state.users[1]));
+    renderAt('/changePassword');
+    await fill('当前密码', 'same-secret');
+    await fill('新密码', 'same-secret');
+    await fill('确认新密码', 'other-secret');
+    await submit();
+    expect(await screen.findByText('新密码不能与当前密码相同')).toBeInTheDocument();
+    expect(screen.getByText('两次输入的新密码不一致')).toBeInTheDocument();
+    expect(api.state.requests.some((r) => r.path.endsWith('/user/changePwd'))).toBe(false);
+  });
+
+  it('shows the server message when the current password is wrong, and keeps the mark', async () => {
+    localStorage.setItem('token', api.issueToken(api.state.users[1]));
+    localStorage.setItem('mustChangePassword', '1');
+    renderAt('/changePassword');
+    await fill('当前密码', 'not-it-at-all');
+    await fill('新密码', 'my-new-secret');
+    await fill('确认新密码', 'my-new-secret');
+    await submit();
+    expect(await screen.findByText('当前密码不正确')).toBeInTheDocument();
+    expect(readMustChangePassword()).toBe(true);
+  });
+});

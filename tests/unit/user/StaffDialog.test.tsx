@@ -1,0 +1,145 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { button, buttons, findDialog } from '../generic/dom';
+import { renderUserPage, replaceUserApi, server, setUpUserApi, slow, user } from './harness';
+import { staffRecord, staffRows } from './staffFixtures';
+import { sent } from './userMockApi';
+
+// The region picker has its own tests; here a plain input stands in for it (codes, comma-separated).
+vi.mock('../../../resources/user/RegionCascader', async () => {
+  const { createElement } = await import('react');
+  return {
+    RegionCascader: ({ id, value, onChange }: { id?: string; value?: string[]; onChange?: (codes: string[]) => void }) =>
+      createElement('input', { id, value: (value ?? []).join(','), onChange: (event: { target: { value: string } }) => onChange?.(event.target.value.split(',').filter(Boolean)) }),
+  };
+});
+
+const api = setUpUserApi();
+// The dialog's chunk loads once per file; not inside the first test's time.
+beforeAll(async () => {
+  await import('../../../resources/user/StaffDialog');
+}, 30000);
+
+async function openDialog(action: '新增员工' | '编辑', row = 0) {
+  renderUserPage(api.current);
+  await screen.findByText('zs001', {}, slow);
+  await waitFor(() => expect(buttons(action).length).toBeGreaterThan(0), slow);
+  await user().click(buttons(action)[row]!);
+  return findDialog();
+}
+
+const input = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label);
+const type = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(input(dialog, label), { target: { value } });
+
+async function choose(dialog: HTMLElement, label: string, option: string) {
+  await user().click(input(dialog, label));
+  const options = await screen.findAllByTitle(option, {}, slow);
+  await user().click(options.at(-1)!);
+}
+
+async function pickDate(dialog: HTMLElement, label: string, value: string) {
+  const field = input(dialog, label);
+  fireEvent.mouseDown(field);
+  fireEvent.change(field, { target: { value } });
+  fireEvent.keyDown(field, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  await waitFor(() => expect(field).toHaveValue(value), slow);
+}
+
+describe('staff dialog', () => {
+  it('refuses invalid values with the contract’s messages and sends nothing', async () => {
+    const dialog = await openDialog('新增员工');
+    type(dialog, '手机号', '12345678901');
+    type(dialog, '身份证号', '330106199003070015');
+    type(dialog, '邮箱', 'abc@def');
+    await user().click(button('保存', dialog));
+    expect(await within(dialog).findByText('手机号格式不对', {}, slow)).toBeInTheDocument();
+    expect(within(dialog).getByText('身份证号校验位不正确')).toBeInTheDocument();
+    expect(within(dialog).getByText('邮箱格式不正确')).toBeInTheDocument();
+    expect(within(dialog).getByText('姓名不能为空')).toBeInTheDocument();
+    expect(within(dialog).getByText('户籍所在省不能为空')).toBeInTheDocument();
+    expect(sent(api.current, '/user/saveOrUpdate')).toHaveLength(0);
+  });
+
+  it('says a phone number is taken, asking the server', async () => {
+    const dialog = await openDialog('新增员工');
+    type(dialog, '手机号', '13800000002');
+    expect(await within(dialog).findByText('手机号不可以重复', {}, slow)).toBeInTheDocument();
+    expect(sent(api.current, '/user/valid/telephone').at(-1)!.query).toEqual({ telephone: '13800000002' });
+  });
+
+  it('sends a new employee as { userCenter, roleIds }, says so and reloads the list', async () => {
+    const dialog = await openDialog('新增员工');
+    const expected = staffRecord({ name: '王五', code: 'ww003', telephone: '13700000003', officeId: 11, position: null, grade: null });
+    const { id: _id, ...userCenter } = expected;
+    for (const [label, field] of [['姓名', 'name'], ['员工编号', 'code'], ['手机号', 'telephone'], ['身份证号', 'card'], ['邮箱', 'email'], ['紧急联系人', 'crashName'], ['紧急联系人电话', 'crashPhone'], ['户籍详细地址', 'censusAddress'], ['现居住详细地址', 'liveAddress'], ['毕业院校', 'graduatedSchool'], ['专业', 'specialty']] as const) {
+      type(dialog, label, String(userCenter[field]));
+    }
+    type(dialog, '户籍所在地区', '330000,330100,330106');
+    type(dialog, '现居住地区', '110000,110100,110101');
+    await choose(dialog, '性别', '男');
+    await choose(dialog, '民族', '汉族');
+    await choose(dialog, '婚姻状况', '已婚');
+    await choose(dialog, '学历', '本科');
+    await choose(dialog, '部门', '前端组');
+    await choose(dialog, '角色', '运营');
+    await pickDate(dialog, '出生日期', '1990-03-07');
+    await pickDate(dialog, '毕业时间', '2012-06-30');
+    const listCalls = sent(api.current, '/user/list').length;
+    await user().click(button('保存', dialog));
+
+    expect(await screen.findByText('操作成功', {}, slow)).toBeInTheDocument();
+    expect(sent(api.current, '/user/saveOrUpdate').map((r) => r.body)).toEqual([{ userCenter, roleIds: '2' }]);
+    await waitFor(() => expect(sent(api.current, '/user/list').length).toBeGreaterThan(listCalls), slow);
+  });
+
+  it('edits with the detail loaded, the code fixed, and the id sent', async () => {
+    const dialog = await openDialog('编辑');
+    await waitFor(() => expect(input(dialog, '员工编号')).toHaveValue('zs001'), slow);
+    expect(input(dialog, '员工编号')).toBeDisabled();
+    expect(input(dialog, '户籍所在地区')).toHaveValue('330000,330100,330106');
+    expect(input(dialog, '出生日期')).toHaveValue('1990-03-07');
+    expect(sent(api.current, '/user/detail')[0]!.query).toEqual({ id: '7' });
+    type(dialog, '职位', '架构师');
+    type(dialog, '户籍所在地区', '440000,440300,440304');
+    await user().click(button('保存', dialog));
+
+    await waitFor(() => expect(sent(api.current, '/user/saveOrUpdate')).toHaveLength(1), slow);
+    expect(await screen.findByText('操作成功', {}, slow)).toBeInTheDocument();
+    const [save] = sent(api.current, '/user/saveOrUpdate');
+    expect(save!.body).toEqual({
+      userCenter: { ...staffRecord(), position: '架构师', censusProvince: '440000', censusCity: '440300', censusArea: '440304' },
+      roleIds: '1,2',
+    });
+    expect(sent(api.current, '/user/valid/telephone').at(-1)!.query).toEqual({ telephone: '13800000001', userId: '7' });
+  });
+
+  it('refuses a birthday after today and sends nothing', async () => {
+    const [first] = staffRows();
+    const mock = replaceUserApi(api, { rows: [{ ...first!, birthday: dayjs().add(1, 'day').format('YYYY-MM-DD') }] });
+    renderUserPage(mock);
+    await screen.findByText('zs001', {}, slow);
+    await waitFor(() => expect(buttons('编辑')).toHaveLength(1), slow);
+    await user().click(button('编辑'));
+    const dialog = await findDialog();
+    await waitFor(() => expect(input(dialog, '员工编号')).toHaveValue('zs001'), slow);
+    await user().click(button('保存', dialog));
+    expect(await within(dialog).findByText('出生日期不能晚于今天', {}, slow)).toBeInTheDocument();
+    expect(sent(mock, '/user/saveOrUpdate')).toHaveLength(0);
+  });
+
+  it('shows the server’s field refusals under the fields and stays open', async () => {
+    server.use(
+      http.post('*/base/admin/user/saveOrUpdate', () =>
+        HttpResponse.json({ code: 1005, msg: '员工编号不可以重复', data: { fields: { code: '员工编号不可以重复', liveCity: '现居住市不存在' } } }, { status: 409 }),
+      ),
+    );
+    const dialog = await openDialog('编辑');
+    await waitFor(() => expect(input(dialog, '员工编号')).toHaveValue('zs001'), slow);
+    await user().click(button('保存', dialog));
+    expect(await within(dialog).findByText('现居住市不存在', {}, slow)).toBeInTheDocument();
+    expect(within(dialog).getAllByText('员工编号不可以重复').length).toBeGreaterThan(0);
+    expect(document.body.contains(dialog)).toBe(true);
+  });
+});

@@ -1,0 +1,160 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../../mocks';
+import { setLocale } from '../../../src/i18n';
+import { button, buttons, findDialog } from '../generic/dom';
+import { bodyRows, renderUserPage, replaceUserApi, setUpUserApi, slow, user } from './harness';
+import { staffRows } from './staffFixtures';
+import { sent } from './userMockApi';
+
+const api = setUpUserApi();
+
+/** The enable switch of a row (attribute lookup: role queries are slow in jsdom). */
+function switchOf(name: string): HTMLElement {
+  const found = document.querySelector<HTMLElement>(`[role="switch"][aria-label="启用${name}"]`);
+  if (!found) throw new Error(`No switch for ${name}`);
+  return found;
+}
+
+async function openList() {
+  renderUserPage(api.current);
+  await screen.findByText('zs001', {}, slow);
+}
+
+describe('person list', () => {
+  it('shows the staff with role tags, census region names and -- for missing values', async () => {
+    await openList();
+    const headers = [...document.querySelectorAll('table[aria-label="人员列表"] th')].map((h) => h.textContent);
+    expect(headers).toEqual(['序号', '员工编号', '姓名', '手机号', '性别', '身份证号', '户籍地址', '毕业院校', '专业', '部门', '关联角色', '启用', '操作']);
+    const [first, second] = bodyRows();
+    expect(first!.slice(0, 11)).toEqual(['1', 'zs001', '张三', '13800000001', '男', '330106199003070014', '浙江省 / 杭州市 / 西湖区 文三路 1 号', '浙江大学', '计算机', '研发部', '超级管理员运营']);
+    expect(second!.slice(0, 11)).toEqual(['2', 'ls002', '李四', '13800000002', '女', '11010519491231002X', '--', '--', '计算机', '--', '--']);
+    expect(screen.getByText('超级管理员', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(switchOf('张三')).toBeChecked();
+    expect(switchOf('李四')).not.toBeChecked();
+    expect(screen.getByText('共 2 条')).toBeInTheDocument();
+    expect(sent(api.current, '/user/list')[0]!.body).toEqual({ pageNo: 1, pageSize: 10 });
+  });
+
+  it('searches with the form’s values and Reset clears them', async () => {
+    await openList();
+    fireEvent.change(screen.getByLabelText('员工编号'), { target: { value: ' ls ' } });
+    fireEvent.change(screen.getByLabelText('姓名'), { target: { value: '李' } });
+    await user().click(button('查询'));
+    await waitFor(() => expect(bodyRows()).toHaveLength(1), slow);
+    expect(sent(api.current, '/user/list').at(-1)!.body).toEqual({ code: 'ls', name: '李', pageNo: 1, pageSize: 10 });
+
+    // Role tags: the roles of /role/list, sent as a comma list.
+    await user().click(screen.getByLabelText('角色标签'));
+    await user().click(await screen.findByTitle('运营', {}, slow));
+    await user().click(button('查询'));
+    await waitFor(() => expect(sent(api.current, '/user/list').at(-1)!.body).toEqual({ code: 'ls', name: '李', roleIds: '2', pageNo: 1, pageSize: 10 }), slow);
+    await waitFor(() => expect(bodyRows()).toHaveLength(0), slow);
+
+    await user().click(button('重置'));
+    await waitFor(() => expect(bodyRows()).toHaveLength(2), slow);
+    expect(sent(api.current, '/user/list').at(-1)!.body).toEqual({ pageNo: 1, pageSize: 10 });
+    expect(screen.getByLabelText('员工编号')).toHaveValue('');
+  });
+
+  it('filters by department or group, picked from one searchable list', async () => {
+    await openList();
+    await user().click(screen.getByLabelText('部门'));
+    await user().keyboard('前端');
+    await user().click(await screen.findByTitle('研发部 / 前端组', {}, slow));
+    expect(screen.queryByTitle('市场部')).not.toBeInTheDocument();
+    await user().click(button('查询'));
+    await waitFor(() => expect(sent(api.current, '/user/list').at(-1)!.body).toEqual({ officeId: 11, pageNo: 1, pageSize: 10 }), slow);
+  });
+
+  it('saves the switch at once, says so and reloads', async () => {
+    await openList();
+    const before = sent(api.current, '/user/list').length;
+    await user().click(switchOf('李四'));
+    expect(await screen.findByText('操作成功', {}, slow)).toBeInTheDocument();
+    expect(sent(api.current, '/user/enable')[0]!.query).toEqual({ ids: '8', isEnable: '1' });
+    await waitFor(() => expect(sent(api.current, '/user/list').length).toBeGreaterThan(before), slow);
+    await waitFor(() => expect(switchOf('李四')).toBeChecked(), slow);
+  });
+
+  it('reloads after a refused switch, which puts it back', async () => {
+    const mock = replaceUserApi(api, { enableRefusal: { code: 1011, msg: '不能停用最后一个超级管理员' } });
+    renderUserPage(mock);
+    await screen.findByText('zs001', {}, slow);
+    const before = sent(mock, '/user/list').length;
+    await user().click(switchOf('张三'));
+    expect(await screen.findByText('不能停用最后一个超级管理员', {}, slow)).toBeInTheDocument();
+    await waitFor(() => expect(sent(mock, '/user/list').length).toBeGreaterThan(before), slow);
+    await waitFor(() => expect(switchOf('张三')).toBeChecked(), slow);
+    expect(switchOf('张三')).not.toHaveClass('ant-switch-loading');
+  });
+
+  it('asks before deleting, deletes and reloads', async () => {
+    await openList();
+    await user().click(buttons('删除')[1]!);
+    const dialog = await findDialog();
+    expect(within(dialog).getByText('您确认删除吗？')).toBeInTheDocument();
+    await user().click(button('确定', dialog));
+    expect(await screen.findByText('删除成功', {}, slow)).toBeInTheDocument();
+    expect(sent(api.current, '/user/delete')[0]!.query).toEqual({ ids: '8' });
+    await waitFor(() => expect(screen.queryByText('ls002')).not.toBeInTheDocument(), slow);
+  });
+
+  it('resets a password after asking, and shows the password whose hash it sent', async () => {
+    await openList();
+    await user().click(buttons('重置密码')[0]!);
+    const confirm = await findDialog();
+    expect(within(confirm).getByText('确定重置张三的密码吗？')).toBeInTheDocument();
+    expect(sent(api.current, '/user/resetPwd')).toHaveLength(0);
+    await user().click(button('确定', confirm));
+
+    const shown = await screen.findByTestId('temporary-password', {}, slow);
+    const password = shown.textContent ?? '';
+    expect(password).toMatch(/^(\d[a-z]){4}$/);
+    const [reset] = sent(api.current, '/user/resetPwd');
+    expect(reset!.query).toEqual({ ids: '7', pwd: sha256Hex(password) });
+    expect(screen.getByText('员工首次登录时必须修改此密码。')).toBeInTheDocument();
+    expect(screen.getByText('张三的新密码')).toBeInTheDocument();
+    expect(buttons('复制')).toHaveLength(1);
+  });
+
+  it('shows only the buttons the caller holds', async () => {
+    const mock = replaceUserApi(api, { grant: (action) => action === 'resetPwd' });
+    renderUserPage(mock);
+    await screen.findByText('zs001', {}, slow);
+    await waitFor(() => expect(buttons('重置密码')).toHaveLength(2), slow);
+    expect(buttons('新增员工')).toHaveLength(0);
+    expect(buttons('编辑')).toHaveLength(0);
+    expect(buttons('删除')).toHaveLength(0);
+    expect(switchOf('张三')).toBeDisabled();
+  });
+
+  it('pages through the staff, and a new page size starts again at page 1', async () => {
+    const [first] = staffRows();
+    const rows = Array.from({ length: 13 }, (_, i) => ({ ...first!, id: 100 + i, code: `c${String(i + 1).padStart(2, '0')}`, telephone: `137000000${String(i).padStart(2, '0')}` }));
+    const mock = replaceUserApi(api, { rows });
+    renderUserPage(mock);
+    await screen.findByText('c01', {}, slow);
+    await user().click(screen.getByTitle('2'));
+    await screen.findByText('c11', {}, slow);
+    expect(bodyRows().map((cells) => cells[0])).toEqual(['11', '12', '13']);
+    expect(sent(mock, '/user/list').at(-1)!.body).toEqual({ pageNo: 2, pageSize: 10 });
+
+    await user().click(document.querySelector<HTMLElement>('.ant-pagination-options .ant-select-selector')!);
+    await user().click(await screen.findByTitle(/^20\D/, {}, slow));
+    await waitFor(() => expect(sent(mock, '/user/list').at(-1)!.body).toEqual({ pageNo: 1, pageSize: 20 }), slow);
+    await waitFor(() => expect(bodyRows()).toHaveLength(13), slow);
+  });
+
+  it('speaks English', async () => {
+    setLocale('en-US');
+    renderUserPage(api.current);
+    await screen.findByText('zs001', {}, slow);
+    const headers = [...document.querySelectorAll('table[aria-label="Staff"] th')].map((h) => h.textContent);
+    expect(headers.slice(0, 7)).toEqual(['No.', 'Employee code', 'Name', 'Mobile phone', 'Sex', 'ID card number', 'Census address']);
+    expect(screen.getByText('Female')).toBeInTheDocument();
+    await waitFor(() => expect(buttons('Add employee')).toHaveLength(1), slow);
+    await user().click(buttons('Reset password')[1]!);
+    expect(await screen.findByText('Sure to reset the password of 李四?', {}, slow)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Renders the person list inside Refine with the real providers; requests go to msw (the session
+ * calls of mocks/api.ts and the staff calls of ./userMockApi.ts).
+ */
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import message from 'antd/es/message';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { setMenus } from '../../../providers/session';
+import UserPage from '../../../resources/user/UserPage';
+import { setLocale } from '../../../src/i18n';
+import { installAntdStaticRender } from '../../../src/layout/antdStaticRender';
+import type { PageRoute } from '../../../src/routing/navigation';
+import { renderInConsole } from '../renderInConsole';
+import { createUserMockApi, type UserMockApi, type UserMockOptions } from './userMockApi';
+
+// As main.tsx does: antd's toasts render with React 19's root API.
+installAntdStaticRender();
+
+// jsdom computes a style by matching every rule antd injected (100–200 ms a call here), and antd
+// asks often: each popup measures every scrolling ancestor, each form error its item's margin.
+// Nothing these tests check depends on stylesheet rules, so elements answer their inline style.
+window.getComputedStyle = (element: Element) => (element as HTMLElement).style ?? ({} as CSSStyleDeclaration);
+
+export const server = setupServer();
+export const slow = { timeout: 8000 };
+export const user = () => userEvent.setup({ pointerEventsCheck: 0 });
+
+/** Starts msw for the file; before each test, Chinese, empty storage and a fresh mock API. */
+export function setUpUserApi(): { current: UserMockApi } {
+  const api = { current: createUserMockApi() };
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+  // Toasts live outside the rendered tree: one test's must not answer the next one's question.
+  afterEach(() => message.destroy());
+  beforeEach(() => {
+    setLocale('zh-CN');
+    localStorage.clear();
+    setMenus(null);
+    api.current = createUserMockApi();
+    server.resetHandlers(...api.current.handlers);
+  });
+  return api;
+}
+
+/** Another mock API (grants, rows, refusals) for the current test. */
+export function replaceUserApi(holder: { current: UserMockApi }, options: UserMockOptions): UserMockApi {
+  holder.current = createUserMockApi(options);
+  server.resetHandlers(...holder.current.handlers);
+  return holder.current;
+}
+
+const route: PageRoute = {
+  menuId: 2,
+  path: '/organisation/user',
+  component: 'user',
+  resource: 'user',
+  identifier: 'user',
+  title: '人员列表',
+  icon: 'user',
+};
+
+export function renderUserPage(api: UserMockApi) {
+  return renderInConsole(<UserPage route={route} />, {
+    token: api.session.issueToken(),
+    path: route.path,
+    resource: { name: 'user', label: route.title },
+  });
+}
+
+/** The table's body rows as arrays of cell texts. */
+export function bodyRows(): string[][] {
+  const table = document.querySelector('table[aria-label="人员列表"]');
+  if (!table) return [];
+  return [...table.querySelectorAll('tbody tr')]
+    .filter((row) => !row.querySelector('.generic-table__empty'))
+    .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''));
+}
