@@ -1,8 +1,9 @@
 /**
  * What a user's enabled roles grant: the API elements the guard checks on every request, and the
  * menu tree (directories and page elements) the console builds its routes and buttons from.
- * Always read from the database, so a change of grants, roles or a user's roles holds from the
- * very next request of every live session (nothing is cached).
+ * A change of grants, roles or a user's roles holds from the very next request of every live
+ * session: the guard's per-user set of API paths is trusted only while the database's grants
+ * version (migration 0004, moved by triggers on every such write) is the one it was read at.
  *
  * The super-admin role (key `superAdmin` of the base app) holds every node of the base app,
  * whatever its stored grants say: a node added to the base app later is the super-admin's at once.
@@ -10,7 +11,7 @@
  * The plain functions take any Kysely instance, so role and user writes can ask inside their
  * transaction; `createGrants` binds them to the app's database for the guard and session calls.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { BASE_APP_CODE, buildTree, MenuType, SUPER_ADMIN_ROLE_KEY, type PermissionNode } from '../../contract';
 import { isStorableId } from '../crud/storableId';
 import type { Database, EnableFlag } from '../db/schema';
@@ -87,7 +88,30 @@ export async function grantedIds(db: Kysely<Database>, userId: number, appId: nu
   return new Set(rows.map((row) => row.id));
 }
 
+/** Users whose API paths are kept; the least recently checked go first beyond this. */
+const CACHED_USERS = 1000;
+
 export function createGrants(db: Kysely<Database>) {
+  const apiPaths = new Map<number, { version: number; paths: Set<string> }>();
+
+  async function grantsVersion(): Promise<number> {
+    const { rows } = await sql<{ version: number | string }>`select version from grants_version where id = 1`.execute(db);
+    return Number(rows[0]?.version ?? 0);
+  }
+
+  /** The base app's API paths granted to the user, as the database holds them now. */
+  async function readApiPaths(userId: number): Promise<Set<string>> {
+    const rows = await db
+      .selectFrom('permission as p')
+      .innerJoin('app as a', 'a.id', 'p.appId')
+      .select('p.url')
+      .where('p.menuType', '=', MenuType.API)
+      .where('a.code', '=', BASE_APP_CODE)
+      .where('p.id', 'in', grantedPermissionIds(db, userId))
+      .execute();
+    return new Set(rows.map((row) => row.url));
+  }
+
   return {
     async baseAppId(): Promise<number | undefined> {
       const app = await db.selectFrom('app').select('id').where('code', '=', BASE_APP_CODE).executeTakeFirst();
@@ -96,17 +120,14 @@ export function createGrants(db: Kysely<Database>) {
 
     /** Whether one of the user's enabled roles is granted the base app's API element for `path`. */
     async canCallApi(userId: number, path: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('permission as p')
-        .innerJoin('app as a', 'a.id', 'p.appId')
-        .select('p.id')
-        .where('p.url', '=', path)
-        .where('p.menuType', '=', MenuType.API)
-        .where('a.code', '=', BASE_APP_CODE)
-        .where('p.id', 'in', grantedPermissionIds(db, userId))
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
+      // The version is read first: a write landing meanwhile moves it, and the next call reads again.
+      const version = await grantsVersion();
+      let cached = apiPaths.get(userId);
+      if (cached?.version !== version) cached = { version, paths: await readApiPaths(userId) };
+      apiPaths.delete(userId);
+      apiPaths.set(userId, cached);
+      if (apiPaths.size > CACHED_USERS) apiPaths.delete(apiPaths.keys().next().value!);
+      return cached.paths.has(path);
     },
 
     /** The user's granted directories and page elements of one app, as a tree. */

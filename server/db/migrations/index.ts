@@ -8,12 +8,14 @@ import { currentSchema, type DatabaseHandle, type DialectName } from '../databas
 import { coreTables } from './0001_core';
 import { staffAndOffice } from './0002_staff_office';
 import { staffSearch } from './0003_staff_search';
+import { grantsVersion } from './0004_grants_version';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_core': coreTables(dialect),
     '0002_staff_office': staffAndOffice(dialect),
     '0003_staff_search': staffSearch(dialect),
+    '0004_grants_version': grantsVersion(dialect),
   };
 }
 
