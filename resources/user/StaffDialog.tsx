@@ -85,7 +85,8 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
         <Form
           form={form}
           layout="horizontal"
-          labelCol={{ flex: '116px' }}
+          // English labels are longer ('Emergency contact phone'): room for them on two lines at most.
+          labelCol={{ flex: locale === 'en-US' ? '150px' : '116px' }}
           labelWrap
           disabled={isLoading}
           initialValues={initialValues}

@@ -1,5 +1,7 @@
 import { useGetIdentity, useGo, useLogout, useTranslate } from '@refinedev/core';
+import { useLocation } from 'react-router';
 import { CHANGE_PASSWORD_ROUTE } from '../../contract/session';
+import { changePasswordPath } from '../../providers/authProvider';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { LanguageSwitch } from './LanguageSwitch';
 
@@ -9,6 +11,7 @@ export function UserArea() {
   const { data: identity } = useGetIdentity<{ name?: string }>();
   const { mutate: logout, isPending } = useLogout();
   const go = useGo();
+  const { pathname, search } = useLocation();
   return (
     <div className="console-header__user">
       {identity?.name ? (
@@ -22,7 +25,8 @@ export function UserArea() {
         className="console-header__link"
         onClick={(e) => {
           e.preventDefault();
-          go({ to: CHANGE_PASSWORD_ROUTE });
+          // Back to this page afterwards.
+          go({ to: changePasswordPath(`${pathname}${search}`) });
         }}
       >
         {t('password.open')}

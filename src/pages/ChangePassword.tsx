@@ -7,7 +7,7 @@ import { useGo, useLogout, useNotification, useUpdatePassword } from '@refinedev
 import Button from 'antd/es/button';
 import Password from 'antd/es/input/Password';
 import { useId, useState, type FormEvent } from 'react';
-import type { ChangePasswordParams } from '../../providers/authProvider';
+import { safeRedirect, type ChangePasswordParams } from '../../providers/authProvider';
 import { readMustChangePassword } from '../../providers/session';
 import { translate } from '../i18n';
 import { AuthCard, FormAlert } from './login/AuthCard';
@@ -56,16 +56,16 @@ export default function ChangePassword() {
       title={translate('password.title')}
       subtitle={translate(isForced ? 'password.forced' : 'password.subtitle')}
       footer={
-        <a
-          href="#logout"
-          role="button"
-          onClick={(event) => {
-            event.preventDefault();
-            logout();
-          }}
-        >
-          {translate('password.logout')}
-        </a>
+        <>
+          {isForced ? null : (
+            <Button type="link" size="small" onClick={() => go({ to: safeRedirect(new URLSearchParams(window.location.search).get('redirect')), type: 'replace' })}>
+              {translate('password.back')}
+            </Button>
+          )}
+          <Button type="link" size="small" onClick={() => logout()}>
+            {translate('password.logout')}
+          </Button>
+        </>
       }
     >
       <form noValidate onSubmit={submit}>

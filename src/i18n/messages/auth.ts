@@ -27,6 +27,7 @@ const zh = {
   'password.submit': '确认修改',
   'password.failed': '修改密码失败',
   'password.logout': '退出登录',
+  'password.back': '返回',
   'password.changed': '密码已修改',
   'password.open': '修改密码',
 };
@@ -59,6 +60,7 @@ const en: Record<keyof typeof zh, string> = {
   'password.submit': 'Change password',
   'password.failed': 'Changing the password failed',
   'password.logout': 'Sign out',
+  'password.back': 'Back',
   'password.changed': 'Password changed',
   'password.open': 'Change password',
 };

@@ -17,10 +17,6 @@ import { installAntdStaticRender } from '../../../src/layout/antdStaticRender';
 // As main.tsx does: antd's toasts render with React 19's root API.
 installAntdStaticRender();
 
-// jsdom has no pseudo-element styles (antd's modal scroll lock asks for ::-webkit-scrollbar).
-const computedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => computedStyle(element);
-
 export const server = setupServer();
 
 /** Starts msw for the file and resets language, storage and the mock API before each test. */

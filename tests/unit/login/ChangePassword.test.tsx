@@ -1,17 +1,14 @@
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { admin, createMockApi, sha256Hex, type MockApi } from '../../../mocks';
-import { createProviders } from '../../../providers';
 import { readMustChangePassword, readToken, setMenus } from '../../../providers/session';
 import { setLocale } from '../../../src/i18n';
 import ChangePassword from '../../../src/pages/ChangePassword';
 import Login from '../../../src/pages/Login';
 import { PasswordGate } from '../../../src/routing/PasswordGate';
+import { renderRoutes, Where } from './renderRoutes';
 
 vi.setConfig({ testTimeout: 30000 });
 configure({ asyncUtilTimeout: 8000 });
@@ -32,31 +29,13 @@ beforeEach(() => {
 });
 afterEach(() => localStorage.clear());
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
-
 function renderAt(address: string) {
-  window.history.replaceState(null, '', address);
-  const providers = createProviders({ workbenchUrl: '/login', navigate: vi.fn() });
-  return render(
-    <BrowserRouter>
-      <Refine
-        dataProvider={providers.dataProvider}
-        authProvider={providers.authProvider}
-        i18nProvider={providers.i18nProvider}
-        notificationProvider={providers.notificationProvider}
-        routerProvider={routerProvider}
-        options={{ disableTelemetry: true }}
-      >
-        <Routes>
-          <Route path="/login" element={<Login />} />
-          <Route path="/changePassword" element={<ChangePassword />} />
-          <Route path="*" element={<PasswordGate><Where /></PasswordGate>} />
-        </Routes>
-      </Refine>
-    </BrowserRouter>,
+  return renderRoutes(
+    address,
+    { '/login': <Login />, '/changePassword': <ChangePassword /> },
+    <PasswordGate>
+      <Where />
+    </PasswordGate>,
   );
 }
 
@@ -76,6 +55,8 @@ describe('forced password change', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: /登\s*录/ }));
     expect(await screen.findByText('您的密码已被管理员重置，请先设置新密码')).toBeInTheDocument();
     expect(readMustChangePassword()).toBe(true);
+    // Forced: no way around it but signing out.
+    expect(screen.queryByRole('button', { name: /返\s*回/ })).toBeNull();
 
     await fill('当前密码', temporary.password);
     await fill('新密码', 'my-new-secret');
@@ -107,6 +88,14 @@ describe('forced password change', () => {
     expect(await screen.findByText('新密码不能与当前密码相同')).toBeInTheDocument();
     expect(screen.getByText('两次输入的新密码不一致')).toBeInTheDocument();
     expect(api.state.requests.some((r) => r.path.endsWith('/user/changePwd'))).toBe(false);
+  });
+
+  it('opened from the top bar, offers the way back to the page the user came from', async () => {
+    localStorage.setItem('token', api.issueToken(api.state.users[0]));
+    renderAt('/changePassword?redirect=%2Fsystem%2Fparam');
+    expect(screen.getByText('输入当前密码和新密码')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: /返\s*回/ }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/system/param'));
   });
 
   it('shows the server message when the current password is wrong, and keeps the mark', async () => {

@@ -1,16 +1,13 @@
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { admin, createMockApi, sha256Hex, type MockApi } from '../../../mocks';
-import { createProviders } from '../../../providers';
 import { readToken, setMenus } from '../../../providers/session';
 import { setLocale } from '../../../src/i18n';
 import Login from '../../../src/pages/Login';
+import { renderRoutes } from './renderRoutes';
 
 // antd renders slowly in jsdom, more so when other test files run alongside.
 vi.setConfig({ testTimeout: 30000 });
@@ -30,31 +27,8 @@ beforeEach(() => {
 });
 afterEach(() => localStorage.clear());
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
-
 function renderLogin(address = '/login') {
-  window.history.replaceState(null, '', address);
-  const providers = createProviders({ workbenchUrl: '/login', navigate: vi.fn() });
-  return render(
-    <BrowserRouter>
-      <Refine
-        dataProvider={providers.dataProvider}
-        authProvider={providers.authProvider}
-        i18nProvider={providers.i18nProvider}
-        notificationProvider={providers.notificationProvider}
-        routerProvider={routerProvider}
-        options={{ disableTelemetry: true }}
-      >
-        <Routes>
-          <Route path="/login" element={<Login />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </Refine>
-    </BrowserRouter>,
-  );
+  return renderRoutes(address, { '/login': <Login /> });
 }
 
 // antd re-renders on every key stroke, which is slow in jsdom: the values are pasted.

@@ -18,10 +18,6 @@ import type { PageRoute } from '../../../src/routing/navigation';
 // As main.tsx does: antd's toasts render with React 19's root API.
 installAntdStaticRender();
 
-// jsdom has no pseudo-element styles (antd's modal scroll lock asks for ::-webkit-scrollbar).
-const computedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => computedStyle(element);
-
 export const server = setupServer();
 export const slow = { timeout: 10000 };
 export const user = () => userEvent.setup({ pointerEventsCheck: 0 });

@@ -17,11 +17,6 @@ import { createUserMockApi, type UserMockApi, type UserMockOptions } from './use
 // As main.tsx does: antd's toasts render with React 19's root API.
 installAntdStaticRender();
 
-// jsdom computes a style by matching every rule antd injected (100–200 ms a call here), and antd
-// asks often: each popup measures every scrolling ancestor, each form error its item's margin.
-// Nothing these tests check depends on stylesheet rules, so elements answer their inline style.
-window.getComputedStyle = (element: Element) => (element as HTMLElement).style ?? ({} as CSSStyleDeclaration);
-
 export const server = setupServer();
 export const slow = { timeout: 8000 };
 export const user = () => userEvent.setup({ pointerEventsCheck: 0 });
