@@ -1,8 +1,8 @@
 import { useTranslate, type CrudFilter } from '@refinedev/core';
-import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
+import { SearchButtons } from './SearchButtons';
 import type { ReferenceSpec, ResourceDefinition } from '../define';
 import { searchFilters, searchFormFields } from './filters';
 import { ReferenceSelect } from './ReferenceSelect';
@@ -46,7 +46,6 @@ function SearchInput({ field, reference, label, locale, ...control }: InputProps
 
 /** The search form over `definition.filters` (exact) and `definition.search` (contains), with Query and Reset. */
 export function SearchForm({ definition, locale, onSearch }: Props) {
-  const t = useTranslate();
   const [form] = Form.useForm<Record<string, unknown>>();
   const names = searchFormFields(definition);
   if (names.length === 0) return null;
@@ -68,21 +67,12 @@ export function SearchForm({ definition, locale, onSearch }: Props) {
           </Form.Item>
         );
       })}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('buttons.query')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch([]);
-            }}
-          >
-            {t('buttons.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchButtons
+        onReset={() => {
+          form.resetFields();
+          onSearch([]);
+        }}
+      />
     </Form>
   );
 }

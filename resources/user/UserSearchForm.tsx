@@ -1,9 +1,9 @@
 import { useTranslate } from '@refinedev/core';
-import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { staffEntity } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
+import { SearchButtons } from '../generic/SearchButtons';
 import { staffFilters, type OfficeOption, type StaffFilters, type StaffSearchValues } from './staffList';
 import type { RoleOption } from './useStaffData';
 
@@ -73,21 +73,12 @@ export function UserSearchForm({ locale, offices, roles, onSearch }: Props) {
           options={roles.map((role) => ({ value: role.id, label: role.name }))}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('buttons.query')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {t('buttons.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchButtons
+        onReset={() => {
+          form.resetFields();
+          onSearch({});
+        }}
+      />
     </Form>
   );
 }

@@ -2,10 +2,10 @@
  * Renders a screen inside the console's real providers and router, signed in with `token`,
  * at `path`, as the one Refine resource `resource` (what the shell would have built for it).
  */
-import { Refine } from '@refinedev/core';
+import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { vi } from 'vitest';
 import { createProviders } from '../../providers';
@@ -17,11 +17,10 @@ export interface ConsoleScreen {
   resource: { name: string; label: string };
 }
 
-export function renderInConsole(ui: ReactElement, { token, path, resource }: ConsoleScreen) {
-  saveSession({ token, appId: 1 });
-  window.history.replaceState(null, '', path);
-  const providers = createProviders({ workbenchUrl: '/login', navigate: vi.fn() });
-  return render(
+/** The console's providers and router around `children`, at the current address. */
+export function ConsoleProviders({ resources, children }: { resources?: ResourceProps[]; children: ReactNode }) {
+  const [providers] = useState(() => createProviders({ workbenchUrl: '/login', navigate: vi.fn() }));
+  return (
     <BrowserRouter>
       <Refine
         dataProvider={providers.dataProvider}
@@ -30,11 +29,17 @@ export function renderInConsole(ui: ReactElement, { token, path, resource }: Con
         i18nProvider={providers.i18nProvider}
         notificationProvider={providers.notificationProvider}
         routerProvider={routerProvider}
-        resources={[{ name: resource.name, list: path.split('?')[0], meta: { label: resource.label } }]}
+        resources={resources}
         options={{ disableTelemetry: true }}
       >
-        {ui}
+        {children}
       </Refine>
-    </BrowserRouter>,
+    </BrowserRouter>
   );
+}
+
+export function renderInConsole(ui: ReactElement, { token, path, resource }: ConsoleScreen) {
+  saveSession({ token, appId: 1 });
+  window.history.replaceState(null, '', path);
+  return render(<ConsoleProviders resources={[{ name: resource.name, list: path.split('?')[0], meta: { label: resource.label } }]}>{ui}</ConsoleProviders>);
 }

@@ -2,16 +2,14 @@
  * Renders a generic resource screen inside Refine with the real providers; requests go to the
  * msw mock API (mocks/), signed in with a handoff token.
  */
+import { mockApisPerTest, replaceApis } from '../mockApis';
 import { renderInConsole } from '../renderInConsole';
 import type { HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createMockApi, type MockApi, type MockApiOptions } from '../../../mocks';
-import { setMenus } from '../../../providers/session';
 import type { ResourceDefinition } from '../../../resources/define';
 import { ResourceList } from '../../../resources/generic/ResourceList';
 import type { DialogRegistry } from '../../../resources/generic/rowActions';
-import { setLocale } from '../../../src/i18n';
 import { installAntdStaticRender } from '../../../src/layout/antdStaticRender';
 
 // As main.tsx does: antd's toasts render with React 19's root API.
@@ -19,26 +17,16 @@ installAntdStaticRender();
 
 export const server = setupServer();
 
+const handlersOf = (api: MockApi) => api.handlers;
+
 /** Starts msw for the file and resets language, storage and the mock API before each test. */
 export function setUpMockApi(): { current: MockApi } {
-  const api = { current: createMockApi() };
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterAll(() => server.close());
-  beforeEach(() => {
-    setLocale('zh-CN');
-    localStorage.clear();
-    setMenus(null);
-    api.current = createMockApi();
-    server.resetHandlers(...api.current.handlers);
-  });
-  return api;
+  return mockApisPerTest(server, () => createMockApi(), handlersOf);
 }
 
 /** Replaces the mock API (other rows or grants) for the current test. */
 export function replaceApi(holder: { current: MockApi }, options: MockApiOptions): MockApi {
-  holder.current = createMockApi(options);
-  server.resetHandlers(...holder.current.handlers);
-  return holder.current;
+  return replaceApis(server, holder, createMockApi(options), handlersOf);
 }
 
 /** Replaces the handlers of the current test: `first` answer before the mock API's own. */

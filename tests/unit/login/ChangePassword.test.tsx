@@ -1,13 +1,13 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { admin, createMockApi, sha256Hex, type MockApi } from '../../../mocks';
-import { readMustChangePassword, readToken, setMenus } from '../../../providers/session';
-import { setLocale } from '../../../src/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { admin, createMockApi, sha256Hex } from '../../../mocks';
+import { readMustChangePassword, readToken } from '../../../providers/session';
 import ChangePassword from '../../../src/pages/ChangePassword';
 import Login from '../../../src/pages/Login';
 import { PasswordGate } from '../../../src/routing/PasswordGate';
+import { mockApisPerTest } from '../mockApis';
 import { renderRoutes, Where } from './renderRoutes';
 
 vi.setConfig({ testTimeout: 30000 });
@@ -15,18 +15,8 @@ configure({ asyncUtilTimeout: 8000 });
 
 const temporary = { ...admin, id: 7, username: 'e1001', code: 'e1001', name: '张三', password: '1a2b3c4d', mustChangePassword: true };
 
-let api: MockApi = createMockApi();
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-
-beforeEach(() => {
-  setLocale('zh-CN');
-  api = createMockApi({ users: [admin, temporary] });
-  server.resetHandlers(...api.handlers);
-  localStorage.clear();
-  setMenus(null);
-});
+const apis = mockApisPerTest(server, () => createMockApi({ users: [admin, temporary] }), (api) => api.handlers);
 afterEach(() => localStorage.clear());
 
 function renderAt(address: string) {
@@ -63,7 +53,7 @@ describe('forced password change', () => {
     await fill('确认新密码', 'my-new-secret');
     await submit();
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/organisation/user'));
-    const sent = api.state.requests.find((r) => r.path.endsWith('/user/changePwd'));
+    const sent = apis.current.state.requests.find((r) => r.path.endsWith('/user/changePwd'));
     expect(sent?.body).toEqual({ oldPwd: sha256Hex(temporary.password), newPwd: sha256Hex('my-new-secret') });
     expect(JSON.stringify(sent?.body)).not.toContain('my-new-secret');
     expect(readMustChangePassword()).toBe(false);
@@ -71,7 +61,7 @@ describe('forced password change', () => {
   });
 
   it('keeps every other screen closed while the password is temporary', async () => {
-    localStorage.setItem('token', api.issueToken(api.state.users[1]));
+    localStorage.setItem('token', apis.current.issueToken(apis.current.state.users[1]));
     localStorage.setItem('mustChangePassword', '1');
     renderAt('/system/param');
     expect(await screen.findByRole('heading', { name: '修改密码' })).toBeInTheDocument();
@@ -79,7 +69,7 @@ describe('forced password change', () => {
   });
 
   it('checks the fields before anything is sent', async () => {
-    localStorage.setItem('token', api.issueToken(api.state.users[1]));
+    localStorage.setItem('token', apis.current.issueToken(apis.current.state.users[1]));
     renderAt('/changePassword');
     await fill('当前密码', 'same-secret');
     await fill('新密码', 'same-secret');
@@ -87,11 +77,11 @@ describe('forced password change', () => {
     await submit();
     expect(await screen.findByText('新密码不能与当前密码相同')).toBeInTheDocument();
     expect(screen.getByText('两次输入的新密码不一致')).toBeInTheDocument();
-    expect(api.state.requests.some((r) => r.path.endsWith('/user/changePwd'))).toBe(false);
+    expect(apis.current.state.requests.some((r) => r.path.endsWith('/user/changePwd'))).toBe(false);
   });
 
   it('opened from the top bar, offers the way back to the page the user came from', async () => {
-    localStorage.setItem('token', api.issueToken(api.state.users[0]));
+    localStorage.setItem('token', apis.current.issueToken(apis.current.state.users[0]));
     renderAt('/changePassword?redirect=%2Fsystem%2Fparam');
     expect(screen.getByText('输入当前密码和新密码')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: /返\s*回/ }));
@@ -99,7 +89,7 @@ describe('forced password change', () => {
   });
 
   it('shows the server message when the current password is wrong, and keeps the mark', async () => {
-    localStorage.setItem('token', api.issueToken(api.state.users[1]));
+    localStorage.setItem('token', apis.current.issueToken(apis.current.state.users[1]));
     localStorage.setItem('mustChangePassword', '1');
     renderAt('/changePassword');
     await fill('当前密码', 'not-it-at-all');

@@ -2,16 +2,15 @@
  * Renders the organisation screens inside Refine with the real providers; requests go to msw:
  * the session calls of mocks/api.ts and the organisation calls of ./officeApi.
  */
+import { mockApisPerTest, replaceApis } from '../mockApis';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { MenuType, type PermissionNode } from '../../../contract/menu';
 import { createMockApi, type MockApi } from '../../../mocks/api';
-import { setMenus } from '../../../providers/session';
 import OfficeMemberPage from '../../../resources/office/OfficeMemberPage';
 import OfficePage from '../../../resources/office/OfficePage';
-import { setLocale } from '../../../src/i18n';
 import { installAntdStaticRender } from '../../../src/layout/antdStaticRender';
 import type { PageRoute } from '../../../src/routing/navigation';
 import { renderInConsole } from '../renderInConsole';
@@ -66,26 +65,16 @@ function createApis(grant: Grant = () => true): Apis {
   return { session: createMockApi({ menus: organisationMenus(grant), rows: {} }), offices: createOfficeMockApi() };
 }
 
+const handlersOf = (apis: Apis) => [...apis.offices.handlers, ...apis.session.handlers];
+
 /** Starts msw for the file and resets language, storage and the mock APIs before each test. */
 export function setUpOfficeApi(): { current: Apis } {
-  const apis = { current: createApis() };
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterAll(() => server.close());
-  beforeEach(() => {
-    setLocale('zh-CN');
-    localStorage.clear();
-    setMenus(null);
-    apis.current = createApis();
-    server.resetHandlers(...apis.current.offices.handlers, ...apis.current.session.handlers);
-  });
-  return apis;
+  return mockApisPerTest(server, () => createApis(), handlersOf);
 }
 
 /** Other grants for the current test. */
 export function grantOnly(holder: { current: Apis }, grant: Grant): Apis {
-  holder.current = createApis(grant);
-  server.resetHandlers(...holder.current.offices.handlers, ...holder.current.session.handlers);
-  return holder.current;
+  return replaceApis(server, holder, createApis(grant), handlersOf);
 }
 
 function route(component: 'officeMember' | 'office', title: string): PageRoute {

@@ -2,16 +2,14 @@
  * Renders the menu/permission page inside Refine with the real providers; requests go to msw:
  * the session and sub-system calls of mocks/api.ts and the permission calls of mocks/permission.ts.
  */
+import { mockApisPerTest, replaceApis as replaceHolderApis } from '../mockApis';
 import { renderInConsole } from '../renderInConsole';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createMockApi, type MockApi } from '../../../mocks/api';
 import { createPermissionMockApi, type PermissionMockApi } from '../../../mocks/permission';
 import { permissionApps, permissionMenus, type PermissionMenuOptions } from '../../../mocks/permissionFixtures';
-import { setMenus } from '../../../providers/session';
 import PermissionPage from '../../../resources/permission/PermissionPage';
-import { setLocale } from '../../../src/i18n';
 import { installAntdStaticRender } from '../../../src/layout/antdStaticRender';
 import type { PageRoute } from '../../../src/routing/navigation';
 
@@ -34,26 +32,16 @@ function createApis(options: PermissionMenuOptions = {}): Apis {
   };
 }
 
+const handlersOf = (apis: Apis) => [...apis.permissions.handlers, ...apis.session.handlers];
+
 /** Starts msw for the file and resets language, storage and both mock APIs before each test. */
 export function setUpPermissionApi(): { current: Apis } {
-  const apis = { current: createApis() };
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterAll(() => server.close());
-  beforeEach(() => {
-    setLocale('zh-CN');
-    localStorage.clear();
-    setMenus(null);
-    apis.current = createApis();
-    server.resetHandlers(...apis.current.permissions.handlers, ...apis.current.session.handlers);
-  });
-  return apis;
+  return mockApisPerTest(server, () => createApis(), handlersOf);
 }
 
 /** Other grants for the current test. */
 export function replaceApis(holder: { current: Apis }, options: PermissionMenuOptions): Apis {
-  holder.current = createApis(options);
-  server.resetHandlers(...holder.current.permissions.handlers, ...holder.current.session.handlers);
-  return holder.current;
+  return replaceHolderApis(server, holder, createApis(options), handlersOf);
 }
 
 const route: PageRoute = {

@@ -2,13 +2,12 @@
  * Renders the person list inside Refine with the real providers; requests go to msw (the session
  * calls of mocks/api.ts and the staff calls of ./userMockApi.ts).
  */
+import { mockApisPerTest, replaceApis } from '../mockApis';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import message from 'antd/es/message';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { setMenus } from '../../../providers/session';
+import { afterEach } from 'vitest';
 import UserPage from '../../../resources/user/UserPage';
-import { setLocale } from '../../../src/i18n';
 import { installAntdStaticRender } from '../../../src/layout/antdStaticRender';
 import type { PageRoute } from '../../../src/routing/navigation';
 import { renderInConsole } from '../renderInConsole';
@@ -23,26 +22,16 @@ export const user = () => userEvent.setup({ pointerEventsCheck: 0 });
 
 /** Starts msw for the file; before each test, Chinese, empty storage and a fresh mock API. */
 export function setUpUserApi(): { current: UserMockApi } {
-  const api = { current: createUserMockApi() };
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterAll(() => server.close());
   // Toasts live outside the rendered tree: one test's must not answer the next one's question.
   afterEach(() => message.destroy());
-  beforeEach(() => {
-    setLocale('zh-CN');
-    localStorage.clear();
-    setMenus(null);
-    api.current = createUserMockApi();
-    server.resetHandlers(...api.current.handlers);
-  });
-  return api;
+  return mockApisPerTest(server, () => createUserMockApi(), handlersOf);
 }
+
+const handlersOf = (api: UserMockApi) => api.handlers;
 
 /** Another mock API (grants, rows, refusals) for the current test. */
 export function replaceUserApi(holder: { current: UserMockApi }, options: UserMockOptions): UserMockApi {
-  holder.current = createUserMockApi(options);
-  server.resetHandlers(...holder.current.handlers);
-  return holder.current;
+  return replaceApis(server, holder, createUserMockApi(options), handlersOf);
 }
 
 const route: PageRoute = {
