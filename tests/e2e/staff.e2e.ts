@@ -39,15 +39,21 @@ function item(scope: Locator, text: string): Locator {
   return scope.locator('.ant-form-item').filter({ has: scope.page().getByLabel(text, { exact: true }) });
 }
 
+/** The open dropdown; a closing one (still animating out) must be gone before the next opens. */
+function openDropdown(scope: Locator): Locator {
+  return scope.page().locator('.ant-select-dropdown:visible');
+}
+
 async function choose(scope: Locator, field: string, option: string): Promise<void> {
   await item(scope, field).locator('.ant-select-selector').click();
-  await scope.page().locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await openDropdown(scope).getByTitle(option, { exact: true }).click();
+  await openDropdown(scope).waitFor({ state: 'hidden' });
 }
 
 async function pickRegion(scope: Locator, field: string, path: readonly string[]): Promise<void> {
   await item(scope, field).locator('.ant-select-selector').click();
-  const menus = scope.page().locator('.ant-select-dropdown:visible');
-  for (const name of path) await menus.locator(`.ant-cascader-menu-item[title="${name}"]`).click();
+  for (const name of path) await openDropdown(scope).locator(`.ant-cascader-menu-item[title="${name}"]`).click();
+  await openDropdown(scope).waitFor({ state: 'hidden' });
 }
 
 async function pickDate(scope: Locator, field: string, date: string): Promise<void> {
