@@ -23,8 +23,10 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          // Tests share one database per file; files run in parallel, each with its own.
+          // Tests share one database per file; files run in parallel, each with its own. Preparing
+          // a database (migrations, seed) on a busy 2-core machine can take longer than the default.
           testTimeout: 20000,
+          hookTimeout: 60000,
         },
       },
       {

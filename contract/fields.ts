@@ -1,7 +1,15 @@
-import { z } from 'zod';
+/**
+ * Fields of the contract's entities: label, how the value is stored, and the rule the value must
+ * follow, as plain data. The console's form rule, the server's check and the table column are all
+ * derived from this one declaration.
+ *
+ * No zod here: lists and definitions read fields on every screen, and only forms and the server
+ * validate. `./schemas` turns a field's rule into its zod schema where that happens.
+ */
 import { format, type Locale, type Text } from './i18n';
 import { ruleMessages, type RuleMessage } from './messages';
 import { USERNAME_PATTERN } from './session';
+import { isWebAddress } from './webAddress';
 
 /** How a field is stored: decides the column type of a declared resource's table. */
 export type StorageKind = 'text' | 'integer';
@@ -11,122 +19,79 @@ export interface Option<V extends string | number = string | number> {
   label: Text;
 }
 
+/** The message of a rule for one field: `{label}` filled with the field's label in `locale`. */
+export type Msg = (key: RuleMessage, params?: Record<string, string | number>) => string;
+
+export function messenger(locale: Locale, label: Text): Msg {
+  return (key, params = {}) => format(ruleMessages[key][locale], { label: label[locale], ...params });
+}
+
+/** What a value must be, by kind (./schemas has the exact reading of each). */
+export type Rule =
+  /** Trimmed text of min..max characters. */
+  | { kind: 'requiredText'; min: number; max: number }
+  /** Up to max characters; blank is "not given". */
+  | { kind: 'optionalText'; max: number }
+  /** Up to max digits, travelling as a number (a code travels as typed text: `asText`). */
+  | { kind: 'digits'; max: number; required: boolean; asText: boolean }
+  /** One of `values` ("1" and 1 alike; a flag also takes true/false). */
+  | { kind: 'choice'; values: readonly (string | number)[] }
+  /** An item value of the field's dictionary (checked against the dictionary by the server). */
+  | { kind: 'dictionary' }
+  /** Up to `count` values of 1..max characters joined by commas. */
+  | { kind: 'commaJoined'; count: number; max: number }
+  /** A record's id. */
+  | { kind: 'reference'; required: boolean }
+  /** Required trimmed text that `check` accepts (undefined) or refuses with its message. */
+  | { kind: 'pattern'; check: (value: string, m: Msg) => string | undefined };
+
 /**
- * One field of an entity: its label, its rule (a zod schema per locale), how it is stored, and
- * for choice fields its options. The console's form rule, the server's check and the table
- * column are all derived from this one declaration.
+ * One field of an entity. `V` is the type of a valid value (undefined when it may be absent); it
+ * exists only for the types (`FieldValues`).
  */
-export interface Field<S extends z.ZodType = z.ZodType> {
+export interface Field<V = unknown> {
   label: Text;
   storage: StorageKind;
   /** Longest stored text; sizes the column. */
   maxLength?: number;
   required: boolean;
   options?: readonly Option[];
-  schema(locale: Locale): S;
+  /** The key of the dictionary whose enabled items are this field's choices (`dictionaryChoice`). */
+  dictionary?: string;
+  /** What a new record holds when the field is not given (SPEC §9 defaults); forms start with it. */
+  defaultValue?: string | number;
+  rule: Rule;
+  readonly valueType?: V;
 }
 
-type Msg = (key: RuleMessage, params?: Record<string, string | number>) => string;
+export type Fields = Record<string, Field>;
+export type FieldValues<F extends Fields> = { [K in keyof F]: F[K] extends Field<infer V> ? V : never };
 
-function messenger(locale: Locale, label: Text): Msg {
-  return (key, params = {}) => format(ruleMessages[key][locale], { label: label[locale], ...params });
+export function requiredText(label: Text, max: number, min = 1): Field<string> {
+  return { label, storage: 'text', maxLength: max, required: true, rule: { kind: 'requiredText', min, max } };
 }
 
-/** Blank optional text becomes undefined, so "not given" is stored as null. */
-function blankToUndefined(v: unknown): unknown {
-  if (v === null) return undefined;
-  if (typeof v === 'string' && v.trim() === '') return undefined;
-  return typeof v === 'string' ? v.trim() : v;
-}
-
-/** Text that must be given: missing or blank → required, not text → invalid. */
-function requiredString(m: Msg) {
-  return z.string({ error: (iss) => (iss.input === undefined ? m('required') : m('choice')) }).min(1, m('required'));
-}
-
-/** Trims text and reads null as "not given" before `inner` checks it. */
-function trimmedRequired(inner: z.ZodType<string>): z.ZodType<string> {
-  return z.preprocess((v) => (typeof v === 'string' ? v.trim() : v === null ? undefined : v), inner) as z.ZodType<string>;
-}
-
-export function requiredText(label: Text, max: number, min = 1): Field<z.ZodType<string>> {
-  return {
-    label,
-    storage: 'text',
-    maxLength: max,
-    required: true,
-    schema(locale) {
-      const m = messenger(locale, label);
-      return trimmedRequired(
-        requiredString(m)
-          .min(min, m('lengthBetween', { min, max }))
-          .max(max, min > 1 ? m('lengthBetween', { min, max }) : m('maxLength', { max })),
-      );
-    },
-  };
-}
-
-export function optionalText(label: Text, max: number): Field<z.ZodType<string | undefined>> {
-  return {
-    label,
-    storage: 'text',
-    maxLength: max,
-    required: false,
-    schema(locale) {
-      const m = messenger(locale, label);
-      return z.preprocess(
-        blankToUndefined,
-        z.string({ error: () => m('choice') }).max(max, m('maxLength', { max })).optional(),
-      ) as z.ZodType<string | undefined>;
-    },
-  };
-}
-
-/** A whole non-negative number becomes its digits; text is trimmed; null is "not given". */
-function asDigitString(v: unknown): unknown {
-  if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return String(v);
-  if (typeof v === 'string') return v.trim();
-  return v === null ? undefined : v;
-}
-
-/** Up to `max` digits, as text. */
-function digitString(m: Msg, max: number) {
-  return z
-    .string({ error: (iss) => (iss.input === undefined ? m('required') : m('digits')) })
-    .min(1, m('required'))
-    .max(max, m('maxLength', { max }))
-    .regex(/^\d+$/, m('digits'));
+export function optionalText(label: Text, max: number): Field<string | undefined> {
+  return { label, storage: 'text', maxLength: max, required: false, rule: { kind: 'optionalText', max } };
 }
 
 /** Digits only, at most `max` of them; travels as a number. */
-export function digits(label: Text, max = 10, required = true): Field<z.ZodType<number>> {
-  return {
-    label,
-    storage: 'integer',
-    required,
-    schema(locale) {
-      const inner = digitString(messenger(locale, label), max).transform(Number);
-      const base = z.preprocess(asDigitString, inner);
-      return (required ? base : z.preprocess(blankToUndefined, inner.optional())) as z.ZodType<number>;
-    },
-  };
+export function digits(label: Text, max?: number): Field<number>;
+export function digits(label: Text, max: number, required: false): Field<number | undefined>;
+export function digits(label: Text, max = 10, required = true): Field<number | undefined> {
+  return { label, storage: 'integer', required, rule: { kind: 'digits', max, required, asText: false } };
 }
 
 /** Digits only, at most `max` of them, kept as typed text (a code, not a quantity: "0042" stays). */
-export function digitText(label: Text, max = 10): Field<z.ZodType<string>> {
-  return {
-    label,
-    storage: 'text',
-    maxLength: max,
-    required: true,
-    schema(locale) {
-      return z.preprocess(asDigitString, digitString(messenger(locale, label), max)) as z.ZodType<string>;
-    },
-  };
+export function digitText(label: Text, max = 10): Field<string> {
+  return { label, storage: 'text', maxLength: max, required: true, rule: { kind: 'digits', max, required: true, asText: true } };
 }
 
-/** A required choice among fixed values. */
-export function choice<V extends string | number>(label: Text, options: readonly Option<V>[]): Field<z.ZodType<V>> {
+/**
+ * A required choice among fixed values. With `defaultValue`, a record that does not give it holds
+ * that value (an update keeps its stored one: see server/crud/handlers.ts).
+ */
+export function choice<V extends string | number>(label: Text, options: readonly Option<V>[], defaultValue?: V): Field<V> {
   const values = options.map((o) => o.value);
   return {
     label,
@@ -134,49 +99,28 @@ export function choice<V extends string | number>(label: Text, options: readonly
     maxLength: Math.max(...values.map((v) => String(v).length)),
     required: true,
     options,
-    schema(locale) {
-      const m = messenger(locale, label);
-      return z.preprocess(
-        (v) => {
-          if (v === null || v === '') return undefined;
-          // Accept "1" for 1 and 1 for "1": forms and the platform mix them.
-          const match = values.find((value) => String(value) === String(v));
-          return match ?? v;
-        },
-        z.any().refine((v) => v !== undefined, m('requiredSelect')).refine((v) => v === undefined || values.includes(v as V), m('choice')),
-      ) as z.ZodType<V>;
-    },
+    defaultValue,
+    rule: { kind: 'choice', values },
   };
+}
+
+/**
+ * A required choice among the items of the dictionary `dicKey` (SPEC §2.13): the value is an item's
+ * value, stored as a number when `storage` is `integer`. Which values exist is data: the server
+ * checks a save against the dictionary's enabled items, the console offers only those.
+ */
+export function dictionaryChoice(label: Text, dicKey: string, storage: 'integer'): Field<number>;
+export function dictionaryChoice(label: Text, dicKey: string, storage?: 'text'): Field<string>;
+export function dictionaryChoice(label: Text, dicKey: string, storage: StorageKind = 'text'): Field<string | number> {
+  return { label, storage, maxLength: 50, required: true, dictionary: dicKey, rule: { kind: 'dictionary' } };
 }
 
 /**
  * Up to `count` optional values joined by commas (e.g. the three spare parameters);
  * each present value is 1..max characters and cannot itself contain a comma.
  */
-export function commaJoined(label: Text, count: number, max: number): Field<z.ZodType<string | undefined>> {
-  return {
-    label,
-    storage: 'text',
-    maxLength: count * (max + 1),
-    required: false,
-    schema(locale) {
-      const m = messenger(locale, label);
-      return z.preprocess(
-        (v) => (v === null || v === '' ? undefined : v),
-        z
-          .string({ error: () => m('choice') })
-          .superRefine((joined, ctx) => {
-            const parts = joined.split(',');
-            if (parts.length > count) ctx.addIssue({ code: 'custom', message: m('noComma') });
-            for (const part of parts) {
-              if (part.trim().length > max) ctx.addIssue({ code: 'custom', message: m('lengthBetween', { min: 1, max }) });
-            }
-          })
-          .transform((joined) => joined.split(',').map((p) => p.trim()).join(','))
-          .optional(),
-      ) as z.ZodType<string | undefined>;
-    },
-  };
+export function commaJoined(label: Text, count: number, max: number): Field<string | undefined> {
+  return { label, storage: 'text', maxLength: count * (max + 1), required: false, rule: { kind: 'commaJoined', count, max } };
 }
 
 /** Splits a comma-joined value into exactly `count` slots ('' where absent). */
@@ -192,82 +136,25 @@ export function joinSlots(slots: readonly (string | undefined | null)[]): string
   return values.length ? values.join(',') : undefined;
 }
 
-export type Fields = Record<string, Field>;
-export type FieldValues<F extends Fields> = { [K in keyof F]: z.infer<ReturnType<F[K]['schema']>> };
-
-/** The zod object for a set of fields in one locale. Unknown keys are stripped. */
-export function objectSchema<F extends Fields>(fields: F, locale: Locale) {
-  const shape = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.schema(locale)]));
-  return z.object(shape) as unknown as z.ZodType<FieldValues<F>>;
-}
-
-/** First message per field path, as the API's validation answer and the form expect. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.join('.') || '_';
-    out[path] ??= issue.message;
-  }
-  return out;
-}
-
 /** A required reference to another record by id (e.g. the owning sub-system), chosen from a list. */
-export function reference(label: Text): Field<z.ZodType<number>> {
-  return {
-    label,
-    storage: 'integer',
-    required: true,
-    schema(locale) {
-      const m = messenger(locale, label);
-      return z.preprocess(
-        (v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v),
-        z
-          .number({ error: (iss) => (iss.input === undefined ? m('requiredSelect') : m('choice')) })
-          .int(m('choice'))
-          .positive(m('requiredSelect')),
-      ) as z.ZodType<number>;
-    },
-  };
+export function reference(label: Text): Field<number> {
+  return { label, storage: 'integer', required: true, rule: { kind: 'reference', required: true } };
 }
 
-/** Optional reference by id (e.g. a staff member's department): empty is "none". */
-export function optionalReference(label: Text): Field<z.ZodType<number | undefined>> {
-  const required = reference(label);
-  return {
-    label,
-    storage: 'integer',
-    required: false,
-    schema(locale) {
-      return z.preprocess((v) => (v === null || v === '' || v === 0 || v === '0' ? undefined : v), required.schema(locale).optional()) as z.ZodType<
-        number | undefined
-      >;
-    },
-  };
+/** Optional reference by id (e.g. a staff member's department): empty or 0 is "none". */
+export function optionalReference(label: Text): Field<number | undefined> {
+  return { label, storage: 'integer', required: false, rule: { kind: 'reference', required: false } };
 }
 
-/** A required text that `check` accepts (undefined) or refuses with its message. */
-function patternText(label: Text, max: number, check: (value: string, m: Msg) => string | undefined): Field<z.ZodType<string>> {
-  return {
-    label,
-    storage: 'text',
-    maxLength: max,
-    required: true,
-    schema(locale) {
-      const m = messenger(locale, label);
-      return trimmedRequired(
-        requiredString(m).superRefine((value, ctx) => {
-          const message = check(value, m);
-          if (message !== undefined) ctx.addIssue({ code: 'custom', message });
-        }),
-      );
-    },
-  };
+/** A required text of at most `max` characters that `check` accepts (undefined) or refuses with its message. */
+export function patternText(label: Text, max: number, check: (value: string, m: Msg) => string | undefined): Field<string> {
+  return { label, storage: 'text', maxLength: max, required: true, rule: { kind: 'pattern', check } };
 }
 
 const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 /** Email: 6 to 32 characters, an address shape (SPEC §5 shared rules). */
-export function email(label: Text, min = 6, max = 32): Field<z.ZodType<string>> {
+export function email(label: Text, min = 6, max = 32): Field<string> {
   return patternText(label, max, (value, m) => {
     if (value.length < min || value.length > max) return m('lengthBetween', { min, max });
     return EMAIL_PATTERN.test(value) ? undefined : m('email');
@@ -277,7 +164,7 @@ export function email(label: Text, min = 6, max = 32): Field<z.ZodType<string>> 
 /** Mainland mobile number: 11 digits, 1 then 3/4/5/7/8/9. */
 export const MOBILE_PATTERN = /^1[345789]\d{9}$/;
 
-export function mobilePhone(label: Text): Field<z.ZodType<string>> {
+export function mobilePhone(label: Text): Field<string> {
   return patternText(label, 11, (value, m) => (MOBILE_PATTERN.test(value) ? undefined : m('phone')));
 }
 
@@ -291,7 +178,7 @@ export function idCardCheckCharacter(first17: string): string {
 }
 
 /** ID card: 15 digits, or 18 where the last may be X or x and must be the GB 11643 check character. */
-export function idCard(label: Text): Field<z.ZodType<string>> {
+export function idCard(label: Text): Field<string> {
   return patternText(label, 18, (value, m) => {
     if (/^\d{15}$/.test(value)) return undefined;
     if (!/^\d{17}[\dXx]$/.test(value)) return m('idCard');
@@ -315,7 +202,7 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** A required date (YYYY-MM-DD) not after today; `today` is read at each check. */
-export function pastDate(label: Text, today: () => string = () => todayText()): Field<z.ZodType<string>> {
+export function pastDate(label: Text, today: () => string = () => todayText()): Field<string> {
   return patternText(label, 10, (value, m) => {
     if (!isCalendarDate(value)) return m('date');
     return value > today() ? m('notAfterToday') : undefined;
@@ -323,12 +210,20 @@ export function pastDate(label: Text, today: () => string = () => todayText()): 
 }
 
 /** A six-digit administrative division code (whether it exists is checked against the region data). */
-export function regionCode(label: Text): Field<z.ZodType<string>> {
+export function regionCode(label: Text): Field<string> {
   return patternText(label, 6, (value, m) => (/^\d{6}$/.test(value) ? undefined : m('requiredSelect')));
 }
 
+/** An http(s) URL or a path of the same site (see webAddress.ts), at most `max` characters. */
+export function webAddress(label: Text, max: number): Field<string> {
+  return patternText(label, max, (value, m) => {
+    if (value.length > max) return m('maxLength', { max });
+    return isWebAddress(value) ? undefined : m('webAddress');
+  });
+}
+
 /** A login name (an employee code): up to `max` of letters, digits, `_`, `.`, `-`. */
-export function loginName(label: Text, max: number): Field<z.ZodType<string>> {
+export function loginName(label: Text, max: number): Field<string> {
   return patternText(label, max, (value, m) => {
     if (value.length > max) return m('maxLength', { max });
     return USERNAME_PATTERN.test(value) ? undefined : m('loginName');

@@ -22,6 +22,7 @@ export const NAVIGATION_TITLES = {
   organisation: { 'zh-CN': '组织人员', 'en-US': 'Organisation' },
   business: { 'zh-CN': '业务统计', 'en-US': 'Business' },
   tools: { 'zh-CN': '工具', 'en-US': 'Tools' },
+  examples: { 'zh-CN': '示例', 'en-US': 'Examples' },
 } as const satisfies Record<string, Text>;
 
 /** Navigation groups of the base app's menu tree. */
@@ -31,7 +32,6 @@ export type NavigationKey = keyof typeof NAVIGATION_TITLES;
 export const SCREEN_TITLES = {
   home: HOME_TITLE,
   permission: { 'zh-CN': '菜单权限', 'en-US': 'Menus & permissions' },
-  dic: { 'zh-CN': '字典管理', 'en-US': 'Dictionaries' },
   user: { 'zh-CN': '人员列表', 'en-US': 'Staff' },
   officeMember: { 'zh-CN': '组织架构', 'en-US': 'Organisation directory' },
   office: { 'zh-CN': '组织管理', 'en-US': 'Organisation management' },
@@ -42,6 +42,7 @@ export const SCREEN_TITLES = {
   customer: { 'zh-CN': '客户详情', 'en-US': 'Customer detail' },
   ua: { 'zh-CN': 'UA列表', 'en-US': 'UA rules' },
   template: { 'zh-CN': '模板发布', 'en-US': 'Template publishing' },
+  treeFilter: { 'zh-CN': '树形筛选', 'en-US': 'Tree filter' },
 } as const satisfies Record<string, Text>;
 
 /** A bespoke screen's component name. */

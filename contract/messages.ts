@@ -17,5 +17,7 @@ export const ruleMessages = {
   readOnly: text('{label}不可修改', '{label} cannot be changed'),
   loginName: text('{label}只能包含字母、数字、_ . -', '{label} may contain letters, digits, _ . - only'),
   choice: text('{label}的取值无效', '{label} has an invalid value'),
+  webAddress: text('{label}须为 http(s) 地址或以 / 开头的路径', '{label} must be an http(s) URL or a path starting with /'),
+  identifier: text('{label}只能包含字母、数字和下划线，且不能以数字开头', '{label} may contain letters, digits and _ and cannot start with a digit'),
 } as const;
 export type RuleMessage = keyof typeof ruleMessages;

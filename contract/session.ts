@@ -49,11 +49,56 @@ export const TOKEN_HEADER = 'access_token';
 /** All application calls sit below this prefix. */
 export const API_PREFIX = '/base/admin';
 
+/**
+ * Every prefix of the platform's calls (DESIGN: application; dashboard and site users; UA, demo
+ * and template calls under /v2). The server guards every route below them.
+ */
+export const API_PREFIXES: readonly string[] = [API_PREFIX, '/admin/dashboard', '/siteuser', '/v2'];
+
+function startsWithSegment(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** Whether a path lies below one of the platform's call prefixes. */
+export function isCallPath(path: string): boolean {
+  return API_PREFIXES.some((prefix) => startsWithSegment(path, prefix));
+}
+
+/**
+ * The `url` an API element holds for a call: below /base/admin the path without that prefix (as
+ * SPEC §7 lists them, `/user/list`), below the other prefixes the whole path (`/v2/ua/list`).
+ */
+export function apiElementPath(path: string): string {
+  return startsWithSegment(path, API_PREFIX) ? path.slice(API_PREFIX.length) : path;
+}
+
 /** The console's change-password screen (forced after a password reset, or opened from the top bar). */
 export const CHANGE_PASSWORD_ROUTE = '/changePassword';
 
 /** Where a signed-in user changes their own password (below API_PREFIX); reachable while a change is required. */
 export const CHANGE_PASSWORD_PATH = '/user/changePwd';
+
+/** The account page's e-mail tab; the password tab is CHANGE_PASSWORD_ROUTE. */
+export const CHANGE_EMAIL_ROUTE = '/changeEmail';
+
+/** Where a signed-in user changes their own e-mail (below API_PREFIX), giving their current password. */
+export const CHANGE_EMAIL_PATH = '/user/changeEmail';
+
+/**
+ * The workbench handoff: a card's link to a trusted sub-system carries `?handoff=<one-time code>&appId=…`
+ * (HANDOFF_PARAM); the console there exchanges the code once, within a minute, at
+ * POST API_PREFIX + HANDOFF_EXCHANGE_PATH `{ handoff, appId }` for `{ token, appId }`. The
+ * workbench page asks for a card's link at POST API_PREFIX + WORKBENCH_LINK_PATH `{ appId }`.
+ */
+export const HANDOFF_PARAM = 'handoff';
+export const HANDOFF_EXCHANGE_PATH = '/user/handoff';
+export const WORKBENCH_LINK_PATH = '/workbench/handoff';
+
+/** What the exchange of a handoff code answers. */
+export interface HandoffAnswer {
+  token: string;
+  appId: number;
+}
 
 /** The workbench page the server serves itself (not a console route: reached by a full page load). */
 export const WORKBENCH_PATH = '/workbench';

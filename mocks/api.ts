@@ -11,13 +11,13 @@ import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { Code, codeMessages } from '../contract/codes';
-import { validateEntity } from '../contract/entity';
+import { validateEntity } from '../contract/validation';
 import { localeFromHeader, type Locale } from '../contract/i18n';
 import { parsePaging } from '../contract/paging';
 import { TOKEN_HEADER } from '../contract/session';
 import { endpointOf, type ResourceDefinition } from '../resources/define';
 import { resourceDefinitions } from '../resources/registry';
-import { admin, appRows, BASE_APP_ID, buildMenuTree, paramRows, type MockUser } from './fixtures';
+import { admin, appRows, BASE_APP_ID, buildMenuTree, dicItemRows, dicRows, paramRows, type MockUser } from './fixtures';
 
 export interface RecordedRequest {
   method: string;
@@ -58,6 +58,8 @@ export interface MockApiState {
   lastLogin: { username: string; password: string } | null;
   /** Turns a valid token into an expired one (next calls answer 1007). */
   expire(token: string): void;
+  /** What /dic/version answers: a test moves it to stand for a write made elsewhere. */
+  dictionaryVersion: number;
 }
 
 const STATUS: Partial<Record<number, number>> = {
@@ -93,7 +95,7 @@ function contains(haystack: unknown, needle: string): boolean {
 
 export function createMockApi(options: MockApiOptions = {}) {
   const definitions = options.definitions ?? resourceDefinitions;
-  const initialRows: Record<string, Record<string, unknown>[]> = options.rows ?? { param: paramRows(), app: appRows() };
+  const initialRows: Record<string, Record<string, unknown>[]> = options.rows ?? { param: paramRows(), app: appRows(), dic: dicRows(), dicItem: dicItemRows() };
   const state: MockApiState = {
     // Copies: a password change must not leak into the next test's fixtures.
     users: (options.users ?? [admin]).map((user) => ({ ...user })),
@@ -107,6 +109,7 @@ export function createMockApi(options: MockApiOptions = {}) {
     permissionFailure: null,
     emptyInfo: false,
     lastLogin: null,
+    dictionaryVersion: 1,
     expire(token) {
       state.tokens.delete(token);
       state.expiredTokens.add(token);
@@ -170,6 +173,18 @@ export function createMockApi(options: MockApiOptions = {}) {
       user.mustChangePassword = false;
       return ok(null);
     }),
+    http.post('*/base/admin/user/changeEmail', async ({ request }) => {
+      const call = await enter(request, { sessionOnly: true });
+      if (call instanceof Response) return call;
+      const { pwd, email } = (call.body ?? {}) as { pwd?: string; email?: string };
+      const user = call.user!;
+      if (pwd !== passwordHashOf(user)) {
+        const message = call.locale === 'en-US' ? 'The current password is wrong' : '原密码不正确';
+        return fail(Code.LOGIN_FAILED, call.locale, message, { fields: { pwd: message } });
+      }
+      (user as { email?: string }).email = email;
+      return ok(null);
+    }),
     http.get('*/base/admin/user/info', async ({ request }) => {
       const call = await enter(request, { sessionOnly: true });
       if (call instanceof Response) return call;
@@ -191,15 +206,48 @@ export function createMockApi(options: MockApiOptions = {}) {
     }),
   ];
 
+  /** Ids are unique across resources, so a master and its detail sharing an endpoint tell their rows apart. */
+  const nextId = () => Math.max(0, ...[...state.rows.values()].flat().map((r) => r.id)) + 1;
+
+  /**
+   * Whether a call to an endpoint shared by a master and its detail is this resource's, as the
+   * server decides: a call naming rows is the detail's when they are; others when they name a master.
+   */
+  function isMine(definition: ResourceDefinition, params: Record<string, unknown>): boolean {
+    const detail = definitions.find((d) => d !== definition && endpointOf(d) === endpointOf(definition) && d.parent) ?? (definition.parent ? definition : undefined);
+    if (!detail || !definitions.some((d) => d !== detail && endpointOf(d) === endpointOf(detail))) return true;
+    const ids = String(params.ids ?? params.id ?? '').split(',').filter(Boolean).map(Number);
+    const detailRows = state.rows.get(detail.name) ?? [];
+    const isDetail = ids.length > 0 ? ids.every((id) => detailRows.some((r) => r.id === id)) : !['', '0'].includes(String(params[detail.parent!.field] ?? '').trim());
+    return isDetail === (definition === detail);
+  }
+
   function crud(definition: ResourceDefinition): HttpHandler[] {
     const base = `*${endpointOf(definition)}`;
     const fields = Object.keys(definition.entity.fields);
     const rows = () => state.rows.get(definition.name) ?? [];
     const unique = definition.entity.unique;
+    const order = definition.order?.field;
+    const masterField = definition.parent?.field;
+    /** The handler of this resource, or nothing (msw asks the next one) when the request is its sharer's. */
+    const mine =
+      (handler: (call: Call) => Response | Promise<Response>) =>
+      async ({ request }: { request: Request }) => {
+        const peek = request.clone();
+        const url = new URL(peek.url);
+        const text = peek.method === 'GET' ? '' : await peek.text();
+        let body: unknown;
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {
+          body = undefined;
+        }
+        if (!isMine(definition, { ...Object.fromEntries(url.searchParams), ...((body ?? {}) as Record<string, unknown>) })) return undefined;
+        const call = await enter(request);
+        return call instanceof Response ? call : handler(call);
+      };
 
-    const list = async ({ request }: { request: Request }) => {
-      const call = await enter(request);
-      if (call instanceof Response) return call;
+    const list = async (call: Call) => {
       const { page, size } = parsePaging(call.query);
       let found = rows().filter((row) =>
         fields.every((field) => {
@@ -210,67 +258,115 @@ export function createMockApi(options: MockApiOptions = {}) {
       );
       const searchKey = call.query.searchKey;
       if (searchKey) found = found.filter((row) => definition.search.some((field) => contains(row[field], searchKey)));
-      const [sortField, order] = definition.sort[0] ?? ['id', 'asc'];
-      found = [...found].sort((a, b) => (Number(a[sortField]) - Number(b[sortField])) * (order === 'desc' ? -1 : 1) || a.id - b.id);
+      const [sortField, direction] = definition.sort[0] ?? ['id', 'asc'];
+      found = [...found].sort((a, b) => (Number(a[sortField]) - Number(b[sortField])) * (direction === 'desc' ? -1 : 1) || a.id - b.id);
       return ok({ items: found.slice((page - 1) * size, page * size), total: found.length });
     };
 
-    const remove = async ({ request }: { request: Request }) => {
-      const call = await enter(request);
-      if (call instanceof Response) return call;
-      const ids = new Set((call.query.ids ?? '').split(',').filter(Boolean).map(Number));
+    const remove = (call: Call) => {
+      const params = { ...call.query, ...((call.body ?? {}) as Record<string, unknown>) };
+      const ids = new Set(String(params.ids ?? '').split(',').filter(Boolean).map(Number));
       state.rows.set(definition.name, rows().filter((row) => !ids.has(row.id)));
+      // A master's details go with it.
+      for (const detail of definitions.filter((d) => d.parent?.resource === definition.name)) {
+        state.rows.set(detail.name, (state.rows.get(detail.name) ?? []).filter((row) => !ids.has(Number(row[detail.parent!.field]))));
+      }
       return ok(null);
     };
 
-    const handlers: HttpHandler[] = [
-      http.get(`${base}/list`, list),
-      http.get(`${base}/detail`, async ({ request }) => {
-        const call = await enter(request);
-        if (call instanceof Response) return call;
-        const row = rows().find((r) => r.id === Number(call.query.id));
-        return row ? ok(row) : fail(Code.NOT_FOUND, call.locale);
-      }),
-      http.post(`${base}/saveOrUpdate`, async ({ request }) => {
-        const call = await enter(request);
-        if (call instanceof Response) return call;
-        const input = (call.body ?? {}) as Record<string, unknown>;
-        const result = validateEntity(definition.entity, input, call.locale);
-        if (!result.ok) return fail(Code.VALIDATION_FAILED, call.locale, result.message, { fields: result.fields });
-        const id = input.id === undefined || input.id === null || input.id === '' ? undefined : Number(input.id);
-        const values = result.value as Record<string, unknown>;
-        if (unique && rows().some((r) => r[unique.field] === values[unique.field] && r.id !== id)) {
-          return fail(Code.DUPLICATE, call.locale, unique.duplicate[call.locale], { fields: { [unique.field]: unique.duplicate[call.locale] } });
-        }
-        if (id === undefined) {
-          const row: Row = { ...values, id: Math.max(0, ...rows().map((r) => r.id)) + 1 };
-          state.rows.set(definition.name, [...rows(), row]);
-          return ok(row);
-        }
-        const existing = rows().find((r) => r.id === id);
-        if (!existing) return fail(Code.NOT_FOUND, call.locale);
-        const row: Row = { ...existing, ...values, id };
-        state.rows.set(definition.name, rows().map((r) => (r.id === id ? row : r)));
+    const save = (call: Call) => {
+      const input = (call.body ?? {}) as Record<string, unknown>;
+      const id = input.id === undefined || input.id === null || input.id === '' ? undefined : Number(input.id);
+      const existing = id === undefined ? undefined : rows().find((r) => r.id === id);
+      if (id !== undefined && !existing) return fail(Code.NOT_FOUND, call.locale);
+      // An update keeps what it does not name, as the server does.
+      const result = validateEntity(definition.entity, { ...existing, ...input }, call.locale);
+      if (!result.ok) return fail(Code.VALIDATION_FAILED, call.locale, result.message, { fields: result.fields });
+      const values = result.value as Record<string, unknown>;
+      const sameScope = (r: Row) => !unique?.within || r[unique.within] === values[unique.within];
+      if (unique && rows().some((r) => r[unique.field] === values[unique.field] && r.id !== id && sameScope(r))) {
+        return fail(Code.DUPLICATE, call.locale, unique.duplicate[call.locale], { fields: { [unique.field]: unique.duplicate[call.locale] } });
+      }
+      if (!existing) {
+        const siblings = rows().filter((r) => !masterField || r[masterField] === values[masterField]);
+        const position = order ? { [order]: Math.max(0, ...siblings.map((r) => Number(r[order]))) + 1 } : {};
+        const row: Row = { ...values, ...position, id: nextId() };
+        state.rows.set(definition.name, [...rows(), row]);
         return ok(row);
-      }),
-      http.get(`${base}/delete`, remove),
-      http.post(`${base}/delete`, remove),
+      }
+      const row: Row = { ...existing, ...values, ...(order ? { [order]: existing[order] } : {}), id: existing.id };
+      state.rows.set(definition.name, rows().map((r) => (r.id === existing.id ? row : r)));
+      return ok(row);
+    };
+
+    const handlers: HttpHandler[] = [
+      http.get(`${base}/list`, mine(list)),
+      http.get(
+        `${base}/detail`,
+        mine((call) => {
+          const row = rows().find((r) => r.id === Number(call.query.id));
+          return row ? ok(row) : fail(Code.NOT_FOUND, call.locale);
+        }),
+      ),
+      http.post(`${base}/saveOrUpdate`, mine(save)),
+      http.get(`${base}/delete`, mine(remove)),
+      http.post(`${base}/delete`, mine(remove)),
     ];
+    if (order && masterField) {
+      handlers.push(
+        http.post(
+          `${base}/move`,
+          mine((call) => {
+            const { id, direction } = (call.body ?? {}) as { id?: number; direction?: string };
+            const row = rows().find((r) => r.id === Number(id));
+            if (!row) return fail(Code.NOT_FOUND, call.locale);
+            const siblings = rows()
+              .filter((r) => r[masterField] === row[masterField])
+              .sort((a, b) => Number(a[order]) - Number(b[order]));
+            const neighbour = siblings[siblings.indexOf(row) + (direction === 'up' ? -1 : 1)];
+            if (!neighbour) return ok({ moved: false });
+            [row[order], neighbour[order]] = [neighbour[order], row[order]];
+            return ok({ moved: true });
+          }),
+        ),
+      );
+    }
     if (definition.keyCheck) {
       const { path, param } = definition.keyCheck;
       handlers.push(
-        http.get(`${base}/${path}`, async ({ request }) => {
-          const call = await enter(request);
-          if (call instanceof Response) return call;
-          const id = call.query.id ? Number(call.query.id) : undefined;
-          return ok(!rows().some((r) => String(r[param]) === call.query[param] && r.id !== id));
-        }),
+        http.get(
+          `${base}/${path}`,
+          mine((call) => {
+            const id = call.query.id ? Number(call.query.id) : undefined;
+            const within = unique?.within;
+            return ok(!rows().some((r) => String(r[param]) === call.query[param] && r.id !== id && (!within || String(r[within]) === call.query[within])));
+          }),
+        ),
       );
     }
     return handlers;
   }
 
-  const handlers: HttpHandler[] = [...session, ...definitions.flatMap(crud)];
+  /** The dictionary reads (server/dic): items of a dictionary by key, and the version keying them. */
+  const dictionaryReads: HttpHandler[] = [
+    http.get('*/base/admin/dic/version', async ({ request }) => {
+      const call = await enter(request);
+      return call instanceof Response ? call : ok(state.dictionaryVersion);
+    }),
+    http.get('*/base/admin/dic/ListByKey', async ({ request }) => {
+      const call = await enter(request);
+      if (call instanceof Response) return call;
+      const dictionary = (state.rows.get('dic') ?? []).find((d) => d.dicKey === call.query.dicKey);
+      const items = (state.rows.get('dicItem') ?? [])
+        .filter((item) => dictionary && item.parentId === dictionary.id)
+        .filter((item) => call.query.all === '1' || item.openStatus === 1)
+        .sort((a, b) => Number(a.sortNum) - Number(b.sortNum))
+        .map(({ name, dicKey, sortNum, openStatus }) => ({ name, dicKey, sortNum, ...(call.query.all === '1' ? { openStatus } : {}) }));
+      return ok(items);
+    }),
+  ];
+
+  const handlers: HttpHandler[] = [...session, ...dictionaryReads, ...definitions.flatMap(crud)];
 
   /** Signs a user in without the login screen (a handoff token); answers the token. */
   function issueToken(user: MockUser = state.users[0] ?? admin): string {

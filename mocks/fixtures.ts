@@ -44,6 +44,7 @@ export function buildMenuTree({ definitions = resourceDefinitions, grant = () =>
   if (withHome) tree.push(node({ id: nextId++, parentId: 0, name: HOME_TITLE['zh-CN'], menuType: MenuType.HOME, path: '/home', url: 'home', icon: 'home' }));
   const navigations = new Map<NavigationKey, PermissionNode>();
   for (const definition of definitions) {
+    if (!definition.menu) continue;
     const key = definition.menu.navigation;
     let navigation = navigations.get(key);
     if (!navigation) {
@@ -61,7 +62,9 @@ export function buildMenuTree({ definitions = resourceDefinitions, grant = () =>
       url: definition.name,
       icon: definition.menu.icon,
     });
-    for (const action of crudActions(definition)) {
+    // A detail resource's buttons sit on its master's screen (its rows show with the master's).
+    const details = definitions.filter((d) => d.parent?.resource === definition.name);
+    for (const action of [definition, ...details].flatMap(crudActions)) {
       if (action.action === 'list' || !grant(action.code)) continue;
       menu.children.push(node({ id: nextId++, parentId: menu.id, name: action.label['zh-CN'], menuType: MenuType.PAGE_ELEMENT, code: action.code }));
     }
@@ -84,4 +87,20 @@ export const paramRows = (): Record<string, unknown>[] => [
 
 export const appRows = (): Record<string, unknown>[] => [
   { id: 1, code: 'base', name: '基础平台', businessType: 3, isEnable: '1', sort: 1, address: 'http://base.example', logo: '', createTime: '2024-01-01 00:00:00' },
+];
+
+/** Two dictionaries: a system one (not deletable) and a normal one. */
+export const dicRows = (): Record<string, unknown>[] => [
+  { id: 501, name: '业务类型', dicKey: 'business_type', type: 1 },
+  { id: 502, name: '颜色', dicKey: 'colour', type: 2 },
+];
+
+/** The business types, and three colours with the second switched off. */
+export const dicItemRows = (): Record<string, unknown>[] => [
+  { id: 601, parentId: 501, name: '业务系统', dicKey: '1', sortNum: 1, openStatus: 1 },
+  { id: 602, parentId: 501, name: '支撑系统', dicKey: '2', sortNum: 2, openStatus: 1 },
+  { id: 603, parentId: 501, name: '基础服务', dicKey: '3', sortNum: 3, openStatus: 1 },
+  { id: 611, parentId: 502, name: '红', dicKey: 'red', sortNum: 1, openStatus: 1 },
+  { id: 612, parentId: 502, name: '绿', dicKey: 'green', sortNum: 2, openStatus: 0 },
+  { id: 613, parentId: 502, name: '蓝', dicKey: 'blue', sortNum: 3, openStatus: 1 },
 ];

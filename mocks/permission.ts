@@ -10,7 +10,8 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { Code, codeMessages } from '../contract/codes';
 import { apiElementEntity, directoryEntity, pageElementEntity } from '../contract/entities/menu';
-import { validateEntity, type Entity } from '../contract/entity';
+import type { Entity } from '../contract/entity';
+import { validateEntity } from '../contract/validation';
 import { localeFromHeader, type Locale } from '../contract/i18n';
 import { buildTree, MenuType, ROOT_ID } from '../contract/menu';
 import { TOKEN_HEADER } from '../contract/session';

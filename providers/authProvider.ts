@@ -10,9 +10,9 @@ import type { AuthProvider, CheckResponse } from '@refinedev/core';
 import { SESSION_ENDED_CODES } from '../contract/codes';
 import { normaliseTree, type PermissionNode } from '../contract/menu';
 import { API_PREFIX, CHANGE_PASSWORD_ROUTE, type PermissionAnswer, type UserInfo } from '../contract/session';
-import { translate } from '../src/i18n';
+import { translate } from './locale';
 import { ApiError, type HttpClient } from './http';
-import { clearSession, getMenus, readAppId, readToken, saveSession, setMenus, takeHandoff } from './session';
+import { clearSession, getMenus, readAppId, readHandoff, readToken, saveSession, setMenus } from './session';
 
 /** SPEC §4: logout waits this long before leaving. */
 export const LOGOUT_DELAY_MS = 500;
@@ -226,8 +226,10 @@ export function createAuthProvider({
     },
 
     check: async (): Promise<CheckResponse> => {
-      const cleaned = takeHandoff(window.location);
-      if (cleaned !== null) window.history.replaceState(window.history.state, '', cleaned);
+      // A handoff is taken over before the console starts (handoff.ts); one reaching the address
+      // later is dropped from it, never used.
+      const handoff = readHandoff(window.location);
+      if (handoff) window.history.replaceState(window.history.state, '', handoff.cleaned);
       if (readToken()) return { authenticated: true };
       const redirectTo = workbenchRedirect();
       return redirectTo ? { authenticated: false, redirectTo } : { authenticated: false, logout: false };

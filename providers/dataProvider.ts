@@ -11,10 +11,11 @@
  * | update      | POST <endpoint>/saveOrUpdate  body with id                           |
  * | deleteOne   | GET  <endpoint>/delete?ids=<id>                                      |
  * | deleteMany  | GET  <endpoint>/delete?ids=<id,id>                                   |
- * | custom      | any url, method, query (+ filters) and payload                       |
+ * | custom      | any url, method, query (+ filters) and payload; answers `msg` too    |
  *
- * <endpoint> is `endpointOf(definition)` (= /base/admin/<resource>); resources without a
- * definition (bespoke screens) get the same shape with `pageNo/pageSize` paging.
+ * <endpoint> is `endpointOf(definition)` (/base/admin/<resource> unless the definition names
+ * another); resources without a definition (bespoke screens) get the same shape with
+ * `pageNo/pageSize` paging.
  * `meta.endpoint` overrides the endpoint, `meta.deleteMethod: 'post'` sends deletes as POST.
  * Every failure rejects with Refine's HttpError (see mapping/errors).
  */
@@ -32,6 +33,7 @@ import { generateSort } from './mapping/sorters';
 /** What the data provider reads of a resource definition. */
 export interface DataResource {
   name: string;
+  endpoint?: string;
   paging: PagingStyle;
   sort?: ReadonlyArray<readonly [string, 'asc' | 'desc']>;
 }
@@ -71,7 +73,7 @@ export function createDataProvider(http: HttpClient, definitions: DataResources)
   async function target(resource: string, meta: MetaQuery | undefined): Promise<Target> {
     const definition = (await lookup()).get(resource);
     return {
-      endpoint: typeof meta?.endpoint === 'string' ? meta.endpoint : endpointOf({ name: resource }),
+      endpoint: typeof meta?.endpoint === 'string' ? meta.endpoint : endpointOf(definition ?? { name: resource }),
       paging: definition?.paging ?? 'pageNo',
       sortable: definition?.sort?.map(([field]) => field) ?? [],
     };
@@ -132,15 +134,15 @@ export function createDataProvider(http: HttpClient, definitions: DataResources)
         return { data: ids.map((id) => ({ id })) as never[] };
       }),
 
+    // The answer carries the server's message too (`msg`), for saves that show it (SPEC §8).
     custom: ({ url, method, query, payload, filters, sorters: _sorters, meta }) =>
-      mapErrors(async () => {
-        const data = await http.request<never>(method.toUpperCase() as HttpMethod, url, {
+      mapErrors(async () =>
+        http.answer<never>(method.toUpperCase() as HttpMethod, url, {
           query: { ...generateFilters(filters), ...(query as Query | undefined) },
           body: payload,
           signal: signalOf(meta),
-        });
-        return { data };
-      }),
+        }),
+      ),
 
     getApiUrl: () => `${http.baseUrl}${API_PREFIX}`,
   };

@@ -60,9 +60,17 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** A success with the server's own message (a save that says what it did). */
+export interface Answered<T> {
+  data: T;
+  msg: string;
+}
+
 export interface HttpClient {
   readonly baseUrl: string;
   request<T = unknown>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+  /** As `request`, answering the server's message with the data. */
+  answer<T = unknown>(method: HttpMethod, path: string, options?: RequestOptions): Promise<Answered<T>>;
   get<T = unknown>(path: string, query?: Query): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, query?: Query): Promise<T>;
 }
@@ -133,7 +141,7 @@ export function createHttpClient({
   fetch: fetchImpl,
   messages = englishMessages,
 }: HttpClientOptions): HttpClient {
-  async function request<T>(method: HttpMethod, path: string, { query, body, signal }: RequestOptions = {}): Promise<T> {
+  async function answer<T>(method: HttpMethod, path: string, { query, body, signal }: RequestOptions = {}): Promise<Answered<T>> {
     const url = absolute(`${isAbsolute(path) ? '' : baseUrl}${path}${buildQuery(query)}`);
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = getToken();
@@ -179,7 +187,7 @@ export function createHttpClient({
       console.error(`[http] ${method} ${path} answered HTTP ${status} without an envelope`);
       throw new ApiError(ClientCode.BAD_RESPONSE, messages.badResponse(), null, status);
     }
-    if (envelope.code === Code.OK) return envelope.data as T;
+    if (envelope.code === Code.OK) return { data: envelope.data as T, msg: typeof envelope.msg === 'string' ? envelope.msg : '' };
     const msg = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : `Error ${envelope.code}`;
     // Only the live session can end: an answer to a call made without a token, or about a token
     // already dropped (a late answer after logout), leaves routing to the auth check.
@@ -189,9 +197,14 @@ export function createHttpClient({
     throw new ApiError(envelope.code, msg, envelope.data ?? null, status);
   }
 
+  async function request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T> {
+    return (await answer<T>(method, path, options)).data;
+  }
+
   return {
     baseUrl,
     request,
+    answer,
     get: (path, query) => request('GET', path, { query }),
     post: (path, body, query) => request('POST', path, { body, query }),
   };

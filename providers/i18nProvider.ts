@@ -1,10 +1,10 @@
 /**
- * Refine's I18nProvider over the console's own dictionaries (src/i18n). Refine calls
+ * Refine's I18nProvider over the console's own dictionaries (src/i18n, installed into ./locale). Refine calls
  * `translate(key, params, default)` and also `translate(key, default)`; both are understood.
  * `changeLocale` persists the choice and notifies `useLocale()` / `subscribe()` listeners.
  */
 import type { I18nProvider } from '@refinedev/core';
-import { getLocale, setLocale, translate, type TranslateParams } from '../src/i18n';
+import { getLocale, setLocale, translate, type TranslateParams } from './locale';
 
 export function createI18nProvider(): I18nProvider {
   return {

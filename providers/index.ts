@@ -11,7 +11,7 @@
  * code stays out of the entry chunk (it loads with the first sign-in).
  */
 import type { AccessControlProvider, DataProvider, I18nProvider, NotificationProvider } from '@refinedev/core';
-import { getLocale, translate } from '../src/i18n';
+import { getLocale, translate } from './locale';
 import { createAccessControlProvider } from './accessControlProvider';
 import { createAuthProvider, treeSource, type ConsoleAuthProvider } from './authProvider';
 import { createDataProvider } from './dataProvider';
@@ -79,4 +79,5 @@ export type { ConsoleAuthProvider, Identity, LoginParams } from './authProvider'
 export { createDataProvider } from './dataProvider';
 export { createI18nProvider } from './i18nProvider';
 export { createNotificationProvider, ERROR_KEY, ERROR_SECONDS } from './notificationProvider';
-export { clearSession, consumeHandoff, getMenus, readAppId, readToken, readUserName, saveSession, setMenus, takeHandoff } from './session';
+export { clearSession, getMenus, readAppId, readHandoff, readToken, readUserName, saveSession, setMenus, startSession } from './session';
+export { acceptHandoff } from './handoff';

@@ -12,7 +12,7 @@
 import type { NotificationProvider, OpenNotificationParams } from '@refinedev/core';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { createElement } from 'react';
-import { translate } from '../src/i18n';
+import { translate } from './locale';
 
 /** Seconds an error stays (SPEC §9). */
 export const ERROR_SECONDS = 5;

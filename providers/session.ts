@@ -1,15 +1,15 @@
 /**
  * The browser side of a session: what the console keeps in localStorage (keys shared with the
- * platform's other consoles, see contract StorageKey) and the workbench handoff.
+ * platform's other consoles, see contract StorageKey) and the workbench handoff's address.
  *
- * The workbench opens the console with `?token=…&appId=…`; `takeHandoff` stores both and answers
- * the address without them, which the caller must put in place of the current history entry at
- * once (`consumeHandoff` does both for `window`), so the token never stays in the address bar,
- * the history or a bookmark.
+ * A workbench opens the console with `?token=…&appId=…` (the platform's) or `?handoff=<one-time
+ * code>&appId=…` (this server's); `readHandoff` reads them and answers the address without them,
+ * which must replace the current history entry at once, so no credential stays in the address
+ * bar, the history or a bookmark. Taking it over is handoff.ts's job.
  */
 import { isLocale, type Locale } from '../contract/i18n';
 import { normaliseTree, type PermissionNode } from '../contract/menu';
-import { StorageKey } from '../contract/session';
+import { HANDOFF_PARAM, StorageKey } from '../contract/session';
 
 function storage(): Storage | undefined {
   try {
@@ -120,31 +120,32 @@ export interface AddressLike {
   hash: string;
 }
 
-/**
- * When the address carries `token` (and `appId`), stores them and answers the address
- * (path + remaining query + hash) without those two parameters; otherwise answers null and
- * stores nothing. A handoff replaces the previous session: the old user name and menus go.
- */
-export function takeHandoff(location: AddressLike): string | null {
-  const params = new URLSearchParams(location.search);
-  const token = params.get('token');
-  if (!token) return null;
-  const appId = params.get('appId');
-  clearSession();
-  saveSession({ token, ...(appId ? { appId } : {}) });
-  params.delete('token');
-  params.delete('appId');
-  const query = params.toString();
-  return `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
+export interface Handoff {
+  /** A session token (`?token=`) or a one-time code to exchange for one (`?handoff=`). */
+  credential: { kind: 'token' | 'code'; value: string };
+  appId: string | null;
+  /** The address (path + remaining query + hash) without the handoff's parameters. */
+  cleaned: string;
 }
 
-/**
- * `takeHandoff` on the window's own address, replacing the history entry with the cleaned
- * address. Call it once before the router starts (main.tsx); answers whether a handoff happened.
- */
-export function consumeHandoff(win: Window = window): boolean {
-  const cleaned = takeHandoff(win.location);
-  if (cleaned === null) return false;
-  win.history.replaceState(win.history.state, '', cleaned);
-  return true;
+/** The handoff the address carries, if any; stores nothing. */
+export function readHandoff(location: AddressLike): Handoff | null {
+  const params = new URLSearchParams(location.search);
+  const token = params.get('token');
+  const code = params.get(HANDOFF_PARAM);
+  if (!token && !code) return null;
+  const appId = params.get('appId');
+  for (const name of ['token', HANDOFF_PARAM, 'appId']) params.delete(name);
+  const query = params.toString();
+  return {
+    credential: code ? { kind: 'code', value: code } : { kind: 'token', value: token! },
+    appId: appId || null,
+    cleaned: `${location.pathname}${query ? `?${query}` : ''}${location.hash}`,
+  };
+}
+
+/** Signs in with a handed-over token; the previous session (user name, menus) is forgotten. */
+export function startSession(token: string, appId: string | number | null): void {
+  clearSession();
+  saveSession({ token, ...(appId !== null && appId !== '' ? { appId } : {}) });
 }

@@ -4,19 +4,30 @@
  * Definitions are plain data (no React, no Node APIs): the server and the console both import them.
  */
 import type { Entity, Fields, PagingStyle, Text } from '../contract';
+import type { MaskKind } from '../contract/masking';
 import type { NavigationKey } from '../contract/menuTitles';
-// Not the barrel: it would pull zod into every chunk that needs only this prefix.
-import { API_PREFIX } from '../contract/session';
+// Not the barrel: it would pull zod into every chunk that needs only these.
+import { API_PREFIX, apiElementPath } from '../contract/session';
 
 /** Navigation groups of the base app's menu tree (their titles: contract/menuTitles.ts). */
 export type { NavigationKey };
 
 export type CrudAction = 'list' | 'create' | 'edit' | 'delete';
 
-/** How a list cell shows its value: as is, as the label of its option, or as numbered slots. */
-export type CellKind = 'text' | 'option' | 'slots' | 'reference';
+const CRUD_ACTIONS: readonly CrudAction[] = ['list', 'create', 'edit', 'delete'];
+
+/** Page sizes a list offers unless its definition says otherwise; the first is the default. */
+export const DEFAULT_PAGE_SIZES: readonly number[] = [10, 20, 50, 100];
+
+/**
+ * How a list cell shows its value: as is, as the label of its option, as numbered slots, as the
+ * label of a referenced record or of a dictionary item; or as a control: a switch that saves the
+ * field at once (a two-option choice, the first option being "on"), or up/down arrows that move
+ * the row (the definition's `order` field).
+ */
+export type CellKind = 'text' | 'option' | 'slots' | 'reference' | 'dictionary' | 'switch' | 'order';
 /** Which input a form field gets. */
-export type WidgetKind = 'input' | 'textarea' | 'number' | 'select' | 'radio' | 'slots' | 'reference';
+export type WidgetKind = 'input' | 'textarea' | 'number' | 'select' | 'radio' | 'slots' | 'reference' | 'dictionary';
 
 /** A field holding another resource's id: the form offers that resource's records, the list shows a label. */
 export interface ReferenceSpec {
@@ -49,14 +60,97 @@ export interface FormFieldSpec<K extends string = string> {
   slots?: { count: number; label: string };
 }
 
+/** A detail resource's master: the detail's rows name a master record in `field`. */
+export interface ParentSpec<K extends string = string> {
+  /** The master resource's name (e.g. `dic`). */
+  resource: string;
+  /** The detail's field holding the master's id (e.g. `parentId`). */
+  field: K;
+}
+
+/** Rows whose `field` holds none of `values` cannot be deleted (e.g. system dictionaries). */
+export interface DeletableSpec<K extends string = string> {
+  field: K;
+  values: readonly (string | number)[];
+  /** What the server answers (1011) and the console's tooltip says. */
+  refusal: Text;
+}
+
+/** One line of a show view: a field (shown as its list cell would be), or a region path shown as its names. */
+export type ShowItem<K extends string = string> =
+  | { field: K; cell?: CellKind }
+  | { region: readonly [province: K, city: K, area: K]; label: Text };
+
+/**
+ * A related list of a show view: the rows of `resource` whose `field` holds the shown record's id,
+ * as a paginated tab. `grantedBy: 'reveal'` shows it only to holders of the master's reveal element.
+ */
+export interface RelatedSpec {
+  resource: string;
+  field: string;
+  grantedBy?: 'list' | 'reveal';
+}
+
+/** The read-only show view every resource has (a drawer opened from its list's rows). */
+export interface ShowSpec<K extends string = string> {
+  /** What it shows, in order (default: the list's columns). */
+  items?: ReadonlyArray<ShowItem<K>>;
+  related?: readonly RelatedSpec[];
+}
+
+/**
+ * Personal data: the listed fields leave the server masked. `<endpoint>/reveal?id=` answers one
+ * record unmasked to holders of the `reveal` page element and records each reveal in `log` (a
+ * resource with userId, staffName, resource, recordId, revealTime).
+ */
+export interface PrivacySpec<K extends string = string> {
+  masked: Partial<Record<K, MaskKind>>;
+  /** The field naming whose data it is, recorded as `userId` (default: the record's own id). */
+  subject?: K;
+  log: string;
+}
+
 export interface ResourceDefinition<F extends Fields = Fields> {
   /** Resource name = folder name = endpoint base (`/base/admin/<name>`) = Refine resource name. */
   name: string;
+  /**
+   * Where its calls live when not at `/base/admin/<name>`: a path below another of the platform's
+   * prefixes (contract API_PREFIXES), e.g. `/v2/ua`.
+   */
+  endpoint?: string;
+  /**
+   * The CRUD actions it has (default all four). `list` (with detail) is always there; a read-only
+   * resource declares `['list']` and gets no save or delete call, button or page element.
+   */
+  actions?: readonly CrudAction[];
+  /** Page sizes its list offers, the first being the default (default DEFAULT_PAGE_SIZES). */
+  pageSizes?: readonly number[];
   entity: Entity<F>;
   /** Table that stores it; created and extended from the fields by the server. */
   table: string;
   title: Text;
-  menu: { navigation: NavigationKey; sort: number; icon: string; path: string };
+  /** Its menu entry; a detail resource (`parent`) has none: it shows on its master's screen. */
+  menu?: { navigation: NavigationKey; sort: number; icon: string; path: string };
+  /** The field that names a record to people (confirmations, headings): e.g. `name`. */
+  labelField?: keyof F & string;
+  /**
+   * Master–detail: this resource's rows belong to a record of another resource, named by `field`.
+   * Its list shows beside the master's (the selected master row filters it), its saves must name an
+   * existing master, its unique keys are unique per master, and deleting a master deletes its rows.
+   * A master and its detail may share a table and an endpoint (the platform's dictionaries do):
+   * the calls then tell them apart by this field (0 or absent: the master).
+   */
+  parent?: ParentSpec<keyof F & string>;
+  /** Fixed values of this resource's rows in a table it shares with its detail (e.g. `{ parentId: 0 }`). */
+  scope?: Readonly<Record<string, string | number>>;
+  /**
+   * A position 1…n (per master when there is one) kept by the server: new rows go last, `/move`
+   * swaps a row with its neighbour in one transaction, a delete closes the gap. Shown as up/down
+   * arrows (cell `order`); never typed in a form.
+   */
+  order?: { field: keyof F & string };
+  /** Which rows may be deleted at all (the console offers delete only there). */
+  deletable?: DeletableSpec<keyof F & string>;
   paging: PagingStyle;
   /**
    * The key-availability call below the endpoint (e.g. `vaildKey`) and its parameter name. When
@@ -85,6 +179,13 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   form: ReadonlyArray<FormFieldSpec<keyof F & string>>;
   /** Adds a server-managed createTime. */
   timestamps?: boolean;
+  /** Its show view (default: the columns, no related lists). */
+  show?: ShowSpec<keyof F & string>;
+  /** Exact filters every list call must give (1001 when missing or not a valid value). */
+  requiredFilters?: ReadonlyArray<keyof F & string>;
+  privacy?: PrivacySpec<keyof F & string>;
+  /** The detail (and reveal) answer also carries these fields grouped under each name, as the platform's clients read them. */
+  detailGroups?: Readonly<Record<string, ReadonlyArray<keyof F & string>>>;
 }
 
 /**
@@ -95,9 +196,26 @@ export function defineResource<F extends Fields>(definition: ResourceDefinition<
   return definition as unknown as ResourceDefinition;
 }
 
-export function endpointOf(definition: Pick<ResourceDefinition, 'name'>): string {
-  return `${API_PREFIX}/${definition.name}`;
+export function endpointOf(definition: Pick<ResourceDefinition, 'name' | 'endpoint'>): string {
+  return definition.endpoint ?? `${API_PREFIX}/${definition.name}`;
 }
+
+/** The CRUD actions a resource has: those declared (list always), in the usual order. */
+export function actionsOf(definition: Pick<ResourceDefinition, 'actions'>): CrudAction[] {
+  const declared = definition.actions ?? CRUD_ACTIONS;
+  return CRUD_ACTIONS.filter((action) => action === 'list' || declared.includes(action));
+}
+
+export function hasAction(definition: Pick<ResourceDefinition, 'actions'>, action: CrudAction): boolean {
+  return actionsOf(definition).includes(action);
+}
+
+export function pageSizesOf(definition: Pick<ResourceDefinition, 'pageSizes'>): readonly number[] {
+  return definition.pageSizes?.length ? definition.pageSizes : DEFAULT_PAGE_SIZES;
+}
+
+/** The calls that read a dictionary's enabled items and the version that keys them (server/dic). */
+export const DICTIONARY_CALLS: readonly string[] = ['/dic/ListByKey', '/dic/version'];
 
 /** A button of a screen: its page-element code and the API paths (below /base/admin) it needs. */
 export interface ActionElement {
@@ -114,34 +232,43 @@ const ACTION_LABELS: Record<CrudAction, Text> = {
   delete: { 'zh-CN': '删除', 'en-US': 'Delete' },
 };
 
+const REVEAL_LABEL: Text = { 'zh-CN': '查看明文', 'en-US': 'Reveal' };
+
 /** Page-element code of an action: `<resource>:<action>`. */
 export function actionCode(resource: string, action: string): string {
   return `${resource}:${action}`;
 }
 
-/** The page elements a CRUD resource gets, each with the calls it needs. */
+/** The page elements a CRUD resource gets (one per declared action), each with the calls it needs. */
 export function crudActions(definition: ResourceDefinition): ActionElement[] {
-  const base = `/${definition.name}`;
+  // The calls as API elements name them (below /base/admin without the prefix, elsewhere whole).
+  const base = apiElementPath(endpointOf(definition));
   const keyCheck = definition.keyCheck ? [`${base}/${definition.keyCheck.path}`] : [];
   // The list shows a referenced record's label, the search form and the dialog offer them: all load their list.
   const referenceLists = [...new Set(Object.values(definition.references ?? {}).flatMap((spec) => (spec ? [`/${spec.resource}/list`] : [])))];
+  // Fields offering a dictionary's items read it (and its version, to never show a stale one).
+  const dictionaries = Object.values(definition.entity.fields).some((field) => field.dictionary) ? DICTIONARY_CALLS : [];
+  const lookups = [...referenceLists, ...dictionaries];
+  const move = definition.order ? [`${base}/move`] : [];
   const apis: Record<CrudAction, string[]> = {
-    list: [`${base}/list`, `${base}/detail`, ...referenceLists],
-    create: [`${base}/saveOrUpdate`, ...keyCheck, ...referenceLists],
-    edit: [`${base}/detail`, `${base}/saveOrUpdate`, ...keyCheck, ...referenceLists],
+    list: [`${base}/list`, `${base}/detail`, ...lookups],
+    create: [`${base}/saveOrUpdate`, ...keyCheck, ...lookups],
+    edit: [`${base}/detail`, `${base}/saveOrUpdate`, ...move, ...keyCheck, ...lookups],
     delete: [`${base}/delete`],
   };
-  const crud = (Object.keys(apis) as CrudAction[]).map((action) => ({
+  const crud = actionsOf(definition).map((action) => ({
     action,
     code: actionCode(definition.name, action),
     label: ACTION_LABELS[action],
     apis: apis[action],
   }));
+  // Revealing personal data is a grant of its own, never implied by list.
+  const reveal = definition.privacy ? [{ action: 'reveal', code: actionCode(definition.name, 'reveal'), label: REVEAL_LABEL, apis: [`${base}/reveal`] }] : [];
   const extra = (definition.rowActions ?? []).map(({ action, label, apis: paths }) => ({
     action,
     code: actionCode(definition.name, action),
     label,
     apis: [...paths],
   }));
-  return [...crud, ...extra];
+  return [...crud, ...reveal, ...extra];
 }

@@ -16,4 +16,6 @@ import type { DialogEntry, DialogRegistry } from './generic/rowActions';
 export const dialogs: DialogRegistry = new Map<string, DialogEntry>([
   ['roleGrant', { load: () => import('./role/RoleGrantDialog'), icon: SafetyCertificateOutlined }],
   ['roleFunctionInfo', { load: () => import('./role/RoleFunctionInfoDialog'), icon: ProfileOutlined }],
+  // Reuses an icon the list already loads: the UA list adds no weight to the generic list path.
+  ['uaPublish', { load: () => import('./ua/PublishDialog'), icon: SafetyCertificateOutlined }],
 ]);

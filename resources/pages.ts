@@ -24,6 +24,11 @@ const bespokePages: Record<string, PageComponent> = {
   user: lazy(() => import('./user/UserPage')),
   officeMember: lazy(() => import('./office/OfficeMemberPage')),
   office: lazy(() => import('./office/OfficePage')),
+  template: lazy(() => import('./template/TemplatePage')),
+  treeFilter: lazy(() => import('./examples/TreeFilterPage')),
+  dashboard: lazy(() => import('./statistics/DashboardPage')),
+  staffSummary: lazy(() => import('./statistics/StaffSummaryPage')),
+  mediaStats: lazy(() => import('./statistics/MediaStatsPage')),
 };
 
 export const pages: PageRegistry = new Map<string, PageComponent>([

@@ -1,13 +1,15 @@
 /**
  * Builds the Fastify application, ready for `listen` or `inject`. Composition order: request
- * basics (locale, headers, errors), then the health check, then the /base/admin API behind its
- * guard (session routes, then the generic CRUD of every declared resource), then the console.
+ * basics (locale, headers, errors, the guard of every API prefix), then the health check, then
+ * the /base/admin API (session routes, then the generic CRUD of every declared resource), then
+ * the calls of the other prefixes, then the console.
  * The database must already be migrated and seeded (see db/prepare.ts).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { API_PREFIX, DEFAULT_LOCALE, localeFromHeader } from '../contract';
+import { endpointOf, type ResourceDefinition } from '../resources/define';
 import { resourceDefinitions } from '../resources/registry';
 import { accessRoutes } from './auth/accessRoutes';
 import { createGrants } from './auth/grants';
@@ -16,6 +18,8 @@ import { createLoginThrottle } from './auth/throttle';
 import { createSessionStore } from './auth/tokens';
 import type { AppConfig } from './config';
 import { crudRoutes } from './crud/routes';
+import { createDictionaries } from './dic/dictionaries';
+import { dictionaryRoutes } from './dic/routes';
 import type { Database } from './db/schema';
 import { errorHandler } from './errors';
 import { notFoundHandler } from './http/notFound';
@@ -26,6 +30,10 @@ import { permissionRoutes } from './permission/routes';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/session';
 import { staffRoutes } from './staff/routes';
+import type { StatisticsClock } from './statistics/clock';
+import { statisticsRoutes } from './statistics/routes';
+import { templateRoutes } from './template/routes';
+import { uaRoutes } from './ua/routes';
 import { consoleStatic, loadConsoleSite } from './web/consoleSite';
 
 /** 1 MiB: larger bodies are refused with 1010. */
@@ -33,10 +41,14 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
-  config: Pick<AppConfig, 'workbenchUrl' | 'trustProxy' | 'session' | 'throttle'>;
+  config: Pick<AppConfig, 'workbenchUrl' | 'trustProxy' | 'session' | 'throttle'> & Partial<Pick<AppConfig, 'workbenchTrustedOrigins'>>;
   logger?: Logger;
   /** Folder of the built console (index.html + assets); not served when absent or not built. */
   consoleDir?: string;
+  /** The declared resources whose calls are served (default: the registry); tests pass their own. */
+  definitions?: readonly ResourceDefinition[];
+  /** The statistics' time zone and clock (default: `TZ` or Asia/Shanghai, the system clock); tests fix it. */
+  statisticsClock?: StatisticsClock;
 }
 
 /** One registered route, as the seed-coverage test and tooling read it. */
@@ -52,7 +64,13 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ db, config, logger, consoleDir }: BuildAppOptions): Promise<FastifyInstance> {
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return groups;
+}
+
+export async function buildApp({ db, config, logger, consoleDir, definitions = resourceDefinitions, statisticsClock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT,
@@ -78,27 +96,37 @@ export async function buildApp({ db, config, logger, consoleDir }: BuildAppOptio
   const throttle = createLoginThrottle(db, config.throttle);
   const grants = createGrants(db);
   const guard = createGuard(sessions, grants);
+  const dictionaries = createDictionaries(db);
+  const statistics = statisticsRoutes(db, { clock: statisticsClock });
   const site = consoleDir ? loadConsoleSite(consoleDir, { workbenchUrl: config.workbenchUrl }) : undefined;
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(guard, site));
+  // Before any route: every route of a guarded prefix, registered anywhere below, inherits it.
+  app.addHook('onRequest', guard.guard);
 
   await app.register(healthRoutes(db));
   await app.register(
     async (api) => {
-      api.addHook('onRequest', guard.guard);
       await api.register(sessionRoutes({ db, sessions, throttle, grants }));
       await api.register(permissionRoutes(db));
       await api.register((await import('./effective/routes')).effectiveRoutes(db));
-      await api.register(staffRoutes(db), { prefix: '/user' });
+      await api.register(staffRoutes(db, throttle), { prefix: '/user' });
       await api.register(officeRoutes(db), { prefix: '/office' });
-      for (const definition of resourceDefinitions) {
-        await api.register(crudRoutes(db, definition), { prefix: `/${definition.name}` });
-      }
+      await api.register(dictionaryRoutes(dictionaries));
+      await api.register(statistics.admin);
     },
     { prefix: API_PREFIX },
   );
-  await app.register(accessRoutes({ db, guard }));
+  await app.register(templateRoutes(db), { prefix: '/v2/js/template' });
+  await app.register(statistics.dashboard, { prefix: '/admin/dashboard' });
+  await app.register(statistics.siteUser, { prefix: '/siteuser' });
+  await app.register(uaRoutes(db), { prefix: '/v2/ua' });
+  // The declared resources, one registration per endpoint (a master and its detail may share one).
+  for (const [endpoint, group] of groupBy(definitions, endpointOf)) {
+    await app.register(crudRoutes({ db, definitions, dictionaries }, group), { prefix: endpoint });
+  }
+  await app.register(accessRoutes(db, { sessions, trustedOrigins: config.workbenchTrustedOrigins ?? [] }));
   if (site) await app.register(consoleStatic(site));
   return app;
 }

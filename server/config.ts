@@ -2,6 +2,7 @@
  * Server settings, read once from the environment. Anything invalid stops the start with a message
  * naming every bad variable; nothing is silently replaced by a default.
  */
+import { isWebAddress } from '../contract/webAddress';
 
 export type SeedMode = 'demo' | 'none';
 
@@ -16,8 +17,14 @@ export interface SessionPolicy {
 
 export interface ThrottlePolicy {
   windowMs: number;
-  maxFailuresPerUser: number;
+  /** Password attempts for one username from one address within the window. */
+  maxFailuresPerUserAndAddress: number;
+  /** Password attempts from one address within the window, any username. */
   maxFailuresPerAddress: number;
+  /** Password hashing (scrypt) running at once in the process; beyond it 1009 at once. */
+  maxConcurrentHashes: number;
+  /** Password hashing running at once for one address. */
+  maxConcurrentHashesPerAddress: number;
 }
 
 export interface AppConfig {
@@ -29,6 +36,11 @@ export interface AppConfig {
   adminPassword: string | undefined;
   /** Where the console sends a browser without a session. */
   workbenchUrl: string;
+  /**
+   * Origins (besides the console's own) whose sub-systems the workbench hands a one-time sign-in
+   * code to; every other address gets a plain link, no credential.
+   */
+  workbenchTrustedOrigins: string[];
   seed: SeedMode;
   /** Fastify's trustProxy: false, true, or a comma list of proxy addresses/CIDRs to trust. */
   trustProxy: boolean | string;
@@ -40,7 +52,14 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleMs: 2 * HOUR, absoluteMs: 12 * HOUR, touchIntervalMs: MINUTE };
-export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = { windowMs: 15 * MINUTE, maxFailuresPerUser: 5, maxFailuresPerAddress: 20 };
+export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
+  windowMs: 15 * MINUTE,
+  maxFailuresPerUserAndAddress: 5,
+  maxFailuresPerAddress: 20,
+  // libuv has four worker threads: the hashing leaves room for file reads; one address gets one.
+  maxConcurrentHashes: 3,
+  maxConcurrentHashesPerAddress: 1,
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -66,7 +85,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (adminPassword !== undefined && adminPassword.length < 6) problems.push('ADMIN_PASSWORD must be at least 6 characters');
 
   const workbenchUrl = read('WORKBENCH_URL') ?? '/login';
-  if (!isSafeUrl(workbenchUrl)) problems.push(`WORKBENCH_URL must be a path starting with "/" or an http(s) URL, got "${workbenchUrl}"`);
+  if (!isWebAddress(workbenchUrl)) problems.push(`WORKBENCH_URL must be a path starting with "/" or an http(s) URL, got "${workbenchUrl}"`);
+
+  const workbenchTrustedOrigins = parseOrigins(read('WORKBENCH_TRUSTED_ORIGINS'), problems);
 
   const seed = read('SEED') ?? 'demo';
   if (seed !== 'demo' && seed !== 'none') problems.push(`SEED must be "demo" or "none", got "${seed}"`);
@@ -80,6 +101,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl,
     adminPassword,
     workbenchUrl,
+    workbenchTrustedOrigins,
     seed: seed as SeedMode,
     trustProxy,
     session: { ...DEFAULT_SESSION_POLICY },
@@ -93,14 +115,23 @@ function parsePort(raw: string, problems: string[]): number {
   return port;
 }
 
-function isSafeUrl(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//');
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+/** A comma list of origins (`https://host[:port]`, nothing after it), each as the browser writes it. */
+function parseOrigins(raw: string | undefined, problems: string[]): string[] {
+  if (raw === undefined) return [];
+  return raw.split(',').flatMap((part) => {
+    const value = part.trim();
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '')) {
+      problems.push(`WORKBENCH_TRUSTED_ORIGINS must be a comma list of origins like https://crm.example.com, got "${value}"`);
+      return [];
+    }
+    return [url.origin];
+  });
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | string {

@@ -7,8 +7,10 @@ import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { CHANGE_PASSWORD_ROUTE } from '../contract/session';
+import { CHANGE_EMAIL_ROUTE, CHANGE_PASSWORD_ROUTE } from '../contract/session';
 import { createProviders } from '../providers';
+import { safeRedirect } from '../providers/authProvider';
+import { readToken } from '../providers/session';
 import { consoleConfig } from './config';
 import { translate, useLocale } from './i18n';
 import { BootSpinner } from './routing/BootSpinner';
@@ -25,7 +27,7 @@ const Login = lazy(() => import('./pages/Login'));
 const Shell = lazy(() => import('./layout/Shell'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 const NoMenus = lazy(() => import('./layout/NoMenus'));
-const ChangePassword = lazy(() => import('./pages/ChangePassword'));
+const AccountPage = lazy(() => import('./pages/ChangePassword'));
 
 const NO_RESOURCES: ResourceProps[] = [];
 
@@ -75,7 +77,7 @@ interface RoutesProps {
   onNavigation: (source: NavigationSource) => void;
 }
 
-/** The route table: /login, /changePassword, then one route per routed menu of the tree, then 404. */
+/** The route table: /login, the account page (/changePassword, /changeEmail), then one route per routed menu of the tree, then 404. */
 function ConsoleRoutes({ navigation, onNavigation }: RoutesProps) {
   return (
     <Routes>
@@ -84,23 +86,34 @@ function ConsoleRoutes({ navigation, onNavigation }: RoutesProps) {
         element={
           <>
             <DocumentTitle title={translate('shell.login.title')} />
-            <Suspense fallback={<BootSpinner />}>
-              <Login />
-            </Suspense>
+            {readToken() ? (
+              // Already signed in: on to where the link was going, or home.
+              <Navigate to={safeRedirect(new URLSearchParams(window.location.search).get('redirect'))} replace />
+            ) : (
+              <Suspense fallback={<BootSpinner />}>
+                <Login />
+              </Suspense>
+            )}
           </>
         }
       />
-      <Route
-        path={CHANGE_PASSWORD_ROUTE}
-        element={
-          <RequireAuth>
-            <DocumentTitle title={translate('password.title')} />
-            <Suspense fallback={<BootSpinner />}>
-              <ChangePassword />
-            </Suspense>
-          </RequireAuth>
-        }
-      />
+      {([
+        [CHANGE_PASSWORD_ROUTE, 'password', 'password.title'],
+        [CHANGE_EMAIL_ROUTE, 'email', 'email.title'],
+      ] as const).map(([path, tab, title]) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <RequireAuth>
+              <DocumentTitle title={translate(title)} />
+              <Suspense fallback={<BootSpinner />}>
+                <AccountPage tab={tab} />
+              </Suspense>
+            </RequireAuth>
+          }
+        />
+      ))}
       <Route
         element={
           <RequireAuth>

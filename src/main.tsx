@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { consumeHandoff } from '../providers/session';
+import { createRoot, type Root } from 'react-dom/client';
+import type { UserInfo } from '../contract/session';
+import { acceptHandoff } from '../providers/handoff';
 import App from './App';
 import { installAntdStaticRender } from './layout/antdStaticRender';
+import { BootSpinner } from './routing/BootSpinner';
+import { SwitchUserPrompt } from './routing/SwitchUserPrompt';
 
-// A workbench handoff (?token=…&appId=…) is stored and removed from the address before routing.
-consumeHandoff();
 // Toasts (antd's static message) render with React 19's root API.
 installAntdStaticRender();
 // After a redeploy an open page asks for chunks that no longer exist: load the new version once.
@@ -17,10 +18,29 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const element = document.getElementById('root');
+if (!element) throw new Error('index.html has no #root element');
+const root = createRoot(element);
+
+function askToSwitch(current: UserInfo, next: UserInfo): Promise<boolean> {
+  return new Promise((resolve) => {
+    root.render(<SwitchUserPrompt current={current} next={next} onAnswer={resolve} />);
+  });
+}
+
+/** Renders the console once a workbench handoff in the address (?token= or ?handoff=) is taken over or declined. */
+async function start(app: Root): Promise<void> {
+  app.render(<BootSpinner />);
+  await acceptHandoff({
+    location: window.location,
+    replaceAddress: (address) => window.history.replaceState(window.history.state, '', address),
+    confirmSwitch: askToSwitch,
+  });
+  app.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start(root);

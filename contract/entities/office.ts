@@ -28,6 +28,21 @@ export function officeParentError(values: { type?: unknown; parentId?: unknown }
   return undefined;
 }
 
+/** Names are unique among siblings: departments among departments, groups within their department. */
+export const OFFICE_NAME_DUPLICATE = {
+  [OfficeType.DEPARTMENT]: text('部门名称不可以重复', 'A department with this name already exists'),
+  [OfficeType.GROUP]: text('该部门下已有同名小组', 'This department already has a group with this name'),
+} as const;
+
+/** Whether `name` is taken by another node (not `id`) under the same parent (0 for departments). */
+export function isSiblingNameTaken(
+  nodes: ReadonlyArray<{ id: number; parentId: number; name: string }>,
+  candidate: { parentId: number; name: string; id?: number },
+): boolean {
+  const name = candidate.name.trim();
+  return nodes.some((node) => node.parentId === candidate.parentId && node.id !== candidate.id && node.name.trim() === name);
+}
+
 export type Office = EntityRecord<typeof officeEntity>;
 
 /** A node of /office/list: the record with its children (`child`, as the platform names them). */

@@ -16,6 +16,9 @@ export const ROLE_ENABLE_FLAGS: readonly Option<'1' | '0'>[] = [
 /** Key of the role that holds every permission of the base app. */
 export const SUPER_ADMIN_ROLE_KEY = 'superAdmin';
 
+/** Why the super-admin role's grant tree is read-only (the server refuses a change with it too). */
+export const SUPER_ADMIN_GRANTS_FIXED = text('超级管理员角色拥有全部权限，不能修改', 'The super-admin role holds every permission; its grants cannot be changed');
+
 /** Role (SPEC §3 Role, §5 Role); roleKey is unique within its sub-system. */
 export const roleEntity = defineEntity({
   fields: {
@@ -24,7 +27,7 @@ export const roleEntity = defineEntity({
     name: requiredText(text('角色名称', 'Role name'), 20),
     appId: reference(text('所属子系统', 'Sub-system')),
     roleType: choice(text('角色类型', 'Role type'), ROLE_TYPES),
-    isEnable: choice(text('状态', 'Status'), ROLE_ENABLE_FLAGS),
+    isEnable: choice(text('状态', 'Status'), ROLE_ENABLE_FLAGS, '1'),
     description: optionalText(text('描述', 'Description'), 100),
   },
   unique: { field: 'roleKey', within: 'appId', duplicate: text('key不可以重复', 'This key already exists in the sub-system') },

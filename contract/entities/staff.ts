@@ -131,7 +131,17 @@ export const staffEntity = defineEntity({
   unique: { field: 'telephone', duplicate: text('手机号不可以重复', 'This mobile number is already in use') },
 });
 
+/** A member changing their own e-mail (/user/changeEmail): the staff e-mail rule, nothing else. */
+export const ownEmailEntity = defineEntity({ fields: { email: staffEntity.fields.email } });
+
 /** The employee code is the login name: unique too (checked by the server on save). */
+/** What nobody may do to their own account; the list says why instead of offering it. */
+export const OWN_ACCOUNT_REFUSALS = {
+  disable: text('不能停用自己', 'You cannot disable your own account'),
+  delete: text('不能删除自己', 'You cannot delete your own account'),
+  resetPwd: text('不能重置自己的密码，请使用修改密码', 'You cannot reset your own password here; change it instead'),
+} as const;
+
 export const STAFF_CODE_DUPLICATE = text('员工编号不可以重复', 'This employee code already exists');
 
 /** Region fields of an address, in order: province, city, district. */
@@ -151,6 +161,10 @@ export interface StaffListRow extends Staff {
   /** Province / city / district names of the census address, in the caller's language. */
   censusRegionName: string | null;
 }
+
+/** What the add-member picker shows and needs of a candidate (/user/filterList): nothing personal beyond it. */
+export const STAFF_PICKER_FIELDS = ['id', 'idx', 'name', 'code', 'telephone', 'officeId', 'officeName'] as const;
+export type StaffPickerRow = Pick<StaffListRow, (typeof STAFF_PICKER_FIELDS)[number]>;
 
 /** /user/detail: the record, the extended profile (none kept for staff: null), and the role ids as a comma list. */
 export interface StaffDetail {

@@ -15,7 +15,7 @@ export const appResource = defineResource({
   columns: [
     { field: 'code' },
     { field: 'name' },
-    { field: 'businessType', cell: 'option' },
+    { field: 'businessType' },
     { field: 'isEnable', cell: 'option' },
     { field: 'sort', width: 80 },
     { field: 'address' },
@@ -23,7 +23,7 @@ export const appResource = defineResource({
   form: [
     { field: 'code' },
     { field: 'name' },
-    { field: 'businessType', widget: 'select' },
+    { field: 'businessType' },
     { field: 'isEnable', widget: 'radio' },
     { field: 'sort', widget: 'number' },
     { field: 'address' },

@@ -21,7 +21,7 @@ import { menuTitle } from '../../src/routing/menuTitle';
 import { NavigationContext } from '../../src/routing/NavigationContext';
 import type { PageProps } from '../../src/routing/pageProps';
 import { allKeys, countNodes, nodeDetail } from './effectiveTree';
-import type { EffectiveNode, EffectiveUser } from './effectiveTypes';
+import type { EffectiveNode, EffectiveUser } from '../../contract/effective';
 
 /** How long the picker waits after the last keystroke before searching. */
 export const SEARCH_DELAY_MS = 300;

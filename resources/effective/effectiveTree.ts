@@ -1,6 +1,6 @@
 /** Pure helpers of the effective-permissions page: counts and the antd tree data. */
 import { MenuType } from '../../contract/menu';
-import type { EffectiveNode } from './effectiveTypes';
+import type { EffectiveNode } from '../../contract/effective';
 
 export interface EffectiveCounts {
   menus: number;

@@ -2,6 +2,7 @@ import { useTranslate } from '@refinedev/core';
 import type { ReferenceSpec } from '../define';
 import type { CellView } from './cells';
 import { referenceLabel } from './references';
+import { useDictionary } from './useDictionary';
 import { useReferenceOptions } from './useReferenceOptions';
 
 /** The label of a referenced record; nothing while the records load, '--' when none matches. */
@@ -12,6 +13,13 @@ function ReferenceCell({ reference, value, empty }: { reference: ReferenceSpec; 
   return label === undefined ? <span className="generic-empty">{empty}</span> : <span className="generic-cell">{label}</span>;
 }
 
+/** The text of a dictionary item (its label in the user's language for a seeded one); the value itself when no item has it. */
+function DictionaryCell({ dicKey, value }: { dicKey: string; value: string }) {
+  const { labelOf, isLoading } = useDictionary(dicKey);
+  if (isLoading) return null;
+  return <span className="generic-cell">{labelOf(value) ?? value}</span>;
+}
+
 /** Renders a list cell; missing values (and missing slots) show the empty mark '--'. */
 export function CellContent({ view }: { view: CellView }) {
   const t = useTranslate();
@@ -19,6 +27,7 @@ export function CellContent({ view }: { view: CellView }) {
   if (view.kind === 'empty') return <span className="generic-empty">{empty}</span>;
   if (view.kind === 'text') return <span className="generic-cell">{view.text}</span>;
   if (view.kind === 'reference') return <ReferenceCell reference={view.reference} value={view.value} empty={empty} />;
+  if (view.kind === 'dictionary') return <DictionaryCell dicKey={view.dicKey} value={view.value} />;
   return (
     <span className="generic-slots-cell">
       {view.slots.map((slot) => (

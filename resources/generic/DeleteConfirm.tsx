@@ -10,6 +10,8 @@ interface Props {
   title?: string;
   /** The question; by default '您确认删除吗？'. A tree node's names the item and what goes with it. */
   content?: string;
+  /** The confirm button; by default '确定'. */
+  okText?: string;
   /** Deletes; the dialog closes when it settles (a failure has its own message). */
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
@@ -17,7 +19,7 @@ interface Props {
 }
 
 /** '确认删除' / '您确认删除吗？' (SPEC §5 Confirmations). */
-export function DeleteConfirm({ open, title, content, onConfirm, onClose, afterClose }: Props) {
+export function DeleteConfirm({ open, title, content, okText, onConfirm, onClose, afterClose }: Props) {
   const t = useTranslate();
   const [busy, setBusy] = useState(false);
   return (
@@ -25,7 +27,7 @@ export function DeleteConfirm({ open, title, content, onConfirm, onClose, afterC
       open={open}
       width={416}
       title={title ?? t('confirm.delete.title')}
-      okText={t('buttons.confirm')}
+      okText={okText ?? t('buttons.confirm')}
       cancelText={t('buttons.cancel')}
       okButtonProps={{ danger: true }}
       confirmLoading={busy}

@@ -3,6 +3,7 @@ import { Input, InputNumber, Radio, Select } from 'antd';
 import type { Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
 import type { FormFieldSpec, ReferenceSpec, WidgetKind } from '../define';
+import { DictionarySelect } from './DictionarySelect';
 import { ReferenceSelect } from './ReferenceSelect';
 import { SlotsInput } from './SlotsInput';
 
@@ -20,9 +21,9 @@ interface Props {
   onChange?: (value: unknown) => void;
 }
 
-/** The declared widget; a referenced field gets the reference select, a choice a select. */
+/** The declared widget; a referenced field gets the reference select, a dictionary's or a choice a select. */
 export function widgetOf(spec: FormFieldSpec, field: Field, reference?: ReferenceSpec): WidgetKind {
-  return spec.widget ?? (reference ? 'reference' : field.options ? 'select' : 'input');
+  return spec.widget ?? (reference ? 'reference' : field.dictionary ? 'dictionary' : field.options ? 'select' : 'input');
 }
 
 /** The input a form field declares (`widget`), fed and read by the Form.Item around it. */
@@ -48,6 +49,9 @@ export function FieldControl({ spec, field, locale, reference, disabled, ...cont
     case 'reference':
       if (!reference) throw new Error(`Field "${spec.field}" has the reference widget but no \`references\` declaration`);
       return <ReferenceSelect {...control} reference={reference} disabled={disabled} placeholder={t('resources.placeholder.select', { label })} />;
+    case 'dictionary':
+      if (!field.dictionary) throw new Error(`Field "${spec.field}" has the dictionary widget but no dictionary`);
+      return <DictionarySelect {...control} dicKey={field.dictionary} disabled={disabled} placeholder={t('resources.placeholder.select', { label })} />;
     case 'radio':
       return <Radio.Group {...control} disabled={disabled} options={options} />;
     case 'slots':

@@ -14,7 +14,7 @@ interface Props {
   onChange?: (value: number | string | undefined) => void;
 }
 
-/** A searchable select over another resource's records (value = id, text = its label field). */
+/** A searchable select over another resource's records; they are all loaded, so typing filters them in place. */
 export function ReferenceSelect({ reference, ...props }: Props) {
   const { options, isLoading } = useReferenceOptions(reference);
   return <Select {...props} showSearch optionFilterProp="label" loading={isLoading} options={options} />;

@@ -1,16 +1,17 @@
-import { useDataProvider, useForm, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
-import { Form, Modal } from 'antd';
+import { useModalForm } from '@refinedev/antd';
+import { useDataProvider, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
+import { Form } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo } from 'react';
 import type { Locale } from '../../contract/i18n';
 import { useLocale } from '../../src/i18n';
 import { endpointOf, type FormFieldSpec, type ResourceDefinition } from '../define';
 import { FieldControl } from './FieldControl';
-import { fromFormValues, joinedSlots, toFormValues, type FormValues } from './formValues';
+import { FormDialog } from './FormDialog';
+import { fromFormValues, joinedSlots, newRecordValues, toFormValues, type FormValues } from './formValues';
 import { debounceKeyCheck, isFreeAnswer, keyScope, type KeyCheck } from './keyCheck';
 import { referenceOf } from './references';
 import { contractRule, uniqueRule } from './rules';
-import { serverFieldErrors } from './serverErrors';
 
 export type FormAction = 'create' | 'edit';
 
@@ -20,8 +21,9 @@ interface Props {
   title: string;
   action: FormAction;
   id?: BaseKey;
-  open: boolean;
-  onClose: () => void;
+  /** Values a new record always gets (not shown): a detail's master. */
+  fixedValues?: Record<string, unknown>;
+  /** After the closing animation (saved or cancelled): the dialog may be unmounted. */
   afterClose?: () => void;
 }
 
@@ -79,29 +81,31 @@ function FormField({ definition, spec, action, locale, keyCheck }: ItemProps) {
   );
 }
 
-/** The add/edit dialog of a declarative resource: one form for both actions. */
-export function ResourceForm({ definition, title, action, id, open, onClose, afterClose }: Props) {
+/**
+ * The add/edit dialog of a declarative resource: one form for both actions, on @refinedev/antd's
+ * useModalForm (it loads the record, saves, closes on success and puts the server's per-field
+ * messages under the fields). `fixedValues` go with a new record (a detail's master).
+ */
+export function ResourceForm({ definition, title, action, id, fixedValues, afterClose }: Props) {
   const t = useTranslate();
   const locale = useLocale();
-  const [form] = Form.useForm<FormValues>();
   const keyCheck = useKeyCheck(definition);
-  const fieldNames = useMemo(() => definition.form.map((spec) => spec.field), [definition]);
 
-  const { onFinish, query, formLoading } = useForm<Record<string, unknown>, HttpError, FormValues>({
+  const { modalProps, formProps, form, query, close } = useModalForm<Record<string, unknown>, HttpError, FormValues>({
     resource: definition.name,
     action,
     id,
+    defaultVisible: true,
     redirect: false,
+    autoResetForm: false,
+    warnWhenUnsavedChanges: false,
     successNotification: () => ({ message: t('messages.submitted'), type: 'success' }),
     errorNotification: (error) => ({ message: error?.message || t('notifications.error'), type: 'error' }),
     queryOptions: { enabled: action === 'edit' && id !== undefined },
   });
 
   const record = query?.data?.data;
-  useEffect(() => {
-    if (action !== 'edit' || !record) return;
-    form.setFields(Object.entries(toFormValues(definition, record)).map(([name, value]) => ({ name, value })));
-  }, [action, record, definition, form]);
+  const initialValues = useMemo(() => (action === 'edit' ? toFormValues(definition, record) : newRecordValues(definition)), [action, definition, record]);
 
   // Messages already shown follow a change of language.
   useEffect(() => {
@@ -109,39 +113,29 @@ export function ResourceForm({ definition, title, action, id, open, onClose, aft
     if (shown.length) form.validateFields(shown).catch(() => undefined);
   }, [locale, form]);
 
-  const save = async (values: FormValues) => {
-    try {
-      await onFinish(fromFormValues(definition, values));
-      onClose();
-    } catch (error) {
-      // The server refused: its per-field messages go under the fields (the toast shows its msg).
-      form.setFields(serverFieldErrors(error, fieldNames));
-    }
-  };
-
   const loadingRecord = action === 'edit' && !!query?.isLoading;
   return (
-    <Modal
-      open={open}
+    <FormDialog
+      {...modalProps}
+      form={form}
+      onCancel={close}
+      width={560}
       title={t(action === 'create' ? 'resources.dialog.create' : 'resources.dialog.edit', { title })}
       okText={t('buttons.save')}
       cancelText={t('buttons.cancel')}
-      confirmLoading={formLoading && !loadingRecord}
-      okButtonProps={{ disabled: loadingRecord }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      okButtonProps={{ ...modalProps.okButtonProps, disabled: loadingRecord }}
       afterClose={afterClose}
       destroyOnHidden
-      maskClosable={false}
     >
       <Form
-        form={form}
+        {...formProps}
         layout="horizontal"
         labelCol={{ flex: '120px' }}
         labelWrap
         disabled={loadingRecord}
-        initialValues={action === 'create' ? toFormValues(definition, undefined) : undefined}
-        onFinish={save}
+        initialValues={initialValues}
+        // A refused save stays open with the server's messages under the fields (and its msg shown).
+        onFinish={(values) => Promise.resolve(formProps.onFinish?.(fromFormValues(definition, values, action === 'create' ? fixedValues : undefined))).catch(() => undefined)}
         className="generic-form"
         name={`${definition.name}-${action}`}
       >
@@ -150,6 +144,6 @@ export function ResourceForm({ definition, title, action, id, open, onClose, aft
         ))}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

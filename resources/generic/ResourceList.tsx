@@ -1,14 +1,18 @@
-import { useDelete, useTable, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
-import { Alert, Button, Pagination } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { DEFAULT_PAGE_SIZE } from '../../contract/paging';
+import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
+import { useTable } from '@refinedev/antd';
+import { useDelete, useTranslate, type BaseKey, type CrudFilter, type HttpError } from '@refinedev/core';
+import { Button, Space, Table, Tooltip } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocale } from '../../src/i18n';
-import type { ResourceDefinition, RowAction } from '../define';
-import { resourceColumns, type Row } from './columns';
-import { DataTable } from './DataTable';
+import type { Locale } from '../../contract/i18n';
+import { pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
+import { detailsOf } from '../registry';
+import { resourceColumns } from './columns';
+import { searchFilters } from './filters';
 import type { FormAction } from './ResourceForm';
 import { dialogComponent, registeredRowActions, type DialogEntry, type DialogRegistry } from './rowActions';
+import type { Row } from './rowTypes';
 import { SearchForm } from './SearchForm';
 import { useResourceAccess } from './useResourceAccess';
 import { useRowActionAccess } from './useRowActionAccess';
@@ -18,31 +22,57 @@ import './generic.css';
 // pointing at a button that opens one starts the download.
 const loadForm = () => import('./ResourceForm');
 const loadDeleteConfirm = () => import('./DeleteConfirm');
+const loadShow = () => import('./ResourceShow');
 const ResourceForm = lazy(() => loadForm().then((m) => ({ default: m.ResourceForm })));
 const DeleteConfirm = lazy(() => loadDeleteConfirm().then((m) => ({ default: m.DeleteConfirm })));
+const ResourceShow = lazy(loadShow);
 const prefetchDialogs = () => {
   void loadForm();
   void loadDeleteConfirm();
+  void loadShow();
 };
+
+/** A master list's selected row, and how a click selects one. */
+export interface Selection {
+  selected: Row | undefined;
+  onSelect: (row: Row | undefined) => void;
+}
 
 interface Props {
   definition: ResourceDefinition;
-  /** The menu's title. */
+  /** The list's title (the menu title; a detail list's names its master). */
   title: string;
   /** Where the dialogs of `definition.rowActions` are registered (resources/dialogs.ts). */
   dialogs?: DialogRegistry;
+  /** A detail list: the rows of this master only, and new rows are added to it. */
+  master?: { field: string; id: BaseKey };
+  /** A master list: rows are selectable, the first is selected once loaded. */
+  selection?: Selection;
+  /** Shown at the start of the toolbar (a master–detail panel's heading). */
+  heading?: ReactNode;
+}
+
+/** '您确认删除“张三”吗？', naming what goes with it for a master ('… and all its items'). */
+function deleteQuestion(definition: ResourceDefinition, row: Row, locale: Locale, t: (key: string, params?: Record<string, unknown>) => string): string {
+  const name = definition.labelField ? row[definition.labelField] : undefined;
+  if (name === undefined || name === null || name === '') return t('confirm.delete.content');
+  const details = detailsOf(definition);
+  if (details.length === 0) return t('confirm.delete.named', { name });
+  return t('confirm.delete.withDetails', { name, details: details.map((d) => d.title[locale]).join('、') });
 }
 
 type Dialog =
   | { kind: 'form'; action: FormAction; id?: BaseKey; open: boolean }
   | { kind: 'delete'; row: Row; open: boolean }
+  | { kind: 'show'; id: BaseKey; open: boolean }
   | { kind: 'rowAction'; action: RowAction; entry: DialogEntry; row: Row; open: boolean };
 
-/** The generic list of a declarative resource: search, add, table with row actions, pagination, dialogs. */
-export function ResourceList({ definition, title, dialogs }: Props) {
+/** The generic list of a declarative resource: search, toolbar, antd table with row actions, pagination, dialogs. */
+export function ResourceList({ definition, title, dialogs, master, selection, heading }: Props) {
   const t = useTranslate();
   const locale = useLocale();
-  const access = useResourceAccess(definition.name);
+  const access = useResourceAccess(definition);
+  const pageSizes = pageSizesOf(definition);
   const declaredActions = useMemo(() => registeredRowActions(definition, dialogs), [definition, dialogs]);
   const grantedActions = useRowActionAccess(
     definition.name,
@@ -52,13 +82,27 @@ export function ResourceList({ definition, title, dialogs }: Props) {
   const [dialog, setDialog] = useState<Dialog>();
   const { mutateAsync: remove } = useDelete<Row, HttpError>();
 
-  const { tableQuery, result, currentPage, setCurrentPage, pageSize, setPageSize, setFilters } = useTable<Row, HttpError>({
+  const permanent: CrudFilter[] = master ? [{ field: master.field, operator: 'eq', value: master.id }] : [];
+  const { tableProps, tableQuery, searchFormProps, currentPage, setCurrentPage, pageSize } = useTable<Row, HttpError, Record<string, unknown>>({
     resource: definition.name,
-    pagination: { currentPage: 1, pageSize: DEFAULT_PAGE_SIZE },
+    pagination: { currentPage: 1, pageSize: pageSizes[0] },
+    filters: { permanent },
     sorters: { mode: 'off' },
     syncWithLocation: false,
+    onSearch: (values) => searchFilters(definition, values),
   });
-  const rows = result.data;
+  const rows = useMemo(() => [...(tableProps.dataSource ?? [])], [tableProps.dataSource]);
+
+  // A master list keeps a row selected: the first once loaded, the first again when the selected
+  // one goes, and the selected one as it was reloaded (renamed, say).
+  const onSelect = selection?.onSelect;
+  const selected = selection?.selected;
+  const selectedId = selected?.id;
+  useEffect(() => {
+    if (!onSelect || tableQuery.isFetching) return;
+    const next = rows.find((row) => String(row.id) === String(selected?.id)) ?? rows[0];
+    if (next !== selected) onSelect(next);
+  }, [onSelect, selected, rows, tableQuery.isFetching]);
 
   const deleteRow = async (row: Row) => {
     await remove({
@@ -84,57 +128,75 @@ export function ResourceList({ definition, title, dialogs }: Props) {
     translate: (key) => t(key),
     page: currentPage,
     size: pageSize,
+    withoutRowNumber: selection !== undefined,
+    rows,
     access,
     onEdit: (row) => setDialog({ kind: 'form', action: 'edit', id: row.id, open: true }),
     onDelete: (row) => setDialog({ kind: 'delete', row, open: true }),
     onActionIntent: prefetchDialogs,
     rowActions,
     onRowAction: (row, action) => openRowAction(row, action.action),
+    onShow: (row) => setDialog({ kind: 'show', id: row.id, open: true }),
   });
   const RowActionDialog = dialog?.kind === 'rowAction' ? dialogComponent(dialog.entry) : undefined;
+  const pagination = tableProps.pagination;
 
   return (
-    <section className="console-page generic-list" aria-label={title}>
-      <SearchForm
-        definition={definition}
-        locale={locale}
-        onSearch={(filters) => {
-          setFilters(filters, 'replace');
-          setCurrentPage(1);
-        }}
-      />
-      {access.canCreate ? (
-        <div className="generic-toolbar">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onMouseEnter={prefetchDialogs}
-            onFocus={prefetchDialogs}
-            onClick={() => setDialog({ kind: 'form', action: 'create', open: true })}
-          >
-            {t('buttons.add')}
-          </Button>
-        </div>
-      ) : null}
+    <section className="generic-list" aria-label={title}>
+      <SearchForm definition={definition} locale={locale} formProps={searchFormProps} />
+      <div className="generic-toolbar">
+        {heading}
+        <Space className="generic-toolbar__actions">
+          {access.canCreate && (!master || master.id !== undefined) ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onMouseEnter={prefetchDialogs}
+              onFocus={prefetchDialogs}
+              onClick={() => setDialog({ kind: 'form', action: 'create', open: true })}
+            >
+              {t('buttons.add')}
+            </Button>
+          ) : null}
+          <Tooltip title={t('buttons.refresh')}>
+            <Button icon={<ReloadOutlined />} aria-label={t('buttons.refresh')} loading={tableQuery.isFetching} onClick={() => void tableQuery.refetch()} />
+          </Tooltip>
+        </Space>
+      </div>
       {tableQuery.isError ? (
-        <Alert type="error" showIcon className="generic-error" message={t('resources.loadFailed', { message: tableQuery.error?.message ?? '' })} />
+        // Plain text rather than antd's Alert: the list screen has no room for another component.
+        <p role="alert" className="generic-error">
+          {t('resources.loadFailed', { message: tableQuery.error?.message ?? '' })}
+        </p>
       ) : null}
-      <DataTable<Row> label={title} columns={columns} rows={rows} rowKey={(row) => row.id} loading={tableQuery.isFetching} />
-      <Pagination
-        className="generic-pagination"
-        current={currentPage}
-        pageSize={pageSize}
-        total={result.total ?? 0}
-        showTotal={(total) => t('resources.total', { total })}
-        showSizeChanger
-        showQuickJumper
-        onChange={(page, size) => {
-          // A new page size starts again at page 1.
-          if (size !== pageSize) {
-            setPageSize(size);
-            setCurrentPage(1);
-          } else setCurrentPage(page);
-        }}
+      <Table<Row>
+        {...tableProps}
+        className="generic-table"
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        loading={tableQuery.isFetching}
+        scroll={{ x: 'max-content' }}
+        rowSelection={
+          selection
+            ? { type: 'radio', columnWidth: 40, selectedRowKeys: selectedId === undefined ? [] : [selectedId], onChange: (_keys, picked) => selection.onSelect(picked[0]) }
+            : undefined
+        }
+        onRow={selection ? (row) => ({ onClick: () => selection.onSelect(row), className: 'generic-table__selectable' }) : undefined}
+        pagination={
+          pagination && {
+            ...pagination,
+            itemRender: undefined,
+            showTotal: (total) => t('resources.total', { total }),
+            showSizeChanger: true,
+            pageSizeOptions: [...pageSizes],
+            showQuickJumper: true,
+          }
+        }
+        onChange={(next, filters, sorter, extra) =>
+          // A new page size starts again at page 1 (SPEC §4).
+          tableProps.onChange?.({ ...next, current: next.pageSize !== pageSize ? 1 : next.current }, filters, sorter, extra)
+        }
       />
       <Suspense fallback={null}>
         {dialog?.kind === 'form' ? (
@@ -144,13 +206,21 @@ export function ResourceList({ definition, title, dialogs }: Props) {
             title={title}
             action={dialog.action}
             id={dialog.id}
-            open={dialog.open}
-            onClose={closeDialog}
+            fixedValues={master ? { [master.field]: master.id } : undefined}
             afterClose={forgetDialog}
           />
         ) : null}
+        {dialog?.kind === 'show' ? (
+          <ResourceShow key={`show-${dialog.id}`} definition={definition} id={dialog.id} open={dialog.open} onClose={closeDialog} afterClose={forgetDialog} />
+        ) : null}
         {dialog?.kind === 'delete' ? (
-          <DeleteConfirm open={dialog.open} onConfirm={() => deleteRow(dialog.row)} onClose={closeDialog} afterClose={forgetDialog} />
+          <DeleteConfirm
+            content={deleteQuestion(definition, dialog.row, locale, t)}
+            open={dialog.open}
+            onConfirm={() => deleteRow(dialog.row)}
+            onClose={closeDialog}
+            afterClose={forgetDialog}
+          />
         ) : null}
         {dialog?.kind === 'rowAction' && RowActionDialog ? (
           <RowActionDialog

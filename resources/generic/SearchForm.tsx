@@ -1,17 +1,20 @@
-import { useTranslate, type CrudFilter } from '@refinedev/core';
-import { Form, Input, Select } from 'antd';
+import { useTranslate } from '@refinedev/core';
+import { Form, Select, type FormProps } from 'antd';
+// The plain input alone: the list needs none of TextArea, Password, Search or OTP.
+import Input from 'antd/es/input/Input';
 import type { Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
 import { SearchButtons } from './SearchButtons';
 import type { ReferenceSpec, ResourceDefinition } from '../define';
-import { searchFilters, searchFormFields } from './filters';
+import { searchFormFields } from './filters';
+import { DictionarySelect } from './DictionarySelect';
 import { ReferenceSelect } from './ReferenceSelect';
 import { referenceOf } from './references';
 
 interface Props {
   definition: ResourceDefinition;
   locale: Locale;
-  onSearch: (filters: CrudFilter[]) => void;
+  formProps: FormProps<Record<string, unknown>>;
 }
 
 interface InputProps {
@@ -30,6 +33,7 @@ function SearchInput({ field, reference, label, locale, ...control }: InputProps
   const t = useTranslate();
   const placeholder = t('resources.placeholder.select', { label });
   if (reference) return <ReferenceSelect {...control} reference={reference} allowClear className="generic-search__select" placeholder={placeholder} />;
+  if (field.dictionary) return <DictionarySelect {...control} dicKey={field.dictionary} allowClear className="generic-search__select" placeholder={placeholder} />;
   if (field.options) {
     return (
       <Select
@@ -44,19 +48,15 @@ function SearchInput({ field, reference, label, locale, ...control }: InputProps
   return <Input {...control} allowClear placeholder={t('resources.placeholder.input', { label })} />;
 }
 
-/** The search form over `definition.filters` (exact) and `definition.search` (contains), with Query and Reset. */
-export function SearchForm({ definition, locale, onSearch }: Props) {
-  const [form] = Form.useForm<Record<string, unknown>>();
+/**
+ * The search form over `definition.filters` (exact) and `definition.search` (contains), with Query
+ * and Reset; `formProps` are useTable's `searchFormProps` (its submit sets the filters, page 1).
+ */
+export function SearchForm({ definition, locale, formProps }: Props) {
   const names = searchFormFields(definition);
   if (names.length === 0) return null;
   return (
-    <Form
-      form={form}
-      layout="inline"
-      className="generic-search"
-      name={`${definition.name}-search`}
-      onFinish={(values) => onSearch(searchFilters(definition, values))}
-    >
+    <Form {...formProps} layout="inline" className="generic-search" name={`${definition.name}-search`}>
       {names.map((name) => {
         const field = definition.entity.fields[name];
         if (!field) return null;
@@ -69,8 +69,8 @@ export function SearchForm({ definition, locale, onSearch }: Props) {
       })}
       <SearchButtons
         onReset={() => {
-          form.resetFields();
-          onSearch([]);
+          formProps.form?.resetFields();
+          formProps.form?.submit();
         }}
       />
     </Form>

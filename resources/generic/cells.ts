@@ -12,7 +12,8 @@ export type CellView =
   | { kind: 'empty' }
   | { kind: 'text'; text: string }
   | { kind: 'slots'; slots: Array<{ label: string; value?: string }> }
-  | { kind: 'reference'; reference: ReferenceSpec; value: unknown };
+  | { kind: 'reference'; reference: ReferenceSpec; value: unknown }
+  | { kind: 'dictionary'; dicKey: string; value: string };
 
 export function isMissing(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -27,9 +28,11 @@ export function optionLabel(field: Field, value: unknown, locale: Locale): strin
   return field.options?.find((option) => String(option.value) === String(value))?.label[locale];
 }
 
-/** The declared cell kind; a field declared in `references` shows as a reference by default. */
+/** The declared cell kind; a reference or a dictionary-backed field shows its label by default. */
 export function cellKindOf(definition: ResourceDefinition, column: ColumnSpec): CellKind {
-  return column.cell ?? (referenceOf(definition, column.field) ? 'reference' : 'text');
+  if (column.cell) return column.cell;
+  if (referenceOf(definition, column.field)) return 'reference';
+  return definition.entity.fields[column.field]?.dictionary ? 'dictionary' : 'text';
 }
 
 export function cellView(definition: ResourceDefinition, column: ColumnSpec, value: unknown, locale: Locale): CellView {
@@ -40,6 +43,7 @@ export function cellView(definition: ResourceDefinition, column: ColumnSpec, val
     const reference = referenceOf(definition, column.field);
     if (reference) return { kind: 'reference', reference, value };
   }
+  if (kind === 'dictionary' && field?.dictionary) return { kind: 'dictionary', dicKey: field.dictionary, value: String(value) };
   if (kind === 'option' && field) return { kind: 'text', text: optionLabel(field, value, locale) ?? String(value) };
   if (kind === 'slots') {
     const joined = String(value);

@@ -1,16 +1,24 @@
+/**
+ * The antd Table columns of a declarative resource: the row number, the declared columns (widths
+ * from their content, long text truncated with an ellipsis and a tooltip), then the row actions
+ * the caller may use, pinned to the right edge so they stay in view while the table scrolls.
+ */
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
+import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
 import { Button, Space, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
 import { rowNumber } from '../../contract/paging';
-import type { ResourceDefinition, RowAction } from '../define';
+import type { ColumnSpec, ResourceDefinition, RowAction } from '../define';
 import { CellContent } from './CellContent';
-import { cellView } from './cells';
-import type { DataColumn } from './DataTable';
+import { OrderCell, SwitchCell } from './cellControls';
+import { cellKindOf, cellView, slotsOf } from './cells';
+import { columnWidth, textWidth } from './columnWidth';
 import type { DialogEntry } from './rowActions';
+import type { Row } from './rowTypes';
 import type { ResourceAccess } from './useResourceAccess';
-
-export type Row = Record<string, unknown> & { id: number | string };
 
 interface Options {
   definition: ResourceDefinition;
@@ -18,6 +26,10 @@ interface Options {
   translate: (key: string) => string;
   page: number;
   size: number;
+  /** Without the row number (a master list: its selection marks the row). */
+  withoutRowNumber?: boolean;
+  /** The rows on the current page (widths follow their content; the last one has no down arrow). */
+  rows: readonly Row[];
   access: ResourceAccess;
   onEdit: (row: Row) => void;
   onDelete: (row: Row) => void;
@@ -26,93 +38,169 @@ interface Options {
   /** The declared row actions the caller may use, after edit and delete, with their dialogs. */
   rowActions?: ReadonlyArray<{ action: RowAction; entry: DialogEntry }>;
   onRowAction?: (row: Row, action: RowAction) => void;
+  /** Opens the row's show view (the list grant allows it); no button without it. */
+  onShow?: (row: Row) => void;
 }
 
 const BUTTON_WIDTH = 28;
+const SWITCH_WIDTH = 44;
+const ORDER_WIDTH = 88;
 
-/** Row number, the declared columns, then the row actions the caller may use. */
+const widest = (texts: readonly string[]) => texts.reduce((a, b) => (textWidth(b) > textWidth(a) ? b : a), '');
+
+/**
+ * The widest text a column shows: of the rows on screen when there are any (labels looked up by
+ * their cell are estimated), else what the field typically holds. Wider ones end in an ellipsis.
+ */
+function widestValue(definition: ResourceDefinition, column: ColumnSpec, field: Field | undefined, locale: Locale, rows: readonly Row[]): string {
+  if (!field) return '';
+  const kind = cellKindOf(definition, column);
+  if (kind === 'reference' || kind === 'dictionary') return '名'.repeat(6);
+  if (field.options) return widest(field.options.map((o) => o.label[locale]));
+  if (rows.length > 0 && kind !== 'slots') {
+    return widest(rows.map((row) => {
+      const view = cellView(definition, column, row[column.field], locale);
+      return view.kind === 'text' ? view.text : '';
+    }));
+  }
+  if (field.storage === 'integer') return '0'.repeat(4);
+  const slots = slotsOf(definition, column.field);
+  return 'n'.repeat(slots ? slots.count * 12 : Math.min(field.maxLength ?? 16, 16));
+}
+
+/** Whether a row may be deleted at all (`definition.deletable`). */
+export function isDeletable(definition: ResourceDefinition, row: Row): boolean {
+  const rule = definition.deletable;
+  return !rule || rule.values.some((value) => String(value) === String(row[rule.field]));
+}
+
 export function resourceColumns({
   definition,
   locale,
   translate: t,
   page,
   size,
+  withoutRowNumber = false,
+  rows,
   access,
   onEdit,
   onDelete,
   onActionIntent,
   rowActions = [],
   onRowAction,
-}: Options): DataColumn<Row>[] {
-  const columns: DataColumn<Row>[] = [
-    { key: '__rowNumber', title: t('resources.rowNumber'), width: 72, align: 'center', render: (_row, index) => rowNumber(index, page, size) },
-    ...definition.columns.map(
-      (column): DataColumn<Row> => ({
+  onShow,
+}: Options): ColumnsType<Row> {
+  const rowNumberTitle = t('resources.rowNumber');
+  const numberColumn: ColumnsType<Row>[number] = {
+    key: '__rowNumber',
+    title: rowNumberTitle,
+    width: columnWidth({ header: rowNumberTitle, widestValue: '0000' }),
+    align: 'center',
+    render: (_value, _row, index) => rowNumber(index, page, size),
+  };
+  const columns: ColumnsType<Row> = [
+    ...(withoutRowNumber ? [] : [numberColumn]),
+    ...definition.columns.map((column) => {
+      const field = definition.entity.fields[column.field];
+      const header = field?.label[locale] ?? column.field;
+      const kind = cellKindOf(definition, column);
+      if (kind === 'switch' && field?.options?.length === 2) {
+        return {
+          key: column.field,
+          title: header,
+          width: columnWidth({ header, contentWidth: SWITCH_WIDTH }),
+          align: 'center' as const,
+          render: (_value: unknown, row: Row) => (
+            <SwitchCell definition={definition} field={column.field} row={row} options={field.options!} label={header} canEdit={access.canEdit} />
+          ),
+        };
+      }
+      if (kind === 'order') {
+        return {
+          key: column.field,
+          title: header,
+          width: columnWidth({ header, contentWidth: ORDER_WIDTH }),
+          render: (_value: unknown, row: Row, index: number) => (
+            <OrderCell definition={definition} row={row} index={index} rowCount={rows.length} canEdit={access.canEdit} />
+          ),
+        };
+      }
+      const view = (row: Row) => cellView(definition, column, row[column.field], locale);
+      return {
         key: column.field,
-        title: definition.entity.fields[column.field]?.label[locale] ?? column.field,
-        width: column.width,
-        render: (row) => <CellContent view={cellView(definition, column, row[column.field], locale)} />,
-      }),
-    ),
+        title: header,
+        width: column.width ?? columnWidth({ header, widestValue: widestValue(definition, column, field, locale, rows) }),
+        // Text cells truncate with a tooltip; slots and labels looked up by the cell keep their own layout.
+        ellipsis: kind === 'text' || kind === 'option' ? { showTitle: true } : false,
+        render: (_value: unknown, row: Row) => <CellContent view={view(row)} />,
+      };
+    }),
   ];
-  const buttons = Number(access.canEdit) + Number(access.canDelete) + rowActions.length;
-  if (buttons > 0) {
-    columns.push({
-      key: '__actions',
-      title: t('resources.actions'),
-      width: Math.max(96, buttons * (BUTTON_WIDTH + 4) + 24),
-      align: 'center',
-      fixedRight: true,
-      render: (row) => (
-        <Space size={4}>
-          {access.canEdit ? (
-            <Tooltip title={t('buttons.edit')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={t('buttons.edit')}
-                onMouseEnter={onActionIntent}
-                onFocus={onActionIntent}
-                onClick={() => onEdit(row)}
-              />
+
+  const buttons = Number(onShow !== undefined) + Number(access.canEdit) + Number(access.canDelete) + rowActions.length;
+  if (buttons === 0) return columns;
+  const actionsTitle = t('resources.actions');
+  columns.push({
+    key: '__actions',
+    title: actionsTitle,
+    width: columnWidth({ header: actionsTitle, contentWidth: buttons * (BUTTON_WIDTH + 4) }),
+    align: 'center',
+    fixed: 'right',
+    render: (_value, row) => (
+      <Space size={4}>
+        {onShow ? (
+          <Tooltip title={t('buttons.show')}>
+            <Button type="text" size="small" icon={<EyeOutlined />} aria-label={t('buttons.show')} onMouseEnter={onActionIntent} onFocus={onActionIntent} onClick={() => onShow(row)} />
+          </Tooltip>
+        ) : null}
+        {access.canEdit ? (
+          <Tooltip title={t('buttons.edit')}>
+            <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('buttons.edit')} onMouseEnter={onActionIntent} onFocus={onActionIntent} onClick={() => onEdit(row)} />
+          </Tooltip>
+        ) : null}
+        {access.canDelete ? <DeleteButton definition={definition} row={row} locale={locale} t={t} onIntent={onActionIntent} onDelete={onDelete} /> : null}
+        {rowActions.map(({ action, entry }) => {
+          const Icon = entry.icon;
+          const label = action.label[locale];
+          const prefetch = () => void entry.load();
+          return (
+            <Tooltip key={action.action} title={label}>
+              <Button type="text" size="small" icon={<Icon />} aria-label={label} onMouseEnter={prefetch} onFocus={prefetch} onClick={() => onRowAction?.(row, action)} />
             </Tooltip>
-          ) : null}
-          {access.canDelete ? (
-            <Tooltip title={t('buttons.delete')}>
-              <Button
-                type="text"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('buttons.delete')}
-                onMouseEnter={onActionIntent}
-                onFocus={onActionIntent}
-                onClick={() => onDelete(row)}
-              />
-            </Tooltip>
-          ) : null}
-          {rowActions.map(({ action, entry }) => {
-            const Icon = entry.icon;
-            const label = action.label[locale];
-            const prefetch = () => void entry.load();
-            return (
-              <Tooltip key={action.action} title={label}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<Icon />}
-                  aria-label={label}
-                  onMouseEnter={prefetch}
-                  onFocus={prefetch}
-                  onClick={() => onRowAction?.(row, action)}
-                />
-              </Tooltip>
-            );
-          })}
-        </Space>
-      ),
-    });
-  }
+          );
+        })}
+      </Space>
+    ),
+  });
   return columns;
+}
+
+interface DeleteButtonProps {
+  definition: ResourceDefinition;
+  row: Row;
+  locale: Locale;
+  t: (key: string) => string;
+  onIntent?: () => void;
+  onDelete: (row: Row) => void;
+}
+
+/** Delete, or (a row that may not be deleted) the same place disabled, saying why. */
+function DeleteButton({ definition, row, locale, t, onIntent, onDelete }: DeleteButtonProps) {
+  const allowed = isDeletable(definition, row);
+  const label = t('buttons.delete');
+  return (
+    <Tooltip title={allowed ? label : definition.deletable!.refusal[locale]}>
+      <Button
+        type="text"
+        size="small"
+        danger
+        icon={<DeleteOutlined />}
+        aria-label={label}
+        disabled={!allowed}
+        onMouseEnter={onIntent}
+        onFocus={onIntent}
+        onClick={() => onDelete(row)}
+      />
+    </Tooltip>
+  );
 }

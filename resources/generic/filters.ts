@@ -9,17 +9,16 @@ export function searchFormFields(definition: Pick<ResourceDefinition, 'filters' 
 }
 
 /**
- * The search form's values → Refine filters: `filters` fields and choices match exactly, text
- * "contains". Blanks are left out.
+ * The search form's values → Refine filters: `filters` fields and choices (dictionary ones too)
+ * match exactly, text "contains". A blank field has the value undefined, which takes its filter
+ * away when Refine merges these into the current ones (Reset, a cleared input).
  */
 export function searchFilters(definition: ResourceDefinition, values: Record<string, unknown>): CrudFilter[] {
   const exact: readonly string[] = definition.filters ?? [];
-  return searchFormFields(definition).flatMap((name): CrudFilter[] => {
-    const value = values[name];
-    if (isMissing(value)) return [];
+  return searchFormFields(definition).map((name): CrudFilter => {
+    const raw = values[name];
+    const value = isMissing(raw) ? undefined : typeof raw === 'string' ? raw.trim() : raw;
     const field = definition.entity.fields[name];
-    return exact.includes(name) || field?.options
-      ? [{ field: name, operator: 'eq', value }]
-      : [{ field: name, operator: 'contains', value: typeof value === 'string' ? value.trim() : value }];
+    return { field: name, operator: exact.includes(name) || field?.options || field?.dictionary ? 'eq' : 'contains', value };
   });
 }

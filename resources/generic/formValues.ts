@@ -1,6 +1,7 @@
 /**
  * Between a record and the form: slot fields are edited as separate inputs (split with the
- * contract's `splitJoined`) and travel joined (`joinSlots`); everything else passes as is.
+ * contract's `splitJoined`) and travel joined (`joinSlots`). A field left empty travels as null,
+ * so an update clears it (an update keeps what it does not name).
  */
 import { joinSlots, splitJoined } from '../../contract/fields';
 import type { ResourceDefinition } from '../define';
@@ -17,16 +18,27 @@ export function toFormValues(definition: ResourceDefinition, record: Record<stri
   return values;
 }
 
+/** What the add dialog starts with: empty slots, and each field's default (SPEC §9 defaults). */
+export function newRecordValues(definition: ResourceDefinition): FormValues {
+  const values = toFormValues(definition, undefined);
+  for (const spec of definition.form) {
+    const defaultValue = definition.entity.fields[spec.field]?.defaultValue;
+    if (defaultValue !== undefined) values[spec.field] = defaultValue;
+  }
+  return values;
+}
+
 /** The slots of a form value joined; '' when all are empty (so an edit can clear them). */
 export function joinedSlots(value: unknown): string {
   return joinSlots(Array.isArray(value) ? (value as Array<string | undefined | null>) : []) ?? '';
 }
 
-export function fromFormValues(definition: ResourceDefinition, values: FormValues): FormValues {
-  const out: FormValues = {};
+/** The form's values as a save sends them, with `fixed` values added (a new detail's master). */
+export function fromFormValues(definition: ResourceDefinition, values: FormValues, fixed: FormValues = {}): FormValues {
+  const out: FormValues = { ...fixed };
   for (const spec of definition.form) {
     const value = values[spec.field];
-    out[spec.field] = spec.widget === 'slots' ? joinedSlots(value) : value;
+    out[spec.field] = spec.widget === 'slots' ? joinedSlots(value) : (value ?? null);
   }
   return out;
 }

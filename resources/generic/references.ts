@@ -15,13 +15,18 @@ export function referenceOf(definition: Pick<ResourceDefinition, 'references'>, 
   return (definition.references as Partial<Record<string, ReferenceSpec>> | undefined)?.[field];
 }
 
-/** The referenced records as select options: value = id, label = `labelField` (the id when blank). */
+/** A referenced record's label: its `labelField`, or its id when that is blank. */
+export function referenceLabelOf(row: Record<string, unknown>, spec: ReferenceSpec): string {
+  const label = row[spec.labelField];
+  return label === undefined || label === null || label === '' ? String(row.id) : String(label);
+}
+
+/** The referenced records as select options: value = id, label = `referenceLabelOf`. */
 export function referenceOptions(rows: ReadonlyArray<Record<string, unknown>>, spec: ReferenceSpec): ReferenceOption[] {
   return rows.flatMap((row) => {
     const id = row.id;
     if (typeof id !== 'number' && typeof id !== 'string') return [];
-    const label = row[spec.labelField];
-    return [{ value: id, label: label === undefined || label === null || label === '' ? String(id) : String(label) }];
+    return [{ value: id, label: referenceLabelOf(row, spec) }];
   });
 }
 

@@ -4,7 +4,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ResourceDefinition, RowAction } from '../define';
-import type { Row } from './columns';
+import type { Row } from './rowTypes';
 
 /** What every row-action dialog receives. */
 export interface RowActionDialogProps {

@@ -4,12 +4,13 @@
  */
 import type { RuleObject } from 'antd/es/form';
 import type { Field } from '../../contract/fields';
+import { fieldSchema } from '../../contract/schemas';
 import type { Locale } from '../../contract/i18n';
 import type { KeyCheck, KeyScope } from './keyCheck';
 
 /** The first message of the field's rule for `value`, or undefined when it passes. */
 export function fieldError(field: Field, locale: Locale, value: unknown): string | undefined {
-  const result = field.schema(locale).safeParse(value);
+  const result = fieldSchema(field, locale).safeParse(value);
   return result.success ? undefined : (result.error.issues[0]?.message ?? '');
 }
 

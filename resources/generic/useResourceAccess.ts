@@ -1,4 +1,5 @@
 import { useCan } from '@refinedev/core';
+import { hasAction, type ResourceDefinition } from '../define';
 
 export interface ResourceAccess {
   canCreate: boolean;
@@ -6,10 +7,18 @@ export interface ResourceAccess {
   canDelete: boolean;
 }
 
-/** Which buttons of a resource the caller may see (page elements `<resource>:<action>`). */
-export function useResourceAccess(resource: string): ResourceAccess {
-  const create = useCan({ resource, action: 'create' });
-  const edit = useCan({ resource, action: 'edit' });
-  const remove = useCan({ resource, action: 'delete' });
-  return { canCreate: create.data?.can === true, canEdit: edit.data?.can === true, canDelete: remove.data?.can === true };
+/**
+ * Which buttons of a resource the caller may see: actions the resource has (`definition.actions`)
+ * whose page element (`<resource>:<action>`) the caller holds.
+ */
+export function useResourceAccess(definition: Pick<ResourceDefinition, 'name' | 'actions'>): ResourceAccess {
+  const resource = definition.name;
+  const create = useCan({ resource, action: 'create', queryOptions: { enabled: hasAction(definition, 'create') } });
+  const edit = useCan({ resource, action: 'edit', queryOptions: { enabled: hasAction(definition, 'edit') } });
+  const remove = useCan({ resource, action: 'delete', queryOptions: { enabled: hasAction(definition, 'delete') } });
+  return {
+    canCreate: hasAction(definition, 'create') && create.data?.can === true,
+    canEdit: hasAction(definition, 'edit') && edit.data?.can === true,
+    canDelete: hasAction(definition, 'delete') && remove.data?.can === true,
+  };
 }

@@ -2,7 +2,7 @@ import { useTranslate } from '@refinedev/core';
 import { Alert, Input, Modal, Pagination, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import type { OfficeNode } from '../../contract/entities/office';
-import type { StaffListRow } from '../../contract/entities/staff';
+import type { StaffPickerRow } from '../../contract/entities/staff';
 import { useLocale } from '../../src/i18n';
 import { FIRST_PAGE, nextPaging, pageBody, type Paging } from './paging';
 import { SelectableTable } from './SelectableTable';
@@ -29,8 +29,8 @@ export function AddMemberDialog({ office, open, onClose, afterClose, onAdded }: 
   const [isSaving, setIsSaving] = useState(false);
   const command = useOfficeCommand();
 
-  const candidates = useStaffPage(CANDIDATE_LIST_URL, pageBody(searchKey ? { searchKey } : {}, paging));
-  const columns = useMemo(() => memberColumns(locale, t('office.candidates.current'), t('common.empty')), [locale, t]);
+  const candidates = useStaffPage<StaffPickerRow>(CANDIDATE_LIST_URL, pageBody(searchKey ? { searchKey } : {}, paging));
+  const columns = useMemo(() => memberColumns<StaffPickerRow>(locale, t('office.candidates.current'), t('common.empty')), [locale, t]);
 
   const search = (value: string) => {
     setText(value);
@@ -51,7 +51,7 @@ export function AddMemberDialog({ office, open, onClose, afterClose, onAdded }: 
     }
   };
 
-  const choose = (rows: readonly StaffListRow[], checked: boolean) =>
+  const choose = (rows: readonly StaffPickerRow[], checked: boolean) =>
     setSelectedIds((current) => {
       const next = new Set(current);
       for (const row of rows) {
@@ -62,7 +62,7 @@ export function AddMemberDialog({ office, open, onClose, afterClose, onAdded }: 
     });
   const memberTitle = t('office.candidates.member');
   // Already here: nothing to add.
-  const disabledReason = (row: StaffListRow) => (Number(row.officeId) === office.id ? memberTitle : undefined);
+  const disabledReason = (row: StaffPickerRow) => (Number(row.officeId) === office.id ? memberTitle : undefined);
 
   const tableLabel = t('office.candidates.table');
   return (
@@ -101,7 +101,7 @@ export function AddMemberDialog({ office, open, onClose, afterClose, onAdded }: 
         <SelectableTable
           label={tableLabel}
           columns={columns}
-          rows={candidates.rows as StaffListRow[]}
+          rows={candidates.rows}
           loading={candidates.isFetching}
           selection={{ ids: selectedIds, onChange: choose, disabledReason }}
         />

@@ -43,7 +43,7 @@ export function MemberPanel({ office, locale, access }: Props) {
   const [switching, setSwitching] = useState<number>();
   const members = useStaffPage(MEMBER_LIST_URL, office ? pageBody({ officeId: office.id }, paging) : undefined);
   const command = useOfficeCommand();
-  const rows = office ? (members.rows as StaffListRow[]) : [];
+  const rows = office ? members.rows : [];
 
   const setSupervisor = async (row: StaffListRow, isSupervisor: boolean) => {
     setSwitching(row.id);
@@ -74,7 +74,7 @@ export function MemberPanel({ office, locale, access }: Props) {
   };
 
   const columns: DataColumn<StaffListRow>[] = [
-    ...memberColumns(locale, t('office.members.department'), t('common.empty')),
+    ...memberColumns<StaffListRow>(locale, t('office.members.department'), t('common.empty')),
     {
       key: 'adminFlag',
       title: t('office.members.supervisor'),

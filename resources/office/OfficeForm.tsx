@@ -2,11 +2,11 @@ import { useTranslate } from '@refinedev/core';
 import { Button, Form, Input, Radio, Select, Space } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useEffect, useMemo, useState } from 'react';
-import { OFFICE_TYPES, officeEntity, officeParentError, OfficeType, type OfficeNode } from '../../contract/entities/office';
+import { isSiblingNameTaken, OFFICE_NAME_DUPLICATE, OFFICE_TYPES, officeEntity, officeParentError, OfficeType, type OfficeNode } from '../../contract/entities/office';
 import { useLocale } from '../../src/i18n';
 import { contractRule } from '../generic/rules';
 import { serverFieldErrors } from '../generic/serverErrors';
-import { departmentOptions } from './officeTree';
+import { departmentOptions, flattenOffices } from './officeTree';
 import { officeFormValues, officePayload, type OfficeFormValues } from './payload';
 import { useOfficeDetail, useSaveOffice } from './useOfficeData';
 
@@ -53,6 +53,16 @@ export function OfficeForm({ action, tree, node, initialValues, onSaved, onCance
 
   const parents = useMemo(() => departmentOptions(tree, editId), [tree, editId]);
   const { type: typeField, parentId: parentField, name: nameField, remark: remarkField } = officeEntity.fields;
+  const nodes = useMemo(() => flattenOffices(tree), [tree]);
+  // The server refuses a sibling's name too (1005); this says so before saving.
+  const nameRule: RuleObject = {
+    validator: async (_rule, value) => {
+      if (typeof value !== 'string' || value.trim() === '') return;
+      const kind = Number(form.getFieldValue('type')) === OfficeType.GROUP ? OfficeType.GROUP : OfficeType.DEPARTMENT;
+      const parentId = kind === OfficeType.GROUP ? Number(form.getFieldValue('parentId') ?? 0) : 0;
+      if (isSiblingNameTaken(nodes, { parentId, name: value, id: editId })) throw new Error(OFFICE_NAME_DUPLICATE[kind][locale]);
+    },
+  };
   const parentRule: RuleObject = {
     validator: async (_rule, value) => {
       const message = officeParentError({ type: form.getFieldValue('type'), parentId: value }, locale);
@@ -103,7 +113,7 @@ export function OfficeForm({ action, tree, node, initialValues, onSaved, onCance
           />
         </Form.Item>
       ) : null}
-      <Form.Item name="name" label={nameField.label[locale]} required rules={[contractRule(nameField, locale)]} validateFirst>
+      <Form.Item name="name" label={nameField.label[locale]} required rules={[contractRule(nameField, locale), nameRule]} dependencies={['type', 'parentId']} validateFirst>
         <Input placeholder={placeholder(nameField.label[locale])} />
       </Form.Item>
       <Form.Item name="remark" label={remarkField.label[locale]} rules={[contractRule(remarkField, locale)]} validateFirst>

@@ -31,7 +31,7 @@ type Panel = { mode: 'view' } | { mode: 'create'; type: number; parentId?: numbe
 export default function OfficePage({ route }: PageProps) {
   const t = useTranslate();
   const locale = useLocale();
-  const access = useResourceAccess(OFFICE_RESOURCE);
+  const access = useResourceAccess({ name: OFFICE_RESOURCE });
   const tree = useOfficeTree();
   const removeOffice = useDeleteOffice();
   const [chosenId, setChosenId] = useState<number>();

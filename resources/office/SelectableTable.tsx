@@ -1,22 +1,22 @@
 import { Checkbox, ConfigProvider } from 'antd';
 import { useContext } from 'react';
-import type { StaffListRow } from '../../contract/entities/staff';
+import type { StaffPickerRow } from '../../contract/entities/staff';
 import { DataTable, type DataColumn } from '../generic/DataTable';
 import '../generic/generic.css';
 
-interface Props {
+interface Props<Row extends StaffPickerRow> {
   /** Names the table for assistive technology. */
   label: string;
-  columns: ReadonlyArray<DataColumn<StaffListRow>>;
-  rows: readonly StaffListRow[];
+  columns: ReadonlyArray<DataColumn<Row>>;
+  rows: readonly Row[];
   loading: boolean;
   /** Without it the table has no checkboxes. */
   selection?: {
     /** Chosen ids, on any page. */
     ids: ReadonlySet<number>;
-    onChange: (rows: readonly StaffListRow[], checked: boolean) => void;
+    onChange: (rows: readonly Row[], checked: boolean) => void;
     /** Rows that cannot be chosen, with the reason shown on their box. */
-    disabledReason?: (row: StaffListRow) => string | undefined;
+    disabledReason?: (row: Row) => string | undefined;
   };
 }
 
@@ -25,14 +25,14 @@ interface Props {
  * than antd's Table, whose selection and filter machinery costs about 40 KB gzipped. The header box
  * covers this page; rows chosen on other pages stay chosen.
  */
-export function SelectableTable({ label, columns, rows, loading, selection }: Props) {
+export function SelectableTable<Row extends StaffPickerRow>({ label, columns, rows, loading, selection }: Props<Row>) {
   const antdLocale = useContext(ConfigProvider.ConfigContext).locale;
-  if (!selection) return <DataTable<StaffListRow> label={label} columns={columns} rows={rows} rowKey={(row) => row.id} loading={loading} />;
+  if (!selection) return <DataTable<Row> label={label} columns={columns} rows={rows} rowKey={(row) => row.id} loading={loading} />;
 
   const { ids, onChange, disabledReason } = selection;
   const choosable = rows.filter((row) => disabledReason?.(row) === undefined);
   const chosenHere = choosable.filter((row) => ids.has(row.id)).length;
-  const checkColumn: DataColumn<StaffListRow> = {
+  const checkColumn: DataColumn<Row> = {
     key: 'selection',
     width: 40,
     align: 'center',
@@ -58,5 +58,5 @@ export function SelectableTable({ label, columns, rows, loading, selection }: Pr
       );
     },
   };
-  return <DataTable<StaffListRow> label={label} columns={[checkColumn, ...columns]} rows={rows} rowKey={(row) => row.id} loading={loading} />;
+  return <DataTable<Row> label={label} columns={[checkColumn, ...columns]} rows={rows} rowKey={(row) => row.id} loading={loading} />;
 }

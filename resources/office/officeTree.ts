@@ -92,3 +92,8 @@ export function parentName(nodes: readonly OfficeNode[], node: Pick<OfficeNode, 
 export function officeTypeLabel(type: number | undefined, locale: Locale): string {
   return OFFICE_TYPES.find((option) => option.value === Number(type))?.label[locale] ?? '';
 }
+
+/** Every node of the tree, departments and groups, as a flat list. */
+export function flattenOffices(tree: readonly OfficeNode[]): OfficeNode[] {
+  return tree.flatMap((node) => [node, ...flattenOffices(node.child ?? [])]);
+}

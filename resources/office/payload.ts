@@ -1,6 +1,6 @@
 /** Between the organisation form and POST /office/saveOrUpdate. */
 import { officeEntity, OfficeType, type OfficeNode } from '../../contract/entities/office';
-import { validateEntity } from '../../contract/entity';
+import { validateEntity } from '../../contract/validation';
 import type { Locale } from '../../contract/i18n';
 
 export interface OfficeFormValues {

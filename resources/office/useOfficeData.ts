@@ -16,7 +16,7 @@
 import { useCreate, useCustom, useDataProvider, useDelete, useNotification, useOne, useTranslate, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { useCallback, useMemo } from 'react';
 import type { OfficeNode } from '../../contract/entities/office';
-import type { StaffListRow } from '../../contract/entities/staff';
+import type { StaffListRow, StaffPickerRow } from '../../contract/entities/staff';
 import type { ListData } from '../../contract/envelope';
 import { API_PREFIX } from '../../contract/session';
 import { officeTree } from './officeTree';
@@ -29,7 +29,7 @@ export const MEMBER_LIST_URL = `${API_PREFIX}/user/list`;
 export const CANDIDATE_LIST_URL = `${API_PREFIX}/user/filterList`;
 
 const NO_NODES: OfficeNode[] = [];
-const NO_ROWS: StaffListRow[] = [];
+const NO_ROWS: StaffPickerRow[] = [];
 
 /** The whole organisation tree. */
 export function useOfficeTree() {
@@ -49,16 +49,16 @@ export function useOfficeDetail(id: number | undefined) {
   return { record: id === undefined ? undefined : (result as OfficeNode | undefined), isLoading: id !== undefined && query.isLoading };
 }
 
-/** One page of staff rows from `url`; nothing is asked while `body` is undefined. */
-export function useStaffPage(url: string, body: Record<string, unknown> | undefined) {
+/** One page of staff rows from `url` (list rows, or the picker's candidates); nothing is asked while `body` is undefined. */
+export function useStaffPage<Row extends StaffPickerRow = StaffListRow>(url: string, body: Record<string, unknown> | undefined) {
   const { query } = useCustom<BaseRecord, HttpError>({
     url,
     method: 'post',
     config: { payload: body },
     queryOptions: { enabled: body !== undefined },
   });
-  const data = query.data?.data as Partial<ListData<StaffListRow>> | undefined;
-  const rows = useMemo(() => (Array.isArray(data?.items) ? data.items : NO_ROWS), [data]);
+  const data = query.data?.data as Partial<ListData<Row>> | undefined;
+  const rows = useMemo(() => (Array.isArray(data?.items) ? data.items : (NO_ROWS as Row[])), [data]);
   return { rows, total: Number(data?.total ?? 0), isFetching: query.isFetching, isError: query.isError, error: query.error, refetch: query.refetch };
 }
 

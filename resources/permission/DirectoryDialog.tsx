@@ -1,5 +1,6 @@
 import { useTranslate } from '@refinedev/core';
-import { Form, Input, Modal, Radio, Select, TreeSelect } from 'antd';
+import { Form, Input, Radio, Select, TreeSelect } from 'antd';
+import { FormDialog } from '../generic/FormDialog';
 import type { RuleObject } from 'antd/es/form';
 import { useEffect, useMemo, useState } from 'react';
 import { directoryEntity } from '../../contract/entities/menu';
@@ -119,7 +120,8 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
 
   const placeholder = (name: string) => t('resources.placeholder.input', { label: entityField(directoryEntity, name).label[locale] });
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={open}
       title={t(`permission.dialog.directory.${action}`)}
       okText={t('buttons.save')}
@@ -130,7 +132,6 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
       onCancel={onClose}
       afterClose={afterClose}
       destroyOnHidden
-      maskClosable={false}
     >
       <Form
         form={form}
@@ -187,6 +188,6 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
         </EntityFormItem>
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -10,6 +10,7 @@ import type { PermissionNode } from '../../contract/menu';
 import { MenuIcon } from '../../src/layout/menuIcons';
 import type { ResourceAccess } from '../generic/useResourceAccess';
 import { menuTypeLabel, TYPE_COLORS } from './labels';
+import { useMenuNodeTitle } from '../../src/routing/NavigationContext';
 import type { AppOption } from './usePermissionData';
 
 interface Props {
@@ -32,6 +33,7 @@ interface Props {
 }
 
 function NodeTitle({ node, locale, translate }: { node: PermissionNode; locale: Locale; translate: (key: string) => string }) {
+  const titleOf = useMenuNodeTitle();
   return (
     <span className="permission-tree__node">
       <Tag color={TYPE_COLORS[node.menuType]} className="permission-tag">
@@ -40,7 +42,7 @@ function NodeTitle({ node, locale, translate }: { node: PermissionNode; locale: 
       <span className="permission-tree__icon" aria-hidden="true">
         <MenuIcon name={node.icon} />
       </span>
-      <span className="permission-tree__name">{node.name}</span>
+      <span className="permission-tree__name">{titleOf(node)}</span>
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslate } from '@refinedev/core';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
+import { FormDialog } from '../generic/FormDialog';
 import { useEffect, useState } from 'react';
 import { useLocale } from '../../src/i18n';
 import { serverFieldErrors } from '../generic/serverErrors';
@@ -51,7 +52,8 @@ export function ElementDialog({ kind, action, place, record, open, onClose, afte
   };
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={open}
       title={t(`permission.dialog.${kind}.${action}`)}
       okText={t('buttons.save')}
@@ -61,7 +63,6 @@ export function ElementDialog({ kind, action, place, record, open, onClose, afte
       onCancel={onClose}
       afterClose={afterClose}
       destroyOnHidden
-      maskClosable={false}
     >
       <Form
         form={form}
@@ -83,6 +84,6 @@ export function ElementDialog({ kind, action, place, record, open, onClose, afte
         ))}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -53,7 +53,7 @@ interface Picked {
 export default function PermissionPage({ route }: PageProps) {
   const t = useTranslate();
   const locale = useLocale();
-  const access = useResourceAccess(PERMISSION_RESOURCE);
+  const access = useResourceAccess({ name: PERMISSION_RESOURCE });
   const [searchParams, setSearchParams] = useSearchParams();
   const [picked, setPicked] = useState<Picked>({});
   const [dialog, setDialog] = useState<Dialog>();

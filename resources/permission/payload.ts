@@ -4,7 +4,8 @@
  * element, its app and parent, the id on edit) are added here.
  */
 import { directoryEntity } from '../../contract/entities/menu';
-import { validateEntity, type Entity } from '../../contract/entity';
+import type { Entity } from '../../contract/entity';
+import { validateEntity } from '../../contract/validation';
 import type { Locale } from '../../contract/i18n';
 import { MenuType, ROOT_ID, type PermissionNode } from '../../contract/menu';
 import { ELEMENT_KINDS, type ElementKind, type ElementRow } from './elements';

@@ -2,6 +2,7 @@ import { useTranslate } from '@refinedev/core';
 import { Tag } from 'antd';
 import type { CSSProperties } from 'react';
 import type { PermissionNode } from '../../contract/menu';
+import { useMenuNodeTitle } from '../../src/routing/NavigationContext';
 import { nodeKind } from './grantTree';
 
 const KIND_COLOURS = { directory: 'blue', element: 'green', api: 'orange' } as const;
@@ -10,6 +11,7 @@ const secondary: CSSProperties = { marginLeft: 8, color: 'rgba(0, 0, 0, 0.45)', 
 /** A tree node's title: a tag naming its type, its name, and the code or address it stands for. */
 export function PermissionNodeTitle({ node }: { node: PermissionNode }) {
   const t = useTranslate();
+  const titleOf = useMenuNodeTitle();
   const kind = nodeKind(node);
   const detail = kind === 'api' ? node.url : kind === 'element' ? node.code : '';
   return (
@@ -17,7 +19,7 @@ export function PermissionNodeTitle({ node }: { node: PermissionNode }) {
       <Tag color={KIND_COLOURS[kind]} bordered={false} style={{ marginInlineEnd: 6 }}>
         {t(`role.menuType.${Number(node.menuType)}`)}
       </Tag>
-      <span className="role-node__name">{node.name}</span>
+      <span className="role-node__name">{titleOf(node)}</span>
       {detail ? (
         <code className="role-node__detail" style={secondary}>
           {detail}

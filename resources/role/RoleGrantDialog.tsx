@@ -6,11 +6,14 @@
  */
 import { useCustomMutation, useTranslate, type HttpError } from '@refinedev/core';
 import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
-import { Alert, Button, Empty, Input, Modal, Space, Spin, Tree, type TreeDataNode } from 'antd';
+import { Alert, Button, Empty, Input, Space, Spin, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState, type Key } from 'react';
+import { SUPER_ADMIN_GRANTS_FIXED, SUPER_ADMIN_ROLE_KEY } from '../../contract/entities/role';
 import type { PermissionNode } from '../../contract/menu';
 import { API_PREFIX } from '../../contract/session';
+import { FormDialog } from '../generic/FormDialog';
 import type { RowActionDialogProps } from '../generic/rowActions';
+import { useLocale } from '../../src/i18n';
 import { conductChecked, directoryKeys, initialCheckedKeys, keyOf, parentKeys, permissionIdsParam, searchTree, type TreeSearch } from './grantTree';
 import { PermissionNodeTitle } from './PermissionNodeTitle';
 import { usePermissionTree } from './usePermissionTree';
@@ -36,6 +39,9 @@ interface Checked {
 
 export default function RoleGrantDialog({ record, open, onClose, afterClose }: RowActionDialogProps) {
   const t = useTranslate();
+  const locale = useLocale();
+  // The super-admin role holds everything and the server refuses any change: show it read-only.
+  const isFixed = record.roleKey === SUPER_ADMIN_ROLE_KEY;
   const { tree, isLoading, error } = usePermissionTree(record);
   const [touched, setTouched] = useState<Checked>();
   const [expanded, setExpanded] = useState<Key[]>();
@@ -70,19 +76,19 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
 
   const ready = !isLoading && !error;
   return (
-    <Modal
+    <FormDialog
+      isDirty={() => touched !== undefined}
       open={open}
       width={640}
       title={t('role.grant.title', { name: String(record.name ?? '') })}
       okText={t('buttons.confirm')}
-      cancelText={t('buttons.cancel')}
-      okButtonProps={{ disabled: !ready || tree.length === 0 }}
+      okButtonProps={{ disabled: !ready || tree.length === 0, hidden: isFixed }}
+      cancelText={isFixed ? t('buttons.close') : t('buttons.cancel')}
       confirmLoading={mutation.isPending}
       onOk={save}
       onCancel={onClose}
       afterClose={afterClose}
       destroyOnHidden
-      maskClosable={false}
     >
       <Space style={{ width: '100%', justifyContent: 'space-between', margin: '8px 0 12px' }} wrap>
         <Input
@@ -111,6 +117,7 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
           </Button>
         </Space>
       </Space>
+      {isFixed ? <Alert type="info" showIcon message={SUPER_ADMIN_GRANTS_FIXED[locale]} style={{ marginBottom: 12 }} /> : null}
       {error ? <Alert type="error" showIcon message={t('role.tree.loadFailed', { message: error.message })} /> : null}
       {isLoading ? (
         <div style={{ textAlign: 'center', padding: 32 }}>
@@ -122,6 +129,7 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
         <div style={{ maxHeight: '60vh', overflow: 'auto' }}>
           <Tree
             checkable
+            disabled={isFixed}
             selectable={false}
             treeData={data}
             checkedKeys={current.checked}
@@ -135,6 +143,6 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
           />
         </div>
       ) : null}
-    </Modal>
+    </FormDialog>
   );
 }

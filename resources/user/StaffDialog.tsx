@@ -5,7 +5,8 @@
  * land under the fields.
  */
 import { useCustomMutation, useTranslate, type BaseRecord, type HttpError } from '@refinedev/core';
-import { Form, Modal, Spin } from 'antd';
+import { Form, Spin } from 'antd';
+import { FormDialog } from '../generic/FormDialog';
 import { useEffect, useState } from 'react';
 import { useLocale } from '../../src/i18n';
 import { AddressSection, EducationSection, IdentitySection, PersonalSection, WorkSection } from './StaffSections';
@@ -66,7 +67,8 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
   };
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={open}
       width={880}
       title={isEdit ? t('staff.dialog.edit', { name: name ?? '' }) : t('staff.dialog.create')}
@@ -78,15 +80,15 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
       onCancel={onClose}
       afterClose={afterClose}
       destroyOnHidden
-      maskClosable={false}
       styles={{ body: { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', overflowX: 'hidden', paddingRight: 8 } }}
     >
       <Spin spinning={isLoading}>
         <Form
           form={form}
           layout="horizontal"
-          // English labels are longer ('Emergency contact phone'): room for them on two lines at most.
-          labelCol={{ flex: locale === 'en-US' ? '150px' : '116px' }}
+          // Room for the longest label with its asterisk on one line in Chinese ('* 紧急联系人电话：'),
+          // two at most in English ('Emergency contact phone').
+          labelCol={{ flex: locale === 'en-US' ? '150px' : '136px' }}
           labelWrap
           disabled={isLoading}
           initialValues={initialValues}
@@ -104,6 +106,6 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         </Form>
       </Spin>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { staffEntity } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
 import { contractRule } from '../generic/rules';
-import { dateRule, isAfterToday, DATE_FORMAT, type DATE_FIELDS, type StaffField } from './staffForm';
+import { dateRule, DATE_FORMAT, type DATE_FIELDS, type StaffField } from './staffForm';
 
 interface ItemProps extends Omit<FormItemProps, 'name' | 'label' | 'required' | 'rules'> {
   name: StaffField;
@@ -31,13 +31,13 @@ export function StaffItem({ name, locale, rules = [], contract, wide, children, 
   );
 }
 
-/** A typed text field. */
+/** A typed text field. No maxLength: a cut would hide what was typed; the rule says the limit. */
 export function TextItem({ name, locale, disabled, ...item }: Omit<ItemProps, 'children'> & { disabled?: boolean }) {
   const t = useTranslate();
   const field = staffEntity.fields[name];
   return (
     <StaffItem name={name} locale={locale} {...item}>
-      <Input allowClear={!disabled} disabled={disabled} maxLength={field.maxLength} placeholder={t('resources.placeholder.input', { label: field.label[locale] })} />
+      <Input allowClear={!disabled} disabled={disabled} placeholder={t('resources.placeholder.input', { label: field.label[locale] })} />
     </StaffItem>
   );
 }
@@ -58,7 +58,11 @@ export function ChoiceItem({ name, locale, ...item }: Omit<ItemProps, 'children'
   );
 }
 
-/** A date not after today, picked as a dayjs value and sent as 'YYYY-MM-DD'. */
+/**
+ * A date not after today, picked as a dayjs value and sent as 'YYYY-MM-DD'. Later days are not
+ * disabled in the calendar: the picker would drop such a date typed by hand without a word, where
+ * the rule keeps it and says it cannot be after today.
+ */
 export function DateItem({ name, locale }: { name: (typeof DATE_FIELDS)[number]; locale: Locale }) {
   const t = useTranslate();
   return (
@@ -66,7 +70,6 @@ export function DateItem({ name, locale }: { name: (typeof DATE_FIELDS)[number];
       <DatePicker
         className="staff-dialog__full"
         format={DATE_FORMAT}
-        disabledDate={isAfterToday}
         placeholder={t('resources.placeholder.select', { label: staffEntity.fields[name].label[locale] })}
       />
     </StaffItem>

@@ -3,15 +3,15 @@
  * once, row actions edit / reset password / delete, pagination. Buttons follow the caller's page
  * elements `user:<action>`; the server decides anyway.
  */
-import { useTranslate } from '@refinedev/core';
+import { useGetIdentity, useTranslate } from '@refinedev/core';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
-import { Alert, Button, Pagination } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Alert, Button, Pagination, Table } from 'antd';
+import { lazy, Suspense, useMemo, useState, type ComponentProps } from 'react';
 import type { StaffListRow } from '../../contract/entities/staff';
+import type { Identity } from '../../providers/authProvider';
 import { DEFAULT_PAGE_SIZE } from '../../contract/paging';
 import { useLocale } from '../../src/i18n';
 import type { PageProps } from '../../src/routing/pageProps';
-import { DataTable } from '../generic/DataTable';
 import { useRowActionAccess } from '../generic/useRowActionAccess';
 import { staffColumns, type RowActionName } from './staffColumns';
 import { officeOptions, type StaffFilters } from './staffList';
@@ -36,15 +36,23 @@ const prefetchDialogs = () => {
 
 const ACTIONS = ['create', 'edit', 'enable', 'resetPwd', 'delete'] as const;
 
+/** The table element named for assistive technology ('人员列表'). */
+function LabelledTable(props: ComponentProps<'table'>) {
+  const t = useTranslate();
+  return <table {...props} aria-label={t('staff.table.label')} />;
+}
+
 type Dialog =
   | { kind: 'form'; row?: StaffListRow; open: boolean }
   | { kind: 'resetPwd'; row: StaffListRow; open: boolean }
-  | { kind: 'delete'; row: StaffListRow; open: boolean };
+  | { kind: 'delete'; row: StaffListRow; open: boolean }
+  | { kind: 'disable'; row: StaffListRow; open: boolean };
 
 export default function UserPage({ route }: PageProps) {
   const t = useTranslate();
   const locale = useLocale();
   const granted = useRowActionAccess(USER_RESOURCE, ACTIONS);
+  const { data: identity } = useGetIdentity<Identity>();
   const [filters, setFilters] = useState<StaffFilters>({});
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
@@ -95,7 +103,9 @@ export default function UserPage({ route }: PageProps) {
     size,
     granted,
     switching,
-    onSwitch: (row, enabled) => void toggle(row, enabled),
+    selfId: identity?.id,
+    // Disabling ends the member's sessions: asked first. Enabling is harmless.
+    onSwitch: (row, enabled) => (enabled ? void toggle(row, true) : setDialog({ kind: 'disable', row, open: true })),
     onAction: (row, action: RowActionName) => setDialog(action === 'edit' ? { kind: 'form', row, open: true } : { kind: action, row, open: true }),
     onActionIntent: prefetchDialogs,
   });
@@ -123,7 +133,17 @@ export default function UserPage({ route }: PageProps) {
         </div>
       ) : null}
       {error ? <Alert type="error" showIcon className="generic-error" message={t('resources.loadFailed', { message: error.message })} /> : null}
-      <DataTable<StaffListRow> label={t('staff.table.label')} columns={columns} rows={rows} rowKey={(row) => row.id} loading={isFetching} />
+      <Table<StaffListRow>
+        className="staff-table"
+        size="middle"
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={isFetching}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        components={{ table: LabelledTable }}
+      />
       <Pagination
         className="generic-pagination"
         current={page}
@@ -158,7 +178,24 @@ export default function UserPage({ route }: PageProps) {
           <ResetPasswordDialog key={dialog.row.id} row={dialog.row} open={dialog.open} onClose={closeDialog} afterClose={forgetDialog} />
         ) : null}
         {dialog?.kind === 'delete' ? (
-          <DeleteConfirm open={dialog.open} onConfirm={() => deleteRow(dialog.row)} onClose={closeDialog} afterClose={forgetDialog} />
+          <DeleteConfirm
+            open={dialog.open}
+            content={t('confirm.delete.named', { name: dialog.row.name ?? '' })}
+            onConfirm={() => deleteRow(dialog.row)}
+            onClose={closeDialog}
+            afterClose={forgetDialog}
+          />
+        ) : null}
+        {dialog?.kind === 'disable' ? (
+          <DeleteConfirm
+            open={dialog.open}
+            title={t('staff.disable.title')}
+            content={t('staff.disable.confirm', { name: dialog.row.name ?? '' })}
+            okText={t('staff.disable.ok')}
+            onConfirm={() => toggle(dialog.row, false)}
+            onClose={closeDialog}
+            afterClose={forgetDialog}
+          />
         ) : null}
       </Suspense>
     </section>

@@ -6,7 +6,7 @@
  */
 import type { HttpError } from '@refinedev/core';
 import type { RuleObject } from 'antd/es/form';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { CENSUS_REGION, LIVE_REGION, staffEntity, type StaffDetail } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
 import { regionFieldsFromPath } from '../../contract/regions';
@@ -120,11 +120,6 @@ export function regionRule(item: RegionItem, locale: Locale): RuleObject {
 /** The contract rule of a date field, over the picker's dayjs value. */
 export function dateRule(name: (typeof DATE_FIELDS)[number], locale: Locale): RuleObject {
   return contractRule(staffEntity.fields[name], locale, dateText);
-}
-
-/** Dates after today cannot be picked (birthday, graduation). */
-export function isAfterToday(date: Dayjs): boolean {
-  return date.isAfter(dayjs(), 'day');
 }
 
 /** The form item a server field error belongs to (`censusCity` → the census region, `userCenter.telephone` → telephone). */

@@ -1,6 +1,10 @@
 /**
  * Data access of one declarative resource, derived from its definition. Columns, search fields and
  * sort order come only from the definition (an allowlist), never from the request.
+ *
+ * A resource may share its table with its detail (`scope`: the master's rows carry fixed values,
+ * e.g. parentId 0; the detail's rows are the others). An ordered resource (`order`) keeps its
+ * positions 1…n per master: see ./order.ts.
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Fields, ListData, Paging } from '../../contract';
@@ -10,7 +14,7 @@ import { containsCondition, equalsCondition } from './search';
 import { isStorableId } from './storableId';
 
 /** Resource tables are created from definitions at run time, so they are addressed dynamically. */
-type DynamicDatabase = Record<string, Record<string, unknown>>;
+export type DynamicDatabase = Record<string, Record<string, unknown>>;
 
 export type ResourceRecord = { id: number } & Record<string, unknown>;
 
@@ -18,23 +22,38 @@ export interface ListQuery {
   paging: Paging;
   /** Per search field: the text its column must contain. */
   filters: Record<string, string>;
-  /** Per exact-filter field (`definition.filters`): the value its column must equal. */
+  /** Per exact-filter field (`definition.filters`, a detail's parent field): the value its column must equal. */
   exact?: Record<string, string>;
   /** Text that any search field may contain. */
   searchKey?: string;
 }
 
-export function createRepository(database: Kysely<Database>, definition: ResourceDefinition) {
+export interface RepositoryOptions {
+  /** Fixed values of rows that belong to another resource sharing the table (the master's `scope`). */
+  notScope?: Readonly<Record<string, string | number>>;
+}
+
+type Where = ExpressionBuilder<DynamicDatabase, string>;
+
+export function createRepository(database: Kysely<Database>, definition: ResourceDefinition, options: RepositoryOptions = {}) {
   const db = database as unknown as Kysely<DynamicDatabase>;
   const table = definition.table;
   const fields: Fields = definition.entity.fields;
   const columns = ['id', ...Object.keys(fields), ...(definition.timestamps ? ['createTime'] : [])];
   const searchable = definition.search.flatMap((name) => (fields[name] ? [{ name, field: fields[name] }] : []));
-  const exactFilters = (definition.filters ?? []).flatMap((name) => (fields[name] ? [{ name, field: fields[name] }] : []));
+  const exactNames = [...(definition.filters ?? []), ...(definition.requiredFilters ?? []), ...(definition.parent ? [definition.parent.field] : [])];
+  const exactFilters = exactNames.flatMap((name) => (fields[name] ? [{ name, field: fields[name] }] : []));
+  const scope = Object.entries(definition.scope ?? {});
+  const notScope = Object.entries(options.notScope ?? {});
+
+  /** The rows of this resource in its table: its scope's, and not those of a resource sharing it. */
+  function own(eb: Where): Expression<SqlBool> {
+    return eb.and([...scope.map(([name, value]) => eb(name, '=', value)), ...notScope.map(([name, value]) => eb(name, '!=', value))]);
+  }
 
   /** The list's conditions: every given search field, and `searchKey` in any of them. */
-  function searchCondition(eb: ExpressionBuilder<DynamicDatabase, string>, query: ListQuery): Expression<SqlBool> {
-    const conditions: Expression<SqlBool>[] = [];
+  function searchCondition(eb: Where, query: ListQuery): Expression<SqlBool> {
+    const conditions: Expression<SqlBool>[] = [own(eb)];
     for (const { name, field } of searchable) {
       const value = query.filters[name];
       if (value !== undefined) conditions.push(containsCondition(name, field, value));
@@ -50,13 +69,15 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     return eb.and(conditions);
   }
 
-  async function findById(id: number): Promise<ResourceRecord | undefined> {
+  async function findById(id: number, on: Kysely<DynamicDatabase> = db): Promise<ResourceRecord | undefined> {
     if (!isStorableId(id)) return undefined;
-    const row = await db.selectFrom(table).select(columns).where('id', '=', id).executeTakeFirst();
+    const row = await on.selectFrom(table).select(columns).where('id', '=', id).where(own).executeTakeFirst();
     return row as ResourceRecord | undefined;
   }
 
   return {
+    table,
+
     async list(query: ListQuery): Promise<ListData<ResourceRecord>> {
       const filtered = db.selectFrom(table).where((eb) => searchCondition(eb, query));
       let page = filtered.select(columns);
@@ -69,42 +90,49 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
       return { items: items as ResourceRecord[], total: Number(count?.total ?? 0) };
     },
 
-    findById,
+    /** The record with this id, if it is one of this resource's (`on`: a transaction). */
+    findById(id: number, on?: Kysely<Database>): Promise<ResourceRecord | undefined> {
+      return findById(id, on as unknown as Kysely<DynamicDatabase> | undefined);
+    },
+
+    /** Which of `ids` are this resource's, with their values. */
+    async findMany(ids: readonly number[], on: Kysely<Database> = database): Promise<ResourceRecord[]> {
+      const storable = ids.filter(isStorableId);
+      if (storable.length === 0) return [];
+      const rows = await (on as unknown as Kysely<DynamicDatabase>).selectFrom(table).select(columns).where('id', 'in', storable).where(own).execute();
+      return rows as ResourceRecord[];
+    },
 
     /** Id of the record whose `field` equals `value` (and, when given, whose `scope` fields equal theirs), if any. */
-    async findIdBy(field: string, value: unknown, scope: Record<string, unknown> = {}): Promise<number | undefined> {
-      let query = db.selectFrom(table).select('id').where(field, '=', value);
-      for (const [name, scoped] of Object.entries(scope)) query = query.where(name, '=', scoped);
+    async findIdBy(field: string, value: unknown, within: Record<string, unknown> = {}): Promise<number | undefined> {
+      let query = db.selectFrom(table).select('id').where(field, '=', value).where(own);
+      for (const [name, scoped] of Object.entries(within)) query = query.where(name, '=', scoped);
       const row = await query.executeTakeFirst();
       return row?.id as number | undefined;
     },
 
-    async create(values: Record<string, unknown>): Promise<ResourceRecord> {
-      const row = definition.timestamps ? { ...values, createTime: Date.now() } : values;
-      const inserted = await db.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
-      return (await findById(inserted.id as number))!;
+    /** Inserts the values (with the resource's scope and a creation time when declared); answers the new id. */
+    async insert(values: Record<string, unknown>, on: Kysely<Database> = database): Promise<number> {
+      const row = { ...values, ...definition.scope, ...(definition.timestamps ? { createTime: Date.now() } : {}) };
+      const inserted = await (on as unknown as Kysely<DynamicDatabase>).insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
+      return inserted.id as number;
     },
 
-    /** Replaces the record's values; undefined when it no longer exists. */
-    async update(id: number, values: Record<string, unknown>): Promise<ResourceRecord | undefined> {
-      if (!isStorableId(id)) return undefined;
-      const result = await db.updateTable(table).set(values).where('id', '=', id).executeTakeFirst();
-      return result.numUpdatedRows > 0n ? findById(id) : undefined;
+    /** Replaces the record's values; false when it no longer exists. */
+    async update(id: number, values: Record<string, unknown>, on: Kysely<Database> = database): Promise<boolean> {
+      if (!isStorableId(id)) return false;
+      const result = await (on as unknown as Kysely<DynamicDatabase>).updateTable(table).set(values).where('id', '=', id).where(own).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
-    /**
-     * Deletes all the ids in one transaction, or none: `missing` when any id does not exist.
-     * `beforeDelete` may refuse by throwing.
-     */
-    async deleteMany(ids: readonly number[], beforeDelete?: (trx: Kysely<Database>, ids: readonly number[]) => Promise<void>): Promise<'deleted' | 'missing'> {
-      if (!ids.every(isStorableId)) return 'missing';
-      return db.transaction().execute(async (trx) => {
-        const found = await trx.selectFrom(table).select('id').where('id', 'in', ids).execute();
-        if (found.length !== ids.length) return 'missing';
-        await beforeDelete?.(trx as unknown as Kysely<Database>, ids);
-        await trx.deleteFrom(table).where('id', 'in', ids).execute();
-        return 'deleted';
-      });
+    /** Deletes the records (already checked to be this resource's). */
+    async delete(ids: readonly number[], on: Kysely<Database>): Promise<void> {
+      await (on as unknown as Kysely<DynamicDatabase>).deleteFrom(table).where('id', 'in', ids).where(own).execute();
+    },
+
+    /** Deletes every row of this resource whose `field` names one of `ids` (a master's details). */
+    async deleteWhereIn(field: string, ids: readonly number[], on: Kysely<Database>): Promise<void> {
+      await (on as unknown as Kysely<DynamicDatabase>).deleteFrom(table).where(field, 'in', ids).where(own).execute();
     },
   };
 }

@@ -1,163 +1,73 @@
 /**
- * The generic calls of a declarative resource, under /base/admin/<name>: list, detail,
- * saveOrUpdate, delete and the key check. Every write is validated with the contract's rules.
- * A key unique within another field (`entity.unique.within`) is unique per value of that field:
- * saves and the key check compare only among records sharing it, and both fields are fixed on
- * update. `definition.filters` fields filter the list by exact value.
+ * The generic calls of the declarative resources at one endpoint (/base/admin/<name> unless the
+ * definition names another): list, detail, saveOrUpdate, delete, the key check and, for an ordered
+ * resource, move. Only the declared actions' calls exist (`definition.actions`): a read-only
+ * resource has list and detail alone.
+ *
+ * A master and its detail may share an endpoint, as the platform's dictionaries do (`/dic/list`
+ * with parentId 0 lists dictionaries, with a dictionary's id its items). A request is then the
+ * detail's when it names a master in the detail's parent field, or (detail, save with an id,
+ * delete, move) when its ids are the detail's rows; otherwise the master's.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import { Code, format, parsePaging, ruleMessages, validateEntity, type Locale, type RuleMessage } from '../../contract';
-import type { ResourceDefinition } from '../../resources/define';
-import { findResource } from '../../resources/registry';
-import type { Database } from '../db/schema';
-import { isUniqueViolation } from '../db/uniqueViolation';
-import { ApiError } from '../errors';
-import { success } from '../http/envelope';
-import { missingParam, optionalId, requestParams, requiredId, requiredIds, textParam } from '../http/params';
-import { contextOf, resourcePolicies } from './policies';
-import { createRepository } from './repository';
-import { isStorableId } from './storableId';
+import { hasAction, type ResourceDefinition } from '../../resources/define';
+import { requestParams, requiredId, requiredIds, optionalId } from '../http/params';
+import { crudHandlers, type CrudContext, type CrudHandlers } from './handlers';
 
-export function crudRoutes(db: Kysely<Database>, definition: ResourceDefinition) {
-  const repository = createRepository(db, definition);
-  const policy = resourcePolicies[definition.name];
-  const { entity, keyCheck } = definition;
-  const references = Object.entries(definition.references ?? {}).flatMap(([field, spec]) => {
-    const target = spec && findResource(spec.resource);
-    if (!target) throw new Error(`Resource ${definition.name}: ${field} references the undeclared resource ${spec?.resource}`);
-    return [[field, createRepository(db, target)] as const];
-  });
+type Handler = (request: FastifyRequest) => Promise<unknown>;
 
-  function duplicate(locale: Locale): ApiError {
-    const unique = entity.unique!;
-    const message = unique.duplicate[locale];
-    return new ApiError(Code.DUPLICATE, message, { fields: { [unique.field]: message } });
+/** Whether a parent field names a master at all (0, blank or absent: the request is the master's). */
+function namesMaster(value: unknown): boolean {
+  return value !== undefined && value !== null && String(value).trim() !== '' && String(value).trim() !== '0';
+}
+
+/** The one handler set, or the master's and its detail's told apart per request. */
+function dispatcher(handlers: readonly CrudHandlers[]) {
+  const detail = handlers.find((h) => handlers.some((other) => other !== h && other.definition.name === h.definition.parent?.resource));
+  const master = handlers.find((h) => h !== detail);
+  if (!master || handlers.length > 2 || (handlers.length === 2 && !detail)) {
+    throw new Error(`Resources ${handlers.map((h) => h.definition.name).join(', ')} share an endpoint, but only a master and its detail may`);
   }
+  const byParent = (request: FastifyRequest) => (detail && namesMaster(requestParams(request)[detail.definition.parent!.field]) ? detail : master);
+  const byId = async (request: FastifyRequest) => {
+    const id = optionalId(requestParams(request).id, request.locale);
+    return detail && id !== undefined && (await detail.repository.findById(id)) ? detail : master;
+  };
+  const byIds = async (request: FastifyRequest) => {
+    if (!detail) return master;
+    const ids = requiredIds(requestParams(request).ids, request.locale);
+    return (await detail.repository.findMany(ids)).length === ids.length ? detail : master;
+  };
+  return {
+    all: handlers,
+    list: (request) => byParent(request).list(request),
+    detail: async (request) => {
+      requiredId(requestParams(request).id, request.locale);
+      return (await byId(request)).detail(request);
+    },
+    // A new record names its master (or not); an update is the detail's when its id is.
+    save: async (request) => (optionalId(requestParams(request).id, request.locale) === undefined ? byParent(request) : await byId(request)).save(request),
+    remove: async (request) => (await byIds(request)).remove(request),
+    move: async (request) => (await byId(request)).move(request),
+    checkKey: (request) => byParent(request).checkKey(request),
+    reveal: (request) => master.reveal(request),
+  } satisfies Record<string, Handler | readonly CrudHandlers[]>;
+}
 
-  /** 1001 on one field, with the rule message `rule` naming the field's label. */
-  function fieldRefusal(field: string, rule: RuleMessage, locale: Locale): ApiError {
-    const label = entity.fields[field]?.label[locale] ?? field;
-    const message = format(ruleMessages[rule][locale], { label });
-    return new ApiError(Code.VALIDATION_FAILED, message, { fields: { [field]: message } });
-  }
-
-  /** Every reference field names an existing record of its resource (1001 on the field otherwise). */
-  async function checkReferences(values: Record<string, unknown>, locale: Locale): Promise<void> {
-    for (const [field, target] of references) {
-      const value = values[field];
-      if (value === null || value === undefined) continue;
-      const found = typeof value === 'number' && (await target.findById(value));
-      if (!found) throw fieldRefusal(field, 'choice', locale);
-    }
-  }
-
-  /**
-   * The key check's scope: for a key unique within another field (`unique.within`, e.g. a role key
-   * per app), that field's value, required and read with the field's own rule (1001 otherwise);
-   * undefined when that value can name no record.
-   */
-  function scopeOf(params: Record<string, unknown>, locale: Locale): Record<string, unknown> | undefined {
-    const within = entity.unique?.field === keyCheck?.param ? entity.unique?.within : undefined;
-    if (!within) return {};
-    if (textParam(params[within]) === undefined) throw fieldRefusal(within, 'required', locale);
-    const parsed = entity.fields[within]!.schema(locale).safeParse(params[within]);
-    if (!parsed.success) throw fieldRefusal(within, 'choice', locale);
-    // A reference beyond the stored id range names no record: the key is free there.
-    if (references.some(([field]) => field === within) && !isStorableId(parsed.data as number)) return undefined;
-    return { [within]: parsed.data };
-  }
-
-  async function save(request: FastifyRequest) {
-    const { locale } = request;
-    const params = requestParams(request);
-    const id = optionalId(params.id, locale);
-    const validation = validateEntity(entity, params, locale);
-    if (!validation.ok) throw new ApiError(Code.VALIDATION_FAILED, validation.message, { fields: validation.fields });
-    // Absent optional values are stored as null, so an update can clear them.
-    const values = Object.fromEntries(Object.keys(entity.fields).map((name) => [name, (validation.value as Record<string, unknown>)[name] ?? null]));
-
-    const unique = entity.unique?.field;
-    const within = entity.unique?.within;
-    const existing = id === undefined ? undefined : await repository.findById(id);
-    if (id !== undefined) {
-      if (!existing) throw new ApiError(Code.NOT_FOUND);
-      // The key, and the value it is unique within, identify the record: fixed once created.
-      for (const field of [unique, within]) {
-        if (field && existing[field] !== values[field]) throw fieldRefusal(field, 'readOnly', locale);
-      }
-    }
-    await checkReferences(values, locale);
-    await policy?.beforeSave?.(db, { id, values, existing }, contextOf(request));
-    if (unique) {
-      const ownerId = await repository.findIdBy(unique, values[unique], within ? { [within]: values[within] } : {});
-      if (ownerId !== undefined && ownerId !== id) throw duplicate(locale);
-    }
-
-    try {
-      const saved = id === undefined ? await repository.create(values) : await repository.update(id, values);
-      if (!saved) throw new ApiError(Code.NOT_FOUND);
-      return success(request, saved);
-    } catch (error) {
-      // Two saves of the same key at once: the unique index decides.
-      if (unique && isUniqueViolation(error)) throw duplicate(locale);
-      throw error;
-    }
-  }
+/** Registers the calls of the definitions sharing one endpoint; register with that endpoint as prefix. */
+export function crudRoutes(context: CrudContext, group: readonly ResourceDefinition[]) {
+  const handlers = dispatcher(group.map((definition) => crudHandlers(context, definition)));
+  const someHas = (test: (definition: ResourceDefinition) => boolean) => group.some(test);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.route({
-      method: ['GET', 'POST'],
-      url: '/list',
-      handler: async (request) => {
-        const params = requestParams(request);
-        const filters: Record<string, string> = {};
-        for (const name of definition.search) {
-          const value = textParam(params[name]);
-          if (value !== undefined) filters[name] = value;
-        }
-        const exact: Record<string, string> = {};
-        for (const name of definition.filters ?? []) {
-          const value = textParam(params[name]);
-          if (value !== undefined) exact[name] = value;
-        }
-        const list = await repository.list({ paging: parsePaging(params), filters, exact, searchKey: textParam(params.searchKey) });
-        return success(request, list);
-      },
-    });
-
-    app.get('/detail', async (request) => {
-      const id = requiredId(requestParams(request).id, request.locale);
-      const record = await repository.findById(id);
-      if (!record) throw new ApiError(Code.NOT_FOUND);
-      return success(request, record);
-    });
-
-    app.post('/saveOrUpdate', save);
-
-    app.route({
-      method: ['GET', 'POST'],
-      url: '/delete',
-      handler: async (request) => {
-        const ids = requiredIds(requestParams(request).ids, request.locale);
-        const beforeDelete = policy?.beforeDelete;
-        const context = contextOf(request);
-        const outcome = await repository.deleteMany(ids, beforeDelete && ((trx, found) => beforeDelete(trx, found, context)));
-        if (outcome === 'missing') throw new ApiError(Code.NOT_FOUND);
-        return success(request, null);
-      },
-    });
-
-    if (keyCheck) {
-      app.get(`/${keyCheck.path}`, async (request) => {
-        const params = requestParams(request);
-        const value = textParam(params[keyCheck.param]);
-        if (value === undefined) throw missingParam(keyCheck.param, request.locale);
-        const id = optionalId(params.id, request.locale);
-        const scope = scopeOf(params, request.locale);
-        const ownerId = scope && (await repository.findIdBy(keyCheck.param, value, scope));
-        return success(request, ownerId === undefined || ownerId === id);
-      });
-    }
+    app.route({ method: ['GET', 'POST'], url: '/list', handler: handlers.list });
+    app.get('/detail', handlers.detail);
+    const isWritable = someHas((d) => hasAction(d, 'create') || hasAction(d, 'edit'));
+    if (isWritable) app.post('/saveOrUpdate', handlers.save);
+    if (someHas((d) => hasAction(d, 'delete'))) app.route({ method: ['GET', 'POST'], url: '/delete', handler: handlers.remove });
+    if (someHas((d) => d.order !== undefined && hasAction(d, 'edit'))) app.post('/move', handlers.move);
+    const keyPaths = new Set(group.flatMap((d) => (d.keyCheck && isWritable ? [d.keyCheck.path] : [])));
+    for (const path of keyPaths) app.get(`/${path}`, handlers.checkKey);
+    if (someHas((d) => d.privacy !== undefined)) app.route({ method: ['GET', 'POST'], url: '/reveal', handler: handlers.reveal });
   };
 }

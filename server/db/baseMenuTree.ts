@@ -38,8 +38,8 @@ function node(fields: Partial<MenuSeed> & Pick<MenuSeed, 'name' | 'menuType' | '
 }
 
 /** Page-element code of a screen's button: `<component>:<action>`. */
-export function pageElementCode(screen: Pick<ScreenSpec, 'component'>, button: Pick<ButtonSpec, 'action'>): string {
-  return `${screen.component}:${button.action}`;
+export function pageElementCode(screen: Pick<ScreenSpec, 'component'>, button: Pick<ButtonSpec, 'action' | 'code'>): string {
+  return button.code ?? `${screen.component}:${button.action}`;
 }
 
 /** The API element of a call; `index` is its position below its page element. */

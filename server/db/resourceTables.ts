@@ -32,6 +32,20 @@ export function resourceColumns(definition: ResourceDefinition, types: ColumnTyp
   return columns;
 }
 
+/**
+ * The column sets that must be unique: the key (within the field it is unique within, and within
+ * the scope of a table shared with a detail: a dictionary's key among dictionaries), and the
+ * position of an ordered resource among its master's rows.
+ */
+export function uniqueColumnSets(definition: ResourceDefinition): string[][] {
+  const sets: string[][] = [];
+  const unique = definition.entity.unique;
+  if (unique) sets.push([...Object.keys(definition.scope ?? {}), ...(unique.within ? [unique.within] : []), unique.field]);
+  if (definition.order && definition.parent) sets.push([definition.parent.field, definition.order.field]);
+  // A master and its detail keyed on the same columns share one index.
+  return sets.map((set) => [...new Set(set)]);
+}
+
 /** Existing tables of the current schema and their (snake_case) columns. */
 async function existingColumns(handle: DatabaseHandle): Promise<Map<string, Set<string>>> {
   // Without the CamelCasePlugin: the introspector's own column aliases are snake_case.
@@ -63,10 +77,7 @@ export async function syncResourceTables(handle: DatabaseHandle, definitions: re
         await db.schema.alterTable(definition.table).addColumn(column.name, column.type).execute();
       }
     }
-    const unique = definition.entity.unique;
-    if (unique) {
-      // A key unique within another field (e.g. a role key per app) gets a composite index.
-      const columns = unique.within ? [unique.within, unique.field] : [unique.field];
+    for (const columns of uniqueColumnSets(definition)) {
       await db.schema
         .createIndex(`${snakeCase(definition.table)}_${columns.map(snakeCase).join('_')}_unique`)
         .ifNotExists()

@@ -5,6 +5,7 @@
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { appEntity, EntityValues, paramEntity } from '../../contract';
+import type { StatisticsTables } from '../statistics/tables';
 
 /** '1' enabled, '0' disabled (as the platform sends it). */
 export type EnableFlag = '1' | '0';
@@ -71,14 +72,25 @@ export interface SessionTable {
   revokedAt: number | null;
 }
 
-export type ThrottleScope = 'user' | 'address';
+/** `pair`: one username from one address (key `username|address`); `address`: any username. */
+export type ThrottleScope = 'pair' | 'address';
 
-/** One failed login, counted per username and per client address. */
+/** One password attempt (login or change), counted per scope; a success removes its own. */
 export interface LoginAttemptTable {
   id: Generated<number>;
   scope: ThrottleScope;
   key: string;
   attemptedAt: number;
+}
+
+/** A one-time workbench handoff code (migration 0005): its SHA-256, its user and app, until when it works. */
+export interface HandoffCodeTable {
+  id: Generated<number>;
+  codeHash: string;
+  userId: number;
+  appId: number;
+  expiresAt: number;
+  usedAt: number | null;
 }
 
 export interface PermissionTable {
@@ -127,10 +139,39 @@ type ResourceRow<Values> = { id: Generated<number> } & StoredValues<Values>;
 export type AppTable = ResourceRow<EntityValues<typeof appEntity>> & { createTime: number };
 export type ParamTable = ResourceRow<EntityValues<typeof paramEntity>>;
 
-export interface Database {
+/** Dictionaries (parentId 0) and their items (parentId: the dictionary) in one table (migration 0006). */
+export interface DicTable {
+  id: Generated<number>;
+  parentId: number;
+  name: string;
+  dicKey: string;
+  /** Dictionaries: 1 system, 2 normal. */
+  type: number | null;
+  /** Items: 1…n within the dictionary. */
+  sortNum: number | null;
+  /** Items: 1 on, 0 off. */
+  openStatus: number | null;
+}
+
+/** A published version of a report template (migration 0007). */
+export interface TemplateTable {
+  id: Generated<number>;
+  name: string;
+  version: string;
+  remark: string;
+  code: string;
+  /** JSON list of { xianshiName, paramName, remark }. */
+  parameters: string;
+  createTime: number;
+  creatorId: number | null;
+  creatorName: string;
+}
+
+export interface Database extends StatisticsTables {
   user: UserTable;
   session: SessionTable;
   loginAttempt: LoginAttemptTable;
+  handoffCode: HandoffCodeTable;
   permission: PermissionTable;
   role: RoleTable;
   rolePermission: RolePermissionTable;
@@ -138,6 +179,8 @@ export interface Database {
   app: AppTable;
   param: ParamTable;
   office: OfficeTable;
+  dic: DicTable;
+  template: TemplateTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -7,10 +7,12 @@
 import { text, type Text } from '../../contract';
 import { NAVIGATION_TITLES, SCREEN_TITLES } from '../../contract/menuTitles';
 import { crudActions, type NavigationKey, type ResourceDefinition } from '../../resources/define';
-import { resourceDefinitions } from '../../resources/registry';
+import { detailsOf, relatedOf, resourceDefinitions } from '../../resources/registry';
 
 export interface ButtonSpec {
   action: string;
+  /** Its page-element code when not `<component>:<action>` (a detail resource's button on its master's screen). */
+  code?: string;
   label: Text;
   apis: readonly string[];
 }
@@ -39,6 +41,8 @@ export const NAVIGATION: readonly NavigationSpec[] = [
   { key: 'organisation', title: NAVIGATION_TITLES.organisation, sort: 20, icon: 'team' },
   { key: 'business', title: NAVIGATION_TITLES.business, sort: 30, icon: 'bar-chart' },
   { key: 'tools', title: NAVIGATION_TITLES.tools, sort: 40, icon: 'tool' },
+  // Sample pages: the seed grants them to the super-admin role only, like every node it adds.
+  { key: 'examples', title: NAVIGATION_TITLES.examples, sort: 90, icon: 'experiment' },
 ];
 
 export const HOME = { title: SCREEN_TITLES.home, path: '/home', url: 'home', icon: 'home', code: 'home' };
@@ -54,6 +58,7 @@ const label = {
   removeMember: text('移除成员', 'Remove member'),
   setSupervisor: text('设置主管', 'Set supervisor'),
   publish: text('发布', 'Publish'),
+  ingest: text('导入统计数据', 'Ingest statistics'),
 };
 
 const button = (action: keyof typeof label, apis: readonly string[]): ButtonSpec => ({ action, label: label[action], apis });
@@ -71,20 +76,6 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
       button('create', ['/permission/saveOrUpdate', '/permission/validMenuType', '/menu/saveOrUpdate']),
       button('edit', ['/permission/detail', '/permission/saveOrUpdate', '/permission/validMenuType', '/menu/saveOrUpdate']),
       button('delete', ['/permission/delete', '/menu/delete']),
-    ],
-  },
-  {
-    component: 'dic',
-    title: SCREEN_TITLES.dic,
-    navigation: 'system',
-    sort: 40,
-    icon: 'book',
-    path: '/system/dic',
-    buttons: [
-      button('list', ['/dic/list', '/dic/ListByKey']),
-      button('create', ['/dic/saveOrUpdate', '/dic/vaildKey']),
-      button('edit', ['/dic/saveOrUpdate', '/dic/vaildKey']),
-      button('delete', ['/dic/delete']),
     ],
   },
   {
@@ -145,6 +136,8 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
         '/admin/dashboard/statistics/teamOverview',
         '/siteuser/list',
       ]),
+      // The batch route that loads traffic counts and revenue; granted like any other button.
+      button('ingest', ['/statistics/ingest']),
     ],
   },
   {
@@ -165,24 +158,7 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
     path: '/business/mediaStats',
     buttons: [button('list', ['/mediaStats/list'])],
   },
-  {
-    component: 'customer',
-    title: SCREEN_TITLES.customer,
-    navigation: 'business',
-    sort: 40,
-    icon: 'idcard',
-    path: '/business/customer',
-    buttons: [button('list', ['/customer/detail', '/customer/bankList', '/customer/addressList', '/customer/invoiceList', '/dic/ListByKey'])],
-  },
-  {
-    component: 'ua',
-    title: SCREEN_TITLES.ua,
-    navigation: 'tools',
-    sort: 10,
-    icon: 'mobile',
-    path: '/tools/ua',
-    buttons: [button('list', ['/v2/ua/list']), button('publish', ['/v2/ua/setUaParser'])],
-  },
+  // The customer and UA lists are declared resources (resources/customer, resources/ua); their buttons come with them.
   {
     component: 'template',
     title: SCREEN_TITLES.template,
@@ -190,26 +166,56 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
     sort: 20,
     icon: 'file-text',
     path: '/tools/template',
-    buttons: [button('publish', ['/v2/js/template/create'])],
+    buttons: [
+      button('list', ['/v2/js/template/list', '/v2/js/template/versions', '/v2/js/template/detail']),
+      button('publish', ['/v2/js/template/create', '/v2/js/template/list']),
+    ],
+  },
+  {
+    component: 'treeFilter',
+    title: SCREEN_TITLES.treeFilter,
+    navigation: 'examples',
+    sort: 20,
+    icon: 'partition',
+    path: '/examples/treeFilter',
+    // Reads the bundled region tree: no call of its own.
+    buttons: [button('list', [])],
   },
   { component: 'effective', title: SCREEN_TITLES.effective, navigation: 'system', sort: 60, icon: 'tree', path: '/system/effective', buttons: [button('list', ['/effective/users', '/effective/tree', '/app/list'])] },
 ];
 
-/** The screen of a declarative resource: its menu entry and the buttons of `crudActions`. */
-export function resourceScreen(definition: ResourceDefinition): ScreenSpec {
-  return {
-    component: definition.name,
-    title: definition.title,
-    ...definition.menu,
-    buttons: crudActions(definition).map(({ action, label: actionLabel, apis }) => ({ action, label: actionLabel, apis })),
-  };
+/**
+ * The screen of a declarative resource with a menu: its menu entry and the buttons of its
+ * `crudActions`, then those of its detail resources (a master–detail screen holds both lists).
+ * A detail's rows show with its master's, so its list calls join the master's list button; its
+ * other buttons keep their own codes (`dicItem:create`).
+ */
+export function resourceScreen(definition: ResourceDefinition, definitions: readonly ResourceDefinition[] = resourceDefinitions): ScreenSpec {
+  if (!definition.menu) throw new Error(`Resource ${definition.name} has no menu: it is shown on its master's screen`);
+  const detailActions = detailsOf(definition, definitions).flatMap(crudActions);
+  const detailLists = detailActions.filter((a) => a.action === 'list').flatMap((a) => a.apis);
+  // A show view's related tabs read with the master's list (or reveal) element; revealing a
+  // related row's personal data is part of the master's reveal.
+  const related = relatedOf(definition, definitions).map(({ spec, definition: d }) => ({ grantedBy: spec.grantedBy ?? 'list', actions: crudActions(d) }));
+  const relatedApis = (button: string) =>
+    related.flatMap(({ grantedBy, actions }) => actions.filter((a) => a.action === 'reveal' || a.action === 'list').filter((a) => (a.action === 'list' ? grantedBy : 'reveal') === button).flatMap((a) => a.apis));
+  const extra: Record<string, string[]> = { list: [...detailLists, ...relatedApis('list')], reveal: relatedApis('reveal') };
+  const buttons = [
+    ...crudActions(definition).map(({ action, label, apis }) => ({ action, label, apis: [...new Set([...apis, ...(extra[action] ?? [])])] })),
+    ...detailActions.filter((a) => a.action !== 'list').map(({ action, code, label, apis }) => ({ action, code, label, apis })),
+  ];
+  return { component: definition.name, title: definition.title, ...definition.menu, buttons };
 }
 
 export function baseScreens(definitions: readonly ResourceDefinition[] = resourceDefinitions): ScreenSpec[] {
-  return [...definitions.map(resourceScreen), ...BESPOKE_SCREENS];
+  return [...definitions.filter((d) => d.menu).map((d) => resourceScreen(d, definitions)), ...BESPOKE_SCREENS];
 }
 
 const API_NAMES_BY_PATH: Record<string, string> = {
+  '/customer/bank/list': '收款信息',
+  '/customer/address/list': '收货地址',
+  '/customer/invoice/list': '发票信息',
+  '/customer/revealLog/list': '明文查看记录',
   '/office/add/user': '添加成员',
   '/office/remove/user': '移除成员',
   '/user/valid/telephone': '校验手机号',
@@ -236,10 +242,13 @@ const API_NAMES_BY_VERB: Record<string, string> = {
   siteUser: '流量折线图',
   teamOverview: '团队概览',
   setUaParser: '发布UA规则',
+  parse: '解析UA',
+  preview: '规则试匹配',
+  export: '导出UA规则',
   create: '新建',
-  bankList: '银行信息',
-  addressList: '收货地址',
-  invoiceList: '发票信息',
+  reveal: '查看明文',
+  versions: '版本列表',
+  ingest: '导入统计数据',
 };
 
 /** A short name for an API element (at most 20 characters, as the menu form allows). */

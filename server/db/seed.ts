@@ -12,6 +12,10 @@ import { resourceDefinitions } from '../../resources/registry';
 import { hashPassword, sha256Hex } from '../auth/passwords';
 import { baseMenuTree } from './baseMenuTree';
 import { DEMO_APPS, DEMO_PARAMS, insertDemoStaff } from './demoData';
+import { insertDemoCustomers, insertSupportRole } from './demoCustomers';
+import { insertDemoSamples } from './demoSamples';
+import { insertDemoStatistics } from '../statistics/demoStatistics';
+import { insertDemoUa } from './demoUa';
 import { grantToRole, insertSubtree } from './permissionTree';
 import type { Database, StoredValues } from './schema';
 
@@ -82,12 +86,23 @@ export async function seedDatabase(
     await trx.insertInto('userRole').values({ userId: admin.id, roleId }).execute();
 
     if (options.demo) {
-      for (const app of DEMO_APPS) await insertApp(trx, app, now);
+      const demoAppIds: number[] = [];
+      for (const app of DEMO_APPS) demoAppIds.push((await insertApp(trx, app, now)).id);
       for (const param of DEMO_PARAMS) {
         await trx.insertInto('param').values(stored(paramEntity, param)).execute();
       }
       // Demo staff log in only after an administrator resets their password.
       await insertDemoStaff(trx, await hashPassword(randomBytes(32).toString('hex')), now);
+      // The example table's rows, when the example table is declared.
+      if (definitions.some((d) => d.table === 'sample_row')) await insertDemoSamples(trx);
+      // Customers and the support role that reads them, when the customer screens are declared.
+      if (definitions.some((d) => d.table === 'customer')) {
+        await insertDemoCustomers(trx, demoAppIds);
+        await insertSupportRole(trx, appId);
+      }
+      // Teams of the demo staff and 90 days of traffic, through the ingestion path.
+      await insertDemoStatistics(trx);
+      if (definitions.some((d) => d.table === 'ua_record')) await insertDemoUa(trx);
     }
   });
   return { seeded: true, generatedAdminPassword };

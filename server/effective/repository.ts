@@ -10,7 +10,7 @@
  */
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { buildTree, type PermissionRecord } from '../../contract';
-import { EFFECTIVE_USER_LIMIT, type EffectiveNode, type EffectiveUser, type GrantingRole } from '../../resources/effective/effectiveTypes';
+import { EFFECTIVE_USER_LIMIT, type EffectiveNode, type EffectiveUser, type GrantingRole } from '../../contract/effective';
 import { grantedIds, isSuperAdmin, superAdminRoleId } from '../auth/grants';
 import { escapeLike } from '../crud/search';
 import { isStorableId } from '../crud/storableId';

@@ -1,5 +1,5 @@
 /**
- * Requests that match no route. Below /base/admin the caller must be authenticated first, so
+ * Requests that match no route. Below a guarded prefix the caller must be authenticated first, so
  * anonymous callers cannot enumerate routes (1002); an authenticated caller gets 1003.
  * Other page requests get the console (when built); everything else 1004.
  */
@@ -8,11 +8,11 @@ import { Code } from '../../contract';
 import type { Guard } from '../auth/guard';
 import { ApiError } from '../errors';
 import { isPageRequest, sendConsolePage, type ConsoleSite } from '../web/consoleSite';
-import { isAdminApiPath, pathOf } from './paths';
+import { isGuardedPath, pathOf } from './paths';
 
 export function notFoundHandler(guard: Guard, site: ConsoleSite | undefined) {
   return async function handleNotFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    if (isAdminApiPath(pathOf(request.url))) {
+    if (isGuardedPath(pathOf(request.url))) {
       await guard.authenticate(request);
       throw new ApiError(Code.FORBIDDEN);
     }

@@ -1,22 +1,19 @@
-/** Which request paths are API calls (never answered with the console page). */
-import { API_PREFIX } from '../../contract';
+/** Which request paths are API calls (never answered with the console page), and which the guard covers. */
+import { apiElementPath, isCallPath } from '../../contract/session';
 
-/** Prefixes of the platform's calls (DESIGN: application, dashboard, site users, UA, demo) and health. */
-const API_PATH_PREFIXES = [API_PREFIX, '/admin/dashboard', '/siteuser', '/v2', '/healthz'];
+export { apiElementPath };
 
 export function pathOf(url: string): string {
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);
 }
 
-function startsWithSegment(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
+/** A path the guard covers: anything below one of the platform's call prefixes (contract API_PREFIXES). */
+export function isGuardedPath(path: string): boolean {
+  return isCallPath(path);
 }
 
-export function isAdminApiPath(path: string): boolean {
-  return startsWithSegment(path, API_PREFIX);
-}
-
+/** Calls, and the health check: never files, never the console page. */
 export function isApiPath(path: string): boolean {
-  return API_PATH_PREFIXES.some((prefix) => startsWithSegment(path, prefix));
+  return isCallPath(path) || path === '/healthz';
 }

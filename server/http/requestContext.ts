@@ -1,6 +1,7 @@
 /** What the server attaches to every request, and the per-route access level the guard reads. */
 import type { FastifyRequest } from 'fastify';
-import type { Locale } from '../../contract';
+import { Code, type Locale } from '../../contract';
+import { ApiError } from '../errors';
 
 /**
  * Who may call a route: anyone (`public`), anyone with a valid session (`session`), or only a
@@ -20,6 +21,8 @@ export interface Caller {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** The token may also come as the `token` query parameter (the platform's handoff check, /user/info only). */
+    acceptsQueryToken?: boolean;
   }
   interface FastifyRequest {
     locale: Locale;
@@ -29,4 +32,10 @@ declare module 'fastify' {
 
 export function accessOf(request: FastifyRequest): RouteAccess {
   return request.routeOptions.config.access ?? 'permission';
+}
+
+/** The caller the guard resolved; 1002 if a route without a session ever asks. */
+export function callerOf(request: Pick<FastifyRequest, 'caller'>): Caller {
+  if (!request.caller) throw new ApiError(Code.NO_TOKEN);
+  return request.caller;
 }

@@ -36,6 +36,12 @@ export function officeRepository(db: Kysely<Database>) {
       return rows.map(toRecord);
     },
 
+    /** The nodes directly under `parentId` (0: the departments). */
+    async children(parentId: number): Promise<OfficeRecord[]> {
+      const rows = await db.selectFrom('office').select(COLUMNS).where('parentId', '=', parentId).execute();
+      return rows.map(toRecord);
+    },
+
     async findNode(id: number): Promise<OfficeRecord | undefined> {
       if (!isStorableId(id)) return undefined;
       const row = await db.selectFrom('office').select(COLUMNS).where('id', '=', id).executeTakeFirst();

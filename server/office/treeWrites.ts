@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { Code, format, officeEntity, OfficeType, ruleMessages, type Locale, type Text } from '../../contract';
+import { isSiblingNameTaken, OFFICE_NAME_DUPLICATE } from '../../contract/entities/office';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { officeMessages } from './messages';
@@ -54,6 +55,10 @@ export function saveOffice(db: Kysely<Database>, draft: OfficeDraft, id: number 
       }
     }
     const parentId = await placement(repo, draft, locale);
+    if (isSiblingNameTaken(await repo.children(parentId), { parentId, name: draft.name, id: existing?.id })) {
+      const message = OFFICE_NAME_DUPLICATE[draft.type][locale];
+      throw new ApiError(Code.DUPLICATE, message, { fields: { name: message } });
+    }
     const values = { type: draft.type, parentId, name: draft.name, remark: draft.remark ?? null };
     return existing ? repo.update(existing.id, values) : repo.insert(values);
   });

@@ -9,6 +9,7 @@ import { superAdminRoleId } from '../auth/grants';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
+import { callerOf } from '../http/requestContext';
 import { optionalId, requestParams, requiredId } from '../http/params';
 import { permissionMessages } from './messages';
 import { permissionRepository } from './repository';
@@ -53,7 +54,7 @@ export function directoryRoutes(db: Kysely<Database>) {
       const params = requestParams(request);
       const id = optionalId(params.id, locale);
       const directory = validated(directoryEntity, params, locale);
-      return success(request, await saveNode(db, directory, id, FIXED_FIELD_LABELS, locale));
+      return success(request, await saveNode(db, callerOf(request), directory, id, FIXED_FIELD_LABELS, locale));
     });
 
     /** True while the type may still be added to the app: a second home may not (unless `id` is that home). */

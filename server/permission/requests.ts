@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { requestParams, requiredId, requiredIds } from '../http/params';
+import { callerOf } from '../http/requestContext';
 import { permissionMessages } from './messages';
 import type { PermissionRepository } from './repository';
 import { deleteTrees, type FixedFieldLabels } from './treeWrites';
@@ -44,7 +45,7 @@ export async function existingAppId(repo: PermissionRepository, params: Record<s
 export function deleteHandler(db: Kysely<Database>) {
   return async function handleDelete(request: FastifyRequest) {
     const ids = requiredIds(requestParams(request).ids, request.locale);
-    const deleted = await deleteTrees(db, ids);
+    const deleted = await deleteTrees(db, callerOf(request), ids);
     if (deleted === undefined) throw new ApiError(Code.NOT_FOUND);
     return success(request, { deleted });
   };

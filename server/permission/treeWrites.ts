@@ -11,6 +11,7 @@ import { ApiError } from '../errors';
 import { permissionMessages } from './messages';
 import { canSitUnder, isTopLevelType, placementMessage } from './placement';
 import { permissionRepository, type PermissionRecord, type PermissionRepository } from './repository';
+import { checkNodeDelete, checkNodeSave, type TreeWriter } from './writePolicy';
 
 /** A validated node as a route hands it over. */
 export interface NodeDraft {
@@ -70,8 +71,18 @@ async function checkUniqueness(repo: PermissionRepository, draft: NodeDraft, id:
   }
 }
 
-/** Creates the node (no id) or updates it; throws the refusal of the first rule it breaks, storing nothing. */
-export function saveNode(db: Kysely<Database>, draft: NodeDraft, id: number | undefined, labels: FixedFieldLabels, locale: Locale): Promise<PermissionRecord> {
+/**
+ * Creates the node (no id) or updates it for `caller`; throws the refusal of the first rule it
+ * breaks (writePolicy.ts first: who may write which node), storing nothing.
+ */
+export function saveNode(
+  db: Kysely<Database>,
+  caller: TreeWriter,
+  draft: NodeDraft,
+  id: number | undefined,
+  labels: FixedFieldLabels,
+  locale: Locale,
+): Promise<PermissionRecord> {
   return db.transaction().execute(async (trx) => {
     const repo = permissionRepository(trx);
     if (!(await repo.lockApp(draft.appId))) throw fieldRefusal(Code.VALIDATION_FAILED, 'appId', permissionMessages.appMissing[locale]);
@@ -81,6 +92,7 @@ export function saveNode(db: Kysely<Database>, draft: NodeDraft, id: number | un
       if (existing.menuType !== draft.menuType) throw readOnly('menuType', labels, locale);
       if (existing.appId !== draft.appId) throw readOnly('appId', labels, locale);
     }
+    await checkNodeSave(trx, caller, draft, existing);
     await checkPlacement(repo, draft, id, locale);
     await checkUniqueness(repo, draft, id, locale);
 
@@ -93,15 +105,18 @@ export function saveNode(db: Kysely<Database>, draft: NodeDraft, id: number | un
 }
 
 /**
- * Deletes the nodes with all their descendants and every grant of them, or nothing at all when
- * one id does not exist (undefined). Answers how many nodes went.
+ * Deletes the nodes with all their descendants and every grant of them for `caller`, or nothing
+ * at all when one id does not exist (undefined) or the caller may not (1003). Answers how many
+ * nodes went.
  */
-export function deleteTrees(db: Kysely<Database>, ids: readonly number[]): Promise<number | undefined> {
+export function deleteTrees(db: Kysely<Database>, caller: TreeWriter, ids: readonly number[]): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {
     const repo = permissionRepository(trx);
     // Locked in id order, as every write locks, so two deletes never wait on each other in a circle.
     for (const appId of await repo.appsOf(ids)) await repo.lockApp(appId);
     if ((await repo.countExisting(ids)) !== ids.length) return undefined;
-    return repo.deleteNodes([...ids, ...(await repo.descendantIds(ids))]);
+    const going = [...ids, ...(await repo.descendantIds(ids))];
+    await checkNodeDelete(trx, caller, going);
+    return repo.deleteNodes(going);
   });
 }

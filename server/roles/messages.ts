@@ -1,10 +1,11 @@
 /** Messages of the role and grant rules that the contract does not (yet) carry. */
 import { text } from '../../contract';
+import { SUPER_ADMIN_GRANTS_FIXED } from '../../contract/entities/role';
 
 export const roleMessages = {
   superAdminRoleUndeletable: text('超级管理员角色不能删除', 'The super-admin role cannot be deleted'),
   superAdminRoleAlwaysEnabled: text('超级管理员角色不能停用', 'The super-admin role cannot be disabled'),
-  superAdminGrantsFixed: text('超级管理员角色拥有全部权限，不能修改', 'The super-admin role holds every permission; its grants cannot be changed'),
+  superAdminGrantsFixed: SUPER_ADMIN_GRANTS_FIXED,
   roleMissing: text('角色不存在', 'The role does not exist'),
   roleNotInApp: text('该子系统下没有这个角色', 'The sub-system has no such role'),
   notNodeOfApp: text('权限不属于该子系统', 'A permission does not belong to the sub-system'),

@@ -5,7 +5,7 @@
  */
 import { Code } from '../../contract';
 import { superAdminRoleId } from '../auth/grants';
-import type { ResourcePolicy } from '../crud/policies';
+import type { ResourcePolicy } from '../crud/policy';
 import { ApiError } from '../errors';
 import { roleMessages } from './messages';
 

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 
 export function healthRoutes(db: Kysely<Database>) {
   return async function register(app: FastifyInstance): Promise<void> {
-    app.get('/healthz', async (request, reply) => {
+    app.get('/healthz', { config: { access: 'public' } }, async (request, reply) => {
       try {
         await sql`select 1`.execute(db);
         return { status: 'ok' };

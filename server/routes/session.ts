@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, fieldErrors, loginSchema, type LoginAnswer, type PermissionAnswer, type UserInfo } from '../../contract';
+import { Code, fieldErrors, loginSchema, type Locale, type LoginAnswer, type PermissionAnswer, type UserInfo } from '../../contract';
 import type { Grants } from '../auth/grants';
 import { verifyPassword } from '../auth/passwords';
 import type { LoginThrottle } from '../auth/throttle';
@@ -13,7 +13,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { optionalId } from '../http/params';
-import type { Caller } from '../http/requestContext';
+import { callerOf } from '../http/requestContext';
 
 export interface SessionRouteDeps {
   db: Kysely<Database>;
@@ -22,9 +22,12 @@ export interface SessionRouteDeps {
   grants: Grants;
 }
 
-function callerOf(request: { caller: Caller | null }): Caller {
-  if (!request.caller) throw new ApiError(Code.NO_TOKEN);
-  return request.caller;
+/** Built once per locale: a zod schema compiles itself on its first use. */
+const loginSchemas = new Map<Locale, ReturnType<typeof loginSchema>>();
+function loginSchemaOf(locale: Locale) {
+  let schema = loginSchemas.get(locale);
+  if (!schema) loginSchemas.set(locale, (schema = loginSchema(locale)));
+  return schema;
 }
 
 export function sessionRoutes({ db, sessions, throttle, grants }: SessionRouteDeps) {
@@ -36,26 +39,24 @@ export function sessionRoutes({ db, sessions, throttle, grants }: SessionRouteDe
 
   return async function register(app: FastifyInstance): Promise<void> {
     app.post('/user/login', { config: { access: 'public' } }, async (request) => {
-      const parsed = loginSchema(request.locale).safeParse(request.body ?? {});
+      const parsed = loginSchemaOf(request.locale).safeParse(request.body ?? {});
       if (!parsed.success) {
         const fields = fieldErrors(parsed.error);
         throw new ApiError(Code.VALIDATION_FAILED, Object.values(fields)[0], { fields });
       }
       const { username, password } = parsed.data;
-      if (await throttle.isBlocked(username, request.ip)) throw new ApiError(Code.TOO_MANY_ATTEMPTS);
+      // Counted before any work; the hashing runs for unknown users too (same timing).
+      const user = await throttle.attempt(username, request.ip, async () => {
+        const found = await db
+          .selectFrom('user')
+          .select(['id', 'passwordHash', 'isEnable', 'mustChangePassword'])
+          .where('code', '=', username)
+          .executeTakeFirst();
+        const isPasswordRight = await verifyPassword(found?.passwordHash, password);
+        return found && isPasswordRight && found.isEnable === '1' ? found : null;
+      });
+      if (!user) throw new ApiError(Code.LOGIN_FAILED);
 
-      const user = await db
-        .selectFrom('user')
-        .select(['id', 'passwordHash', 'isEnable', 'mustChangePassword'])
-        .where('code', '=', username)
-        .executeTakeFirst();
-      const isPasswordRight = await verifyPassword(user?.passwordHash, password);
-      if (!user || !isPasswordRight || user.isEnable !== '1') {
-        await throttle.recordFailure(username, request.ip);
-        throw new ApiError(Code.LOGIN_FAILED);
-      }
-
-      await throttle.clearUser(username);
       await sessions.prune();
       const token = await sessions.issue(user.id);
       const appId = await baseAppId();
@@ -68,7 +69,7 @@ export function sessionRoutes({ db, sessions, throttle, grants }: SessionRouteDe
       return success(request, answer);
     });
 
-    app.get('/user/info', { config: { access: 'session' } }, async (request) => {
+    app.get('/user/info', { config: { access: 'session', acceptsQueryToken: true } }, async (request) => {
       const caller = callerOf(request);
       const info: UserInfo = { id: caller.userId, name: caller.name, code: caller.code, avatar: '' };
       return success(request, info);

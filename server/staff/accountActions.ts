@@ -6,18 +6,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Code, PASSWORD_HASH_PATTERN } from '../../contract';
 import { hashPassword } from '../auth/passwords';
+import { isWeakPasswordHash } from '../auth/weakPasswords';
 import { isStorableId } from '../crud/storableId';
 import type { Database, EnableFlag } from '../db/schema';
 import { ApiError } from '../errors';
 import { requestParams, requiredIds, textParam } from '../http/params';
-import type { Caller } from '../http/requestContext';
+import { callerOf } from '../http/requestContext';
 import { checkAccountAction, requireAccounts, revokeSessions } from './accountRules';
 import { staffMessages } from './messages';
-
-export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ApiError(Code.NO_TOKEN);
-  return request.caller;
-}
 
 /** `ids` of the request; an id beyond the stored range names no account (1004). */
 function accountIds(request: FastifyRequest): number[] {
@@ -41,7 +37,7 @@ export function accountActions(db: Kysely<Database>) {
       const isEnable: EnableFlag = flag;
       await db.transaction().execute(async (trx) => {
         await requireAccounts(trx, ids);
-        if (isEnable === '0') await checkAccountAction(trx, caller, ids, 'disable');
+        await checkAccountAction(trx, caller, ids, isEnable === '0' ? 'disable' : 'enable');
         await trx.updateTable('user').set({ isEnable }).where('id', 'in', ids).execute();
         if (isEnable === '0') await revokeSessions(trx, ids);
       });
@@ -52,6 +48,7 @@ export function accountActions(db: Kysely<Database>) {
       const ids = accountIds(request);
       const pwd = textParam(requestParams(request).pwd);
       if (pwd === undefined || !PASSWORD_HASH_PATTERN.test(pwd)) throw refusal('pwd', staffMessages.passwordMalformed, request);
+      if (isWeakPasswordHash(pwd)) throw refusal('pwd', staffMessages.weakPassword, request);
       // Hashing is slow: done before the transaction, one salt per account.
       const hashes = await Promise.all(ids.map(() => hashPassword(pwd)));
       await db.transaction().execute(async (trx) => {

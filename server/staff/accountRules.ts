@@ -1,11 +1,11 @@
 /**
- * Rules shared by the calls that take an account away from its owner or end it: disable
- * (/user/enable, or isEnable 0 on save), delete and password reset.
- * - never one's own account (1003);
+ * Rules shared by the calls that change an existing account: update (/user/saveOrUpdate with an
+ * id), enable and disable (/user/enable, or isEnable on save), delete and password reset.
+ * - never one's own account for disable, delete and reset (1003);
  * - never the last enabled super-admin (1011, disable and delete);
  * - a caller who does not hold the super-admin role may act only on accounts whose roles are all
  *   among the caller's own enabled roles (1003): otherwise a password reset would hand over a
- *   more powerful account.
+ *   more powerful account, an update would rename or re-address it, an enable would revive it.
  */
 import type { Kysely } from 'kysely';
 import { Code, type Text } from '../../contract';
@@ -16,9 +16,10 @@ import type { Caller } from '../http/requestContext';
 import { canDisableOrDeleteUser, lastSuperAdminAccount } from '../roles/superAdmin';
 import { staffMessages } from './messages';
 
-type Action = 'disable' | 'delete' | 'reset';
+type Action = 'update' | 'enable' | 'disable' | 'delete' | 'reset';
 
-const SELF_MESSAGE: Record<Action, Text> = {
+/** Actions nobody takes on their own account. */
+const SELF_MESSAGE: Partial<Record<Action, Text>> = {
   disable: staffMessages.disableSelf,
   delete: staffMessages.deleteSelf,
   reset: staffMessages.resetSelf,
@@ -32,8 +33,9 @@ export async function requireAccounts(db: Kysely<Database>, ids: readonly number
 
 /** Checks `action` on the accounts `ids` (which exist) for `caller`; throws the refusal. */
 export async function checkAccountAction(db: Kysely<Database>, caller: Pick<Caller, 'userId'>, ids: readonly number[], action: Action): Promise<void> {
-  if (ids.includes(caller.userId)) throw new ApiError(Code.FORBIDDEN, SELF_MESSAGE[action]);
-  if (action !== 'reset' && !(await canDisableOrDeleteUser(db, ids))) throw lastSuperAdminAccount();
+  const selfMessage = SELF_MESSAGE[action];
+  if (selfMessage && ids.includes(caller.userId)) throw new ApiError(Code.FORBIDDEN, selfMessage);
+  if ((action === 'disable' || action === 'delete') && !(await canDisableOrDeleteUser(db, ids))) throw lastSuperAdminAccount();
   if (await isSuperAdmin(db, caller.userId)) return;
   const beyondOwn = await db
     .selectFrom('userRole as ur')

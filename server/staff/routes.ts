@@ -2,31 +2,39 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Code } from '../../contract';
+import type { LoginThrottle } from '../auth/throttle';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { missingParam, optionalId, requestParams, requiredId, textParam } from '../http/params';
 import { accountActions } from './accountActions';
+import { emailChanger } from './changeEmail';
 import { passwordChanger } from './changePassword';
 import { createStaffList } from './listQuery';
+import { pickerRows } from './pickerRows';
 import { staffSaver } from './saveStaff';
 import { loadStaff } from './staffRecord';
 
-export function staffRoutes(db: Kysely<Database>) {
+export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
   const staffList = createStaffList(db);
   const save = staffSaver(db);
   const actions = accountActions(db);
-  const changePassword = passwordChanger(db);
+  const changePassword = passwordChanger(db, throttle);
+  const changeEmail = emailChanger(db, throttle);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    // /filterList is the add-member dialog's candidate search: same answer, its own API element.
-    for (const url of ['/list', '/filterList']) {
-      app.route({
-        method: ['GET', 'POST'],
-        url,
-        handler: async (request) => success(request, await staffList.list(requestParams(request), request.locale)),
-      });
-    }
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/list',
+      handler: async (request) => success(request, await staffList.list(requestParams(request), request.locale)),
+    });
+    // The add-member dialog's candidate search: the same search, its own API element, and only
+    // what the picker shows (no ID card, contacts or addresses).
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/filterList',
+      handler: async (request) => success(request, pickerRows(await staffList.list(requestParams(request), request.locale))),
+    });
 
     app.get('/valid/telephone', async (request) => {
       const params = requestParams(request);
@@ -54,5 +62,6 @@ export function staffRoutes(db: Kysely<Database>) {
     app.route({ method: ['GET', 'POST'], url: '/delete', handler: action(actions.remove) });
 
     app.post('/changePwd', { config: { access: 'session' } }, action(changePassword));
+    app.post('/changeEmail', { config: { access: 'session' } }, action(changeEmail));
   };
 }

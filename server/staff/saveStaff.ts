@@ -29,9 +29,9 @@ import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
 import { optionalId, requestParams } from '../http/params';
+import { callerOf } from '../http/requestContext';
 import { assignRoles } from '../roles/assignRoles';
 import { checkAccountAction, revokeSessions } from './accountRules';
-import { callerOf } from './accountActions';
 import { staffMessages } from './messages';
 import { regionIndex } from './regions';
 import { loadStaff } from './staffRecord';
@@ -107,7 +107,7 @@ export function staffSaver(db: Kysely<Database>) {
         let userId: number;
         if (existing) {
           userId = existing.id;
-          if (isDisabling) await checkAccountAction(trx, caller, [userId], 'disable');
+          await checkAccountAction(trx, caller, [userId], isDisabling ? 'disable' : 'update');
           await trx.updateTable('user').set(values as never).where('id', '=', userId).execute();
         } else {
           const created = await trx

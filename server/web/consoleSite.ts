@@ -1,18 +1,22 @@
 /**
  * Serves the built console (dist/): hashed assets with long caching, and for any other GET that
- * is not an API call the index.html with the runtime config injected (SPA fallback).
+ * is not an API call the index.html with the runtime config injected (SPA fallback); every page
+ * and asset under the console's Content-Security-Policy (consoleCsp.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, pathOf } from '../http/paths';
+import { consoleCsp } from './consoleCsp';
 import { injectConsoleConfig, type ConsoleRuntimeConfig } from './indexHtml';
 
 export interface ConsoleSite {
   dir: string;
   /** index.html with the config injected, built once at start. */
   indexHtml: string;
+  /** The Content-Security-Policy of that page and of the assets. */
+  csp: string;
 }
 
 /** The console in `dir`, or undefined when it has not been built. */
@@ -20,7 +24,8 @@ export function loadConsoleSite(dir: string, config: ConsoleRuntimeConfig): Cons
   const root = resolve(dir);
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return undefined;
-  return { dir: root, indexHtml: injectConsoleConfig(readFileSync(indexFile, 'utf8'), config) };
+  const indexHtml = injectConsoleConfig(readFileSync(indexFile, 'utf8'), config);
+  return { dir: root, indexHtml, csp: consoleCsp(indexHtml) };
 }
 
 /** A GET for a page of the console: not an API call and not a file (no extension), or index.html itself. */
@@ -33,7 +38,12 @@ export function isPageRequest(request: FastifyRequest): boolean {
 }
 
 export function sendConsolePage(site: ConsoleSite, reply: FastifyReply): FastifyReply {
-  return reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(site.indexHtml);
+  return reply
+    .status(200)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('content-security-policy', site.csp)
+    .send(site.indexHtml);
 }
 
 export function consoleStatic(site: ConsoleSite) {
@@ -49,6 +59,7 @@ export function consoleStatic(site: ConsoleSite) {
       setHeaders: (res, filePath) => {
         const isHashedAsset = filePath.startsWith(join(site.dir, 'assets'));
         res.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('content-security-policy', site.csp);
       },
     });
   };

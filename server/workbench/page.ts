@@ -2,17 +2,20 @@
  * The workbench page (GET /workbench): a small self-contained HTML page, no framework, on the
  * console's origin. It reads the token the console keeps in localStorage (`token`); without one it
  * goes to /login?redirect=/workbench. It lists the caller's sub-systems (GET
- * /base/admin/workbench/apps) as cards, each opening the app's address with `token` and `appId`
- * added to its query (the token handoff). An ended session (1002/1007) goes back to /login.
+ * /base/admin/workbench/apps) as cards linking to each app's address. A click asks the server for
+ * the card's link (POST /base/admin/workbench/handoff) and follows it: for a trusted address it
+ * carries a one-time code, for any other nothing; the page never puts its token in a link.
+ * An ended session (1002/1007) goes back to /login.
  * Built once at start; its inline script and style are allowed by their hashes in the CSP.
  */
 import { createHash } from 'node:crypto';
-import { API_PREFIX, BUSINESS_TYPES, Code, LOCALES, StorageKey, TOKEN_HEADER, text, type Locale, type Text } from '../../contract';
+import { API_PREFIX, BUSINESS_TYPES, Code, LOCALES, StorageKey, TOKEN_HEADER, text, WORKBENCH_LINK_PATH, type Locale, type Text } from '../../contract';
 
 import { WORKBENCH_PATH } from '../../contract/session';
 
 export { WORKBENCH_PATH };
 export const WORKBENCH_APPS_PATH = `${API_PREFIX}/workbench/apps`;
+export const WORKBENCH_LINK_URL = `${API_PREFIX}${WORKBENCH_LINK_PATH}`;
 export const WORKBENCH_LOGIN = `/login?redirect=${WORKBENCH_PATH}`;
 
 const labels = {
@@ -25,6 +28,7 @@ const labels = {
   toLogin: text('请先登录，正在前往登录页…', 'Please log in; going to the login page…'),
   login: text('登录', 'Log in'),
   badAddress: text('访问地址无效', 'Invalid address'),
+  openFailed: text('无法打开该子系统，请稍后重试', 'The sub-system could not be opened; please try again'),
 } satisfies Record<string, Text>;
 
 function byLocale<T>(pick: (locale: Locale) => T): Record<Locale, T> {
@@ -38,6 +42,7 @@ function scriptJson(value: unknown): string {
 
 const config = {
   appsUrl: WORKBENCH_APPS_PATH,
+  linkUrl: WORKBENCH_LINK_URL,
   login: WORKBENCH_LOGIN,
   tokenKey: StorageKey.TOKEN,
   localeKey: StorageKey.LOCALE,
@@ -88,13 +93,34 @@ const script = `
     return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
   }
 
-  /** The app's address with the token handoff: token and appId added to its query (encoded), the rest kept. */
-  function handoff(address, appId) {
-    var url = safeUrl(address);
-    if (!url) return null;
-    url.searchParams.set('token', token);
-    url.searchParams.set('appId', String(appId));
-    return url.href;
+  function headers(extra) {
+    var all = { 'accept-language': locale };
+    all[config.tokenHeader] = token;
+    for (var name in extra) all[name] = extra[name];
+    return all;
+  }
+
+  function sessionEnded(body) {
+    if (config.sessionEnded.indexOf(body.code) < 0) return false;
+    localStorage.removeItem(config.tokenKey);
+    toLogin();
+    return true;
+  }
+
+  /** Asks the server where the card leads (with a one-time code only for a trusted address) and goes there. */
+  function open(app, link) {
+    fetch(config.linkUrl, { method: 'POST', headers: headers({ 'content-type': 'application/json' }), body: JSON.stringify({ appId: app.id }), cache: 'no-store' })
+      .then(function (response) { return response.json(); })
+      .then(function (body) {
+        if (sessionEnded(body)) return;
+        var url = body.code === 0 ? safeUrl(body.data.url) : null;
+        if (!url) throw new Error(body.msg);
+        link.href = url.href;
+        location.assign(url.href);
+      })
+      .catch(function () {
+        status.textContent = t('openFailed');
+      });
   }
 
   function element(tag, className, textContent) {
@@ -105,9 +131,18 @@ const script = `
   }
 
   function card(app) {
-    var href = handoff(app.address, app.id);
+    var address = safeUrl(app.address);
+    var href = address ? address.href : null;
     var node = element(href ? 'a' : 'div', href ? 'card' : 'card disabled');
-    if (href) node.href = href;
+    if (href) {
+      node.href = href;
+      node.addEventListener('click', function (event) {
+        // A new tab or window gets the plain address; this tab asks for the link.
+        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        open(app, node);
+      });
+    }
     node.setAttribute('data-app-id', String(app.id));
     var logo = element('span', 'logo');
     logo.setAttribute('aria-hidden', 'true');
@@ -166,16 +201,10 @@ const script = `
 
   if (!token) { toLogin(); return; }
   render();
-  var headers = { 'accept-language': locale };
-  headers[config.tokenHeader] = token;
-  fetch(config.appsUrl, { headers: headers, cache: 'no-store' })
+  fetch(config.appsUrl, { headers: headers({}), cache: 'no-store' })
     .then(function (response) { return response.json(); })
     .then(function (body) {
-      if (config.sessionEnded.indexOf(body.code) >= 0) {
-        localStorage.removeItem(config.tokenKey);
-        toLogin();
-        return;
-      }
+      if (sessionEnded(body)) return;
       if (body.code !== 0) throw new Error(body.msg);
       apps = body.data.items;
       state = 'ready';

@@ -2,8 +2,11 @@ import { useTranslate } from '@refinedev/core';
 import MenuFoldOutlined from '@ant-design/icons/es/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/es/icons/MenuUnfoldOutlined';
 import { Layout, Menu, Spin } from 'antd';
-import { Suspense, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { readUserName } from '../../providers/session';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useLocale } from '../i18n';
 import { useDocumentTitle } from '../routing/documentTitle';
 import { useConsoleNavigation } from '../routing/NavigationContext';
 import { findRoute, normalisePath } from '../routing/navigation';
@@ -11,10 +14,26 @@ import { menuIcon } from './menuIcons';
 import { PageTabs } from './PageTabs';
 import { SideMenu } from './SideMenu';
 import { readSiderCollapsed, saveSiderCollapsed } from './siderState';
-import { closeTab, initialTabs, openTab } from './tabs';
+import { closeTab, openTab, restoreTabs, shownTabs, tabsStorageKey, tabsToSave } from './tabs';
 import { UserArea } from './UserArea';
 
 export const SIDER_WIDTH = 210;
+
+function readStored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage full or disabled: the tabs just do not survive a reload.
+  }
+}
 
 /** Top bar (title, navigation entries, user), sidebar of the selected entry, page tabs, content. */
 export function ConsoleLayout() {
@@ -33,7 +52,10 @@ export function ConsoleLayout() {
   // Tabs: the pinned first page, then every page visited, in order. A tab holds its path; its title
   // is the route's, read at render, so open tabs follow the language.
   const pinned = navigation.home ?? navigation.routes.find((r) => r.path === navigation.rootPath);
-  const [tabs, setTabs] = useState(() => initialTabs(pinned?.path));
+  // Kept per user in this browser, so a reload reopens them in their order.
+  const [tabsKey] = useState(() => tabsStorageKey(readUserName() ?? ''));
+  const [tabs, setTabs] = useState(() => restoreTabs(readStored(tabsKey), pinned?.path));
+  useEffect(() => writeStored(tabsKey, tabsToSave(tabs)), [tabsKey, tabs]);
   // A tab opens when the location reaches a page (not on every render: a just-closed tab whose
   // page is still showing until the move to its neighbour lands must stay closed).
   const [visitedPath, setVisitedPath] = useState<string>();
@@ -45,11 +67,29 @@ export function ConsoleLayout() {
   // Sidebar: user choice in a cookie; narrow screens start collapsed without overwriting it.
   const [collapsed, setCollapsed] = useState(readSiderCollapsed);
   const [narrow, setNarrow] = useState(false);
+  // On a phone the sidebar lies over the page and goes away once a page is chosen.
+  const [siderPath, setSiderPath] = useState(pathname);
+  if (pathname !== siderPath) {
+    setSiderPath(pathname);
+    if (narrow && !collapsed) setCollapsed(true);
+  }
   const toggleSider = () => {
     const next = !collapsed;
     setCollapsed(next);
     if (!narrow) saveSiderCollapsed(next);
   };
+
+  // Loaded data the server words per language (region names, messages) is asked again after a
+  // language switch, so nothing on screen stays in the previous language.
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const shownLocale = useRef(locale);
+  useEffect(() => {
+    if (shownLocale.current === locale) return;
+    shownLocale.current = locale;
+    // Refine's data queries only ('data' keys): the session and the menu tree do not change.
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'data' });
+  }, [locale, queryClient]);
 
   useDocumentTitle(current?.title ?? (pathname === '/' ? undefined : t('shell.notFound.title')));
 
@@ -91,7 +131,7 @@ export function ConsoleLayout() {
       <Layout>
         {hasSider ? (
           <Layout.Sider
-            className="console-sider"
+            className={narrow ? 'console-sider console-sider--overlay' : 'console-sider'}
             theme="light"
             width={SIDER_WIDTH}
             breakpoint="md"
@@ -106,9 +146,10 @@ export function ConsoleLayout() {
             <SideMenu key={entry.key} items={entry.items} selectedKey={current?.path} />
           </Layout.Sider>
         ) : null}
+        {hasSider && narrow && !collapsed ? <div className="console-sider-mask" aria-hidden="true" onClick={() => setCollapsed(true)} /> : null}
         <Layout className="console-main">
           <PageTabs
-            tabs={tabs}
+            tabs={shownTabs(tabs, (path) => !!findRoute(navigation, path))}
             titleOf={(key) => findRoute(navigation, key)?.title ?? key}
             activeKey={current?.path ?? ''}
             onSelect={(key) => navigate(key)}

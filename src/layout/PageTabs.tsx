@@ -1,5 +1,5 @@
 import { useTranslate } from '@refinedev/core';
-import { Tabs } from 'antd';
+import { Button, Tabs } from 'antd';
 import type { PageTab } from './tabs';
 
 interface Props {
@@ -11,9 +11,21 @@ interface Props {
   onClose: (key: string) => void;
 }
 
-/** One closable tab per visited page; the pinned first tab has no close button. */
+/**
+ * One closable tab per visited page. The pinned first tab (home) sits outside the scrolling list,
+ * so it never scrolls out of view; arrows step to the previous and next tab, which antd scrolls
+ * into view, and the "more" menu lists the tabs that do not fit.
+ */
 export function PageTabs({ tabs, titleOf, activeKey, onSelect, onClose }: Props) {
   const t = useTranslate();
+  const [first, ...rest] = tabs;
+  const pinned = first && !first.closable ? first : undefined;
+  const scrolling = pinned ? rest : tabs;
+  const index = scrolling.findIndex((tab) => tab.key === activeKey);
+  const step = (by: number) => {
+    const next = scrolling[index < 0 ? (by > 0 ? 0 : scrolling.length - 1) : index + by];
+    if (next) onSelect(next.key);
+  };
   return (
     <Tabs
       className="console-tabs"
@@ -27,7 +39,31 @@ export function PageTabs({ tabs, titleOf, activeKey, onSelect, onClose }: Props)
       onEdit={(key, action) => {
         if (action === 'remove' && typeof key === 'string') onClose(key);
       }}
-      items={tabs.map((tab) => ({ key: tab.key, label: titleOf(tab.key), closable: tab.closable }))}
+      tabBarExtraContent={{
+        left: pinned ? (
+          <button
+            type="button"
+            role="tab"
+            aria-selected={pinned.key === activeKey}
+            className={`console-tabs__pinned${pinned.key === activeKey ? ' console-tabs__pinned--active' : ''}`}
+            onClick={() => onSelect(pinned.key)}
+          >
+            {titleOf(pinned.key)}
+          </button>
+        ) : null,
+        right:
+          scrolling.length > 1 ? (
+            <span className="console-tabs__arrows">
+              <Button type="text" size="small" aria-label={t('shell.tabs.previous')} disabled={index === 0} onClick={() => step(-1)}>
+                ‹
+              </Button>
+              <Button type="text" size="small" aria-label={t('shell.tabs.next')} disabled={index === scrolling.length - 1} onClick={() => step(1)}>
+                ›
+              </Button>
+            </span>
+          ) : null,
+      }}
+      items={scrolling.map((tab) => ({ key: tab.key, label: titleOf(tab.key), closable: tab.closable }))}
     />
   );
 }

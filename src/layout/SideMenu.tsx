@@ -6,7 +6,14 @@ import { menuIcon } from './menuIcons';
 type Item = Required<MenuProps>['items'][number];
 
 function toItem(item: SideItem): Item {
-  const link = item.path ? <Link to={item.path}>{item.title}</Link> : item.title;
+  // The full title on hover: long ones ('Organisation management') end in an ellipsis at 210 px.
+  const link = item.path ? (
+    <Link to={item.path} title={item.title}>
+      {item.title}
+    </Link>
+  ) : (
+    <span title={item.title}>{item.title}</span>
+  );
   if (item.children.length === 0) return { key: item.key, icon: menuIcon(item.icon), label: link };
   // A page that also has sub-pages opens as a group whose first entry is the page itself.
   const children = item.children.map(toItem);

@@ -9,13 +9,16 @@ import BookOutlined from '@ant-design/icons/es/icons/BookOutlined';
 import ClusterOutlined from '@ant-design/icons/es/icons/ClusterOutlined';
 import DashboardOutlined from '@ant-design/icons/es/icons/DashboardOutlined';
 import DollarOutlined from '@ant-design/icons/es/icons/DollarOutlined';
+import ExperimentOutlined from '@ant-design/icons/es/icons/ExperimentOutlined';
 import FileTextOutlined from '@ant-design/icons/es/icons/FileTextOutlined';
 import HomeOutlined from '@ant-design/icons/es/icons/HomeOutlined';
 import IdcardOutlined from '@ant-design/icons/es/icons/IdcardOutlined';
 import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
 import MobileOutlined from '@ant-design/icons/es/icons/MobileOutlined';
+import PartitionOutlined from '@ant-design/icons/es/icons/PartitionOutlined';
 import SafetyOutlined from '@ant-design/icons/es/icons/SafetyOutlined';
 import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
+import TableOutlined from '@ant-design/icons/es/icons/TableOutlined';
 import TeamOutlined from '@ant-design/icons/es/icons/TeamOutlined';
 import ToolOutlined from '@ant-design/icons/es/icons/ToolOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
@@ -32,17 +35,20 @@ const ICONS: Readonly<Record<string, ComponentType>> = {
   dashboard: DashboardOutlined,
   dictionary: BookOutlined,
   dollar: DollarOutlined,
+  experiment: ExperimentOutlined,
   filetext: FileTextOutlined,
   home: HomeOutlined,
   idcard: IdcardOutlined,
   menu: MenuOutlined,
   mobile: MobileOutlined,
   organization: ApartmentOutlined,
+  partition: PartitionOutlined,
   peoples: TeamOutlined,
   role: SafetyOutlined,
   safety: SafetyOutlined,
   setting: SettingOutlined,
   system: SettingOutlined,
+  table: TableOutlined,
   team: TeamOutlined,
   tool: ToolOutlined,
   tree: ClusterOutlined,

@@ -32,3 +32,32 @@ export function closeTab(tabs: readonly PageTab[], key: string, activeKey: strin
   const neighbour = remaining[index] ?? remaining[index - 1];
   return { tabs: remaining, activeKey: neighbour?.key ?? activeKey };
 }
+
+/** Where a user's open tabs are kept in this browser (per user: another account starts afresh). */
+export const tabsStorageKey = (user: string) => `console.tabs.${user}`;
+
+/**
+ * The tabs a session starts with after a reload: the pinned first page, then the saved ones in
+ * their order. Pages the user can no longer open are left out when shown (see `shownTabs`).
+ */
+export function restoreTabs(saved: string | null, first: string | undefined): PageTab[] {
+  let paths: unknown = [];
+  try {
+    paths = saved ? JSON.parse(saved) : [];
+  } catch {
+    paths = [];
+  }
+  const tabs = initialTabs(first);
+  if (!Array.isArray(paths)) return tabs;
+  return paths.filter((path): path is string => typeof path === 'string' && path.startsWith('/')).reduce<PageTab[]>((open, path) => openTab(open, path), tabs);
+}
+
+/** The tabs to show: the pinned one and those whose page the user can still open. */
+export function shownTabs(tabs: readonly PageTab[], isPage: (path: string) => boolean): PageTab[] {
+  return tabs.filter((tab) => !tab.closable || isPage(tab.key));
+}
+
+/** What is saved: the closable tabs' paths, in order (the pinned one is always there). */
+export function tabsToSave(tabs: readonly PageTab[]): string {
+  return JSON.stringify(tabs.filter((tab) => tab.closable).map((tab) => tab.key));
+}

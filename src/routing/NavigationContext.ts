@@ -33,3 +33,12 @@ export function useConsoleNavigation(): ConsoleNavigation {
   if (!navigation) throw new Error('useConsoleNavigation is used outside the authenticated console');
   return navigation;
 }
+
+/**
+ * A tree node's name as the sidebar shows it, in the current language: seeded menu titles
+ * translated, names an administrator typed as typed. Outside the console, the name as stored.
+ */
+export function useMenuNodeTitle(): (node: Pick<PermissionNode, 'name' | 'url'>) => string {
+  const navigation = useContext(NavigationContext);
+  return (node) => (navigation ? menuTitle(node, navigation.locale, navigation.titles) : node.name);
+}

@@ -1,9 +1,10 @@
 /**
- * THE AUTHORIZATION MATRIX: every route the server registers under /base/admin × every kind of
- * caller, with the expected outcome written out.
+ * THE AUTHORIZATION MATRIX: every route the server registers below a guarded prefix (/base/admin,
+ * /admin/dashboard, /siteuser, /v2) × every kind of caller, with the expected outcome written out.
  *
- * ADDING A ROUTE? Add its row to `MATRIX` below (method, path below /base/admin, one outcome per
- * caller, and a request that is harmless for a caller who gets through). This test fails while a
+ * ADDING A ROUTE? Add its row to `MATRIX` below (method, the path its API element names: below
+ * /base/admin without that prefix, elsewhere the whole path; one outcome per caller, and a request
+ * that is harmless for a caller who gets through). This test fails while a
  * registered route has no row, or a row names no registered route. HEAD routes are Fastify's
  * mirrors of GET routes: each is checked against its GET row by HTTP status.
  *
@@ -12,11 +13,15 @@
  * the same screen); the super-admin. Outcome: the exact denial code (1002 no/unknown token, 1007
  * ended session, 1003 not granted) or PASS: the guard let the call through (any other code, e.g.
  * 0, 1001 for the minimal parameters or 1004 for the made-up ids, which keep every call harmless).
+ *
+ * What a caller who passes the guard of a tree-writing route may write (the url of an API element
+ * is a grant) is the matrix's second table: authorizationMatrixNodeWrites.test.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, Code, MenuType } from '../../contract';
 import { createSessionStore } from '../../server/auth/tokens';
+import { apiElementPath, isGuardedPath } from '../../server/http/paths';
 import { DEFAULT_SESSION_POLICY } from '../../server/config';
 import { startTestServer, type TestServer } from './harness';
 
@@ -41,6 +46,7 @@ const MATRIX: Row[] = [
   ['GET',  '/user/info',                    NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS],
   ['POST', '/user/logout',                  NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS],
   ['POST', '/user/changePwd',               NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS,       { body: {} }],
+  ['POST', '/user/changeEmail',             NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS,       { body: {} }],
 
   ['GET',  '/user/list',                    NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { pageSize: 1 } }],
   ['POST', '/user/list',                    NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { pageNo: 1, name: 'zz' } }],
@@ -57,6 +63,8 @@ const MATRIX: Row[] = [
   ['POST', '/user/delete',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}` } }],
   ['GET',  '/permission/pemByUserAndApp',   NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS],
   ['GET',  '/workbench/apps',               NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS],
+  ['POST', '/workbench/handoff',            NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS,       { body: { appId: NONE } }],
+  ['POST', '/user/handoff',                 PASS,     PASS,     PASS,    PASS,      PASS,  PASS,      PASS,       { body: {} }],
 
   ['GET',  '/app/list',                     NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS],
   ['POST', '/app/list',                     NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { pageNo: 1 } }],
@@ -110,6 +118,71 @@ const MATRIX: Row[] = [
   ['GET',  '/office/update/officeAdminFlag', NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS,       { query: { ids: NONE, adminFlag: 1 } }],
   ['POST', '/office/update/officeAdminFlag', NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS,       { body: { ids: `${NONE}`, adminFlag: 1 } }],
 
+  ['GET',  '/dic/list',                     NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { parentId: 0 } }],
+  ['POST', '/dic/list',                     NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { parentId: NONE } }],
+  ['GET',  '/dic/detail',                   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
+  ['POST', '/dic/saveOrUpdate',             NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: {} }],
+  ['GET',  '/dic/delete',                   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { ids: NONE } }],
+  ['POST', '/dic/delete',                   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}` } }],
+  ['POST', '/dic/move',                     NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { id: NONE, direction: 'up' } }],
+  ['GET',  '/dic/vaildKey',                 NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { dicKey: 'zz' } }],
+  ['GET',  '/dic/ListByKey',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { dicKey: 'zz' } }],
+  ['GET',  '/dic/version',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS],
+
+  ['GET',  '/customer/list',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { page: 1, name: 'zz' } }],
+  ['POST', '/customer/list',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { page: 1, name: 'zz' } }],
+  ['GET',  '/customer/detail',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
+  ['GET',  '/customer/reveal',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
+  ['POST', '/customer/reveal',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { id: NONE } }],
+  ['GET',  '/customer/bank/list',             NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { userId: NONE, page: 1 } }],
+  ['POST', '/customer/bank/list',             NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { userId: NONE, page: 1 } }],
+  ['GET',  '/customer/bank/detail',           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
+  ['GET',  '/customer/bank/reveal',           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
+  ['POST', '/customer/bank/reveal',           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { id: NONE } }],
+  ['GET',  '/customer/address/list',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { userId: NONE, page: 1 } }],
+  ['POST', '/customer/address/list',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { userId: NONE, page: 1 } }],
+  ['GET',  '/customer/address/detail',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
+  ['GET',  '/customer/address/reveal',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
+  ['POST', '/customer/address/reveal',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { id: NONE } }],
+  ['GET',  '/customer/invoice/list',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { userId: NONE, page: 1 } }],
+  ['POST', '/customer/invoice/list',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { userId: NONE, page: 1 } }],
+  ['GET',  '/customer/invoice/detail',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
+  ['GET',  '/customer/invoice/reveal',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
+  ['POST', '/customer/invoice/reveal',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { id: NONE } }],
+  ['GET',  '/customer/revealLog/list',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { userId: NONE } }],
+  ['POST', '/customer/revealLog/list',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { userId: NONE } }],
+  ['GET',  '/customer/revealLog/detail',      NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
+
+  ['GET',  '/v2/table/list',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { page: 1 } }],
+  ['POST', '/v2/table/list',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { page: 1 } }],
+  ['GET',  '/v2/table/detail',              NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
+  ['GET',  '/admin/dashboard/statistics/totalNums',      NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS],
+  ['POST', '/admin/dashboard/statistics/totalNums',      NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { body: { serviceId: NONE } }],
+  ['GET',  '/admin/dashboard/lineChart/traffic/siteUser', NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { query: { datetime: '2026-01-01' } }],
+  ['POST', '/admin/dashboard/lineChart/traffic/siteUser', NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { body: { datetime: '2026-01-01' } }],
+  ['GET',  '/admin/dashboard/statistics/teamOverview',   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { query: { teamType: 1, page: 1, limit: 100 } }],
+  ['POST', '/admin/dashboard/statistics/teamOverview',   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { body: { teamType: 2, page: 1, limit: 100 } }],
+  ['GET',  '/siteuser/list',                             NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { query: { serviceId: NONE } }],
+  ['POST', '/siteuser/list',                             NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { body: { serviceId: NONE } }],
+  ['POST', '/statistics/ingest',                         NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { body: { traffic: [{ siteUserId: NONE, hour: '2026-01-01 00', count: 1 }] } }],
+  ['GET',  '/staffSummary/list',                         NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { query: { page: 1, size: 30 } }],
+  ['POST', '/staffSummary/list',                         NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { body: { page: 1, size: 30 } }],
+  ['GET',  '/mediaStats/list',                           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { query: { page: 1, size: 30 } }],
+  ['POST', '/mediaStats/list',                           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { body: { page: 1, size: 30 } }],
+
+  ['GET',  '/v2/ua/list',                   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { page: 1 } }],
+  ['POST', '/v2/ua/list',                   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { page: 1 } }],
+  ['GET',  '/v2/ua/detail',                 NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
+  ['POST', '/v2/ua/setUaParser',            NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { uaId: NONE } }],
+  ['POST', '/v2/ua/parse',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { uaMessages: [] } }],
+  ['POST', '/v2/ua/preview',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: {} }],
+  ['GET',  '/v2/ua/export',                 NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS],
+  ['POST', '/v2/js/template/create',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: {} }],
+  ['GET',  '/v2/js/template/list',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS],
+  ['POST', '/v2/js/template/list',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { page: 1 } }],
+  ['GET',  '/v2/js/template/versions',      NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { name: 'zz' } }],
+  ['GET',  '/v2/js/template/detail',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
+
   ['GET',  '/effective/users',              NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { searchKey: 'zz' } }],
   ['GET',  '/effective/tree',               NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { userId: NONE, appId: NONE } }],
 ];
@@ -131,6 +204,8 @@ const CASES = MATRIX.map(caseOf);
 /** HEAD mirrors every GET route with the GET handler and guard: same outcomes, seen as HTTP status. */
 const HEAD_CASES: Case[] = CASES.filter((c) => c.method === 'GET').map((c) => ({ ...c, method: 'HEAD' }));
 const keyOf = (method: string, path: string) => `${method} ${path}`;
+/** The URL of a row's path (the inverse of apiElementPath). */
+const urlOf = (path: string) => (isGuardedPath(path) ? path : `${API_PREFIX}${path}`);
 
 let server: TestServer;
 let sessions: ReturnType<typeof createSessionStore>;
@@ -218,8 +293,8 @@ const DENIAL_CODES: readonly number[] = [Code.NO_TOKEN, Code.TOKEN_EXPIRED, Code
 const STATUS_OF_DENIAL: Record<number, number> = { [Code.NO_TOKEN]: 401, [Code.TOKEN_EXPIRED]: 401, [Code.FORBIDDEN]: 403 };
 
 describe('the authorization matrix', () => {
-  it('has exactly one row per route registered under /base/admin, and HEAD only as a mirror of GET', () => {
-    const registered = new Set(server.app.routeTable.filter((r) => r.url.startsWith(`${API_PREFIX}/`)).map((r) => keyOf(r.method, r.url.slice(API_PREFIX.length))));
+  it('has exactly one row per route registered below a guarded prefix, and HEAD only as a mirror of GET', () => {
+    const registered = new Set(server.app.routeTable.filter((r) => isGuardedPath(r.url)).map((r) => keyOf(r.method, apiElementPath(r.url))));
     const rows = [...CASES, ...HEAD_CASES].map((c) => keyOf(c.method, c.path));
     expect(rows.length, 'a route has two rows').toBe(new Set(rows).size);
     expect([...registered].filter((route) => !rows.includes(route)), 'routes without a row: add them to MATRIX').toEqual([]);
@@ -228,7 +303,7 @@ describe('the authorization matrix', () => {
 
   it('names the access level the server gives each route', () => {
     for (const c of CASES) {
-      const route = server.app.routeTable.find((r) => r.method === c.method && r.url === `${API_PREFIX}${c.path}`);
+      const route = server.app.routeTable.find((r) => r.method === c.method && r.url === urlOf(c.path));
       const level = c.expected.noToken === PASS ? 'public' : c.expected.noGrants === PASS ? 'session' : 'permission';
       expect(route?.access, keyOf(c.method, c.path)).toBe(level);
     }
@@ -237,7 +312,7 @@ describe('the authorization matrix', () => {
 
 describe.each(CASES)('$method $path', (c) => {
   it.each(CALLERS)('%s', async (caller) => {
-    const { body } = await server.call(c.method as 'GET' | 'POST', `${API_PREFIX}${c.path}`, { token: await tokenOf(caller, c.path), ...c.request });
+    const { body } = await server.call(c.method as 'GET' | 'POST', urlOf(c.path), { token: await tokenOf(caller, c.path), ...c.request });
     const expected = c.expected[caller];
     if (expected === PASS) expect(DENIAL_CODES, `answered ${JSON.stringify(body)}`).not.toContain(body.code);
     else expect(body.code).toBe(expected);
@@ -248,7 +323,7 @@ describe.each(HEAD_CASES)('HEAD $path', (c) => {
   it.each(CALLERS)('%s', async (caller) => {
     const response = await server.app.inject({
       method: 'HEAD',
-      url: `${API_PREFIX}${c.path}`,
+      url: urlOf(c.path),
       query: Object.fromEntries(Object.entries(c.request.query ?? {}).map(([k, v]) => [k, String(v)])),
       headers: { access_token: (await tokenOf(caller, c.path)) ?? '' },
     });

@@ -9,10 +9,11 @@ describe('configuration', () => {
       databaseUrl: 'data/console.db',
       adminPassword: undefined,
       workbenchUrl: '/login',
+      workbenchTrustedOrigins: [],
       seed: 'demo',
       trustProxy: false,
       session: DEFAULT_SESSION_POLICY,
-      throttle: { windowMs: 15 * 60_000, maxFailuresPerUser: 5, maxFailuresPerAddress: 20 },
+      throttle: { windowMs: 15 * 60_000, maxFailuresPerUserAndAddress: 5, maxFailuresPerAddress: 20, maxConcurrentHashes: 3, maxConcurrentHashesPerAddress: 1 },
     });
     expect(DEFAULT_SESSION_POLICY).toEqual({ idleMs: 2 * 3600_000, absoluteMs: 12 * 3600_000, touchIntervalMs: 60_000 });
   });
@@ -26,6 +27,7 @@ describe('configuration', () => {
       WORKBENCH_URL: 'https://work.example.com/login',
       SEED: 'none',
       TRUST_PROXY: '10.0.0.0/8',
+      WORKBENCH_TRUSTED_ORIGINS: 'https://crm.example.com, http://10.1.2.3:8081/',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -35,6 +37,7 @@ describe('configuration', () => {
       workbenchUrl: 'https://work.example.com/login',
       seed: 'none',
       trustProxy: '10.0.0.0/8',
+      workbenchTrustedOrigins: ['https://crm.example.com', 'http://10.1.2.3:8081'],
     });
   });
 
@@ -51,5 +54,8 @@ describe('configuration', () => {
     }
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ WORKBENCH_URL: '//evil.example.com' })).toThrow(/WORKBENCH_URL/);
+    for (const origins of ['crm.example.com', 'https://crm.example.com/app', 'javascript:alert(1)', 'https://a.example.com,ftp://b.example.com']) {
+      expect(() => loadConfig({ WORKBENCH_TRUSTED_ORIGINS: origins }), origins).toThrow(/WORKBENCH_TRUSTED_ORIGINS/);
+    }
   });
 });

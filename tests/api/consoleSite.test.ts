@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,18 +49,35 @@ describe('the built console', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
+  it('sends a strict Content-Security-Policy with every page and asset: scripts only from the site and the injected config script by its hash', async () => {
+    const page = await get('/');
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(page.body)![1]!;
+    const hash = `'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'`;
+    for (const url of ['/', '/login', '/login?redirect=%2Fhome', '/system/param', '/index.html', '/assets/main-abc123.js', '/favicon.svg']) {
+      const csp = String((await get(url)).headers['content-security-policy']);
+      const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      expect(directives['script-src'], url).toEqual(["'self'", hash]);
+      expect(directives['default-src'], url).toEqual(["'self'"]);
+      expect(directives['object-src'], url).toEqual(["'none'"]);
+      expect(directives['base-uri'], url).toEqual(["'self'"]);
+      expect(directives['frame-ancestors'], url).toEqual(["'none'"]);
+      expect(directives['connect-src'], url).toEqual(["'self'"]);
+      expect(csp, url).not.toContain('unsafe-eval');
+    }
+  });
+
   it('answers a missing file with 404, not the page', async () => {
     const missing = await get('/assets/missing-000.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe(Code.NOT_FOUND);
   });
 
-  it('never answers API paths with the page', async () => {
-    const unknownApi = await get('/base/admin/whatever');
-    expect(unknownApi.statusCode).toBe(401);
-    expect(unknownApi.json().code).toBe(Code.NO_TOKEN);
-    const dashboard = await get('/admin/dashboard/statistics/totalNums');
-    expect(dashboard.statusCode).toBe(404);
-    expect(dashboard.json().code).toBe(Code.NOT_FOUND);
+  it('never answers API paths with the page: every API prefix asks for a token first', async () => {
+    for (const path of ['/base/admin/whatever', '/admin/dashboard/whatever', '/siteuser/whatever', '/v2/whatever']) {
+      const unknownApi = await get(path);
+      expect(unknownApi.statusCode, path).toBe(401);
+      expect(unknownApi.json().code, path).toBe(Code.NO_TOKEN);
+      expect(unknownApi.headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
   });
 });

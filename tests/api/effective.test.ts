@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_APP_CODE, Code, MenuType } from '../../contract';
-import type { EffectiveNode, EffectiveUser } from '../../resources/effective/effectiveTypes';
+import type { EffectiveNode, EffectiveUser } from '../../contract/effective';
 import { createGrants } from '../../server/auth/grants';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 
@@ -61,9 +61,9 @@ beforeAll(async () => {
   await server.createUser({ code: 'viewer', password: 'Viewer#2024x', apis: SCREEN_APIS });
   viewerToken = await server.tokenFor('viewer', 'Viewer#2024x');
   ({ userId: aliceId } = await server.createUser({ code: 'alice', name: 'Alice Zhang', password: 'Alice#2024xx' }));
-  const dicListByKey = nodes.find((n) => n.url === '/dic/ListByKey' && n.parentId === byCode('dic:list').id)!;
+  const dicDetail = nodes.find((n) => n.url === '/dic/detail' && n.parentId === byCode('dic:list').id)!;
   roles.a = await role('roleA', '1', screenNodes('system', 'permission'));
-  roles.b = await role('roleB', '1', [...screenNodes('system', 'param'), dicListByKey.id]);
+  roles.b = await role('roleB', '1', [...screenNodes('system', 'param'), dicDetail.id]);
   roles.off = await role('roleOff', '0', [...screenNodes('system', 'dic'), ...screenNodes('system', 'permission')]);
 });
 afterAll(async () => {
@@ -103,7 +103,7 @@ describe('GET /effective/tree', () => {
       [false, []],
     ]);
     const lone = all.filter((n) => n.parentId === byCode('dic:list').id);
-    expect(lone.map((n) => [n.url, n.granted, n.roles.map((r) => r.roleKey)])).toEqual([['/dic/ListByKey', true, ['roleB']]]);
+    expect(lone.map((n) => [n.url, n.granted, n.roles.map((r) => r.roleKey)])).toEqual([['/dic/detail', true, ['roleB']]]);
     expect(all.find((n) => n.url === '/dic/list')).toBeUndefined();
   });
 

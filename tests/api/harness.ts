@@ -20,6 +20,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { prepareDatabase, type PrepareResult } from '../../server/db/prepare';
 import type { ReconcileLogger } from '../../server/db/reconcileResources';
 import type { Database } from '../../server/db/schema';
+import type { StatisticsClock } from '../../server/statistics/clock';
 
 export const ADMIN = { username: 'admin', password: 'Admin#Test2024' };
 
@@ -27,6 +28,7 @@ export interface TestServerOptions {
   session?: Partial<SessionPolicy>;
   throttle?: Partial<ThrottlePolicy>;
   workbenchUrl?: string;
+  workbenchTrustedOrigins?: string[];
   consoleDir?: string;
   demo?: boolean;
   logger?: Logger;
@@ -34,6 +36,8 @@ export interface TestServerOptions {
   definitions?: readonly ResourceDefinition[];
   /** Receives the reconciliation lines of prepare (default: silent). */
   prepareLogger?: ReconcileLogger;
+  /** The statistics' time zone and clock (default: the server's). */
+  statisticsClock?: StatisticsClock;
 }
 
 /** What a restart prepares the same database with. */
@@ -124,12 +128,15 @@ async function serve(handle: DatabaseHandle, dispose: () => Promise<void>, optio
       db: handle.db,
       config: {
         workbenchUrl: options.workbenchUrl ?? '/login',
+        workbenchTrustedOrigins: options.workbenchTrustedOrigins ?? [],
         trustProxy: false,
         session: { ...DEFAULT_SESSION_POLICY, ...options.session },
         throttle: { ...DEFAULT_THROTTLE_POLICY, ...options.throttle },
       },
       consoleDir: options.consoleDir,
       logger: options.logger,
+      definitions,
+      statisticsClock: options.statisticsClock,
     });
     await built.ready();
     return { result, built };

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../contract';
 import { sha256Hex } from '../../server/auth/passwords';
 import { createLogger, redactUrl } from '../../server/logger';
 import { ADMIN, startTestServer, type TestServer } from './harness';
@@ -31,6 +32,24 @@ describe('request logs', () => {
     expect(log).not.toContain(token);
     expect(log).not.toContain(sha256Hex(ADMIN.password));
     expect(log).not.toContain('body-value');
+  });
+});
+
+describe('tokens in the query', () => {
+  it('never reach the log, however the name is encoded', async () => {
+    const token = await server.tokenFor(ADMIN.username, ADMIN.password);
+    const answer = await server.call('GET', `/base/admin/user/info?tok%65n=${token}&x=1`);
+    expect(answer.body.code).toBe(Code.OK);
+    for (const name of ['%74%6F%6B%65%6E', 'ToKeN', 'access%5Ftoken', 'p%77d']) await server.call('GET', `/base/admin/user/info?${name}=${token}`);
+    expect(lines.join('')).not.toContain(token);
+  });
+
+  it('authenticate only the call the handoff needs (/user/info)', async () => {
+    const token = await server.tokenFor(ADMIN.username, ADMIN.password);
+    expect((await server.call('GET', `/base/admin/param/list?tok%65n=${token}`)).body.code).toBe(Code.NO_TOKEN);
+    expect((await server.call('GET', '/base/admin/param/list', { query: { token } })).body.code).toBe(Code.NO_TOKEN);
+    expect((await server.call('GET', '/base/admin/user/info', { query: { token } })).body.code).toBe(Code.OK);
+    expect(lines.join('')).not.toContain(token);
   });
 });
 

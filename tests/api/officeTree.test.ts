@@ -151,6 +151,22 @@ describe('refused saves store nothing', () => {
     expect(await saved({ type: 1, name: '名'.repeat(20), remark: 'r'.repeat(500) })).toMatchObject({ name: '名'.repeat(20) });
   });
 
+  it('refuses a second department, or a second group under one department, of the same name (1005)', async () => {
+    const other = await saved({ type: 1, name: 'Rules other dept' });
+    expect(await expectRefused({ type: 1, name: 'Rules dept' }, 'name', Code.DUPLICATE)).toBe('A department with this name already exists');
+    expect(await expectRefused({ id: other.id, type: 1, name: 'Rules dept' }, 'name', Code.DUPLICATE)).toBe('A department with this name already exists');
+    expect(await expectRefused({ type: 2, parentId: department.id, name: 'Rules group' }, 'name', Code.DUPLICATE)).toBe(
+      'This department already has a group with this name',
+    );
+    const zh = await save({ type: 2, parentId: department.id, name: 'Rules group' }, 'zh-CN');
+    expect(zh.body.msg).toBe('该部门下已有同名小组');
+    // The same group name under another department, a node keeping its own name, a group named as a department: all fine.
+    const moved = await saved({ type: 2, parentId: other.id, name: 'Rules group' });
+    await expectRefused({ id: moved.id, type: 2, parentId: department.id, name: 'Rules group' }, 'name', Code.DUPLICATE);
+    expect(await saved({ id: group.id, type: 2, parentId: department.id, name: 'Rules group', remark: 'kept' })).toMatchObject({ remark: 'kept' });
+    expect(await saved({ type: 2, parentId: department.id, name: 'Rules dept' })).toMatchObject({ name: 'Rules dept' });
+  });
+
   it('answers 1004 for an unknown id, on save and detail', async () => {
     const before = await offices();
     expect((await save({ id: 987654, type: 1, name: 'Ghost' })).body.code).toBe(Code.NOT_FOUND);

@@ -34,7 +34,7 @@ describe('parameters end to end', () => {
 
     expect((await detail(id)).body.data).toEqual(created.body.data);
 
-    const updated = await save({ id, sortNum: 4, paramKey: 'crud.key', value: 'second' });
+    const updated = await save({ id, sortNum: 4, paramKey: 'crud.key', value: 'second', remark: null, spareParam: '' });
     expect(updated.body.data).toEqual({ id, sortNum: 4, paramKey: 'crud.key', value: 'second', remark: null, spareParam: null });
     expect((await detail(String(id))).body.data.value).toBe('second');
 
@@ -42,6 +42,13 @@ describe('parameters end to end', () => {
     const gone = await detail(id);
     expect(gone.status).toBe(404);
     expect(gone.body.code).toBe(Code.NOT_FOUND);
+  });
+
+  it('updates only the fields a request names: the others keep their stored values', async () => {
+    const record = await create('partial.key', { remark: 'kept', spareParam: 'x,y' });
+    const { body } = await save({ id: record.id, value: 'changed' });
+    expect(body.data).toEqual({ ...record, value: 'changed' });
+    expect((await detail(record.id)).body.data).toEqual({ ...record, value: 'changed' });
   });
 
   it('refuses to change the key of an existing parameter', async () => {

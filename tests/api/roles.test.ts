@@ -213,7 +213,6 @@ describe('role limits', () => {
     { field: 'roleType', value: 3, accepted: false },
     { field: 'isEnable', value: '0', accepted: true },
     { field: 'isEnable', value: '2', accepted: false },
-    { field: 'isEnable', value: undefined, accepted: false },
     { field: 'appId', value: undefined, accepted: false },
   ];
 
@@ -230,6 +229,29 @@ describe('role limits', () => {
       expect(Object.keys(fieldsOf(answer.body.data))).toEqual([field]);
       expect(await server.db.selectFrom('role').select('id').where('roleKey', '=', String(body.roleKey)).execute()).toEqual([]);
     }
+  });
+});
+
+describe('the status flag', () => {
+  const stored = async (body: Record<string, unknown>) => {
+    const answer = await save(body);
+    expect(answer.body.code, JSON.stringify(answer.body)).toBe(Code.OK);
+    return (await server.call<Role>('GET', '/base/admin/role/detail', { token, query: { id: answer.body.data.id } })).body.data.isEnable;
+  };
+
+  it("takes true/false as well as '1'/'0', and answers '1'/'0'", async () => {
+    const base = roleBody('flag.a');
+    expect(await stored({ ...base, roleKey: 'flag.true', isEnable: true })).toBe('1');
+    expect(await stored({ ...base, roleKey: 'flag.one', isEnable: '1' })).toBe('1');
+    expect(await stored({ ...base, roleKey: 'flag.false', isEnable: false })).toBe('0');
+    expect(await stored({ ...base, roleKey: 'flag.zero', isEnable: '0' })).toBe('0');
+  });
+
+  it('makes a new role enabled when the status is not given, and keeps it on an update that leaves it out', async () => {
+    const { isEnable: _omitted, ...withoutStatus } = roleBody('flag.default');
+    expect(await stored(withoutStatus)).toBe('1');
+    const off = (await save({ ...roleBody('flag.kept'), isEnable: '0' })).body.data;
+    expect(await stored({ id: off.id, name: 'renamed' })).toBe('0');
   });
 });
 

@@ -248,12 +248,20 @@ describe('an administrator’s changes to a resource menu', () => {
     const result = await server.restart({ definitions: [...resourceDefinitions, gadget] });
     const actions = crudActions(gadget);
     const nodeCount = 2 + actions.length + actions.reduce((n, a) => n + a.apis.length, 0);
-    // The group comes back with the new resource, and the bespoke screens of the catalogue return under it.
+    // The group comes back with the first of its screens (declared resources in registry order,
+    // then the catalogue's bespoke screens), and the others return under it.
     const bespokeTools = BESPOKE_SCREENS.filter((screen) => screen.navigation === 'tools').map((screen) => screen.component);
-    expect(result.reconciled.added).toEqual([
-      { resource: 'gadget', kind: 'navigation', code: 'tools', nodes: nodeCount },
-      ...bespokeTools.map((component) => ({ resource: component, kind: 'menu', code: component, nodes: expect.any(Number) })),
-    ]);
+    const declaredTools = [...resourceDefinitions, gadget].filter((d) => d.menu?.navigation === 'tools').map((d) => d.name);
+    const toolScreens = [...declaredTools, ...bespokeTools];
+    expect(result.reconciled.added).toEqual(
+      toolScreens.map((name, i) => ({
+        resource: name,
+        kind: i === 0 ? 'navigation' : 'menu',
+        code: i === 0 ? 'tools' : name,
+        // The navigation node counts with the first screen only.
+        nodes: name === 'gadget' ? nodeCount - (i === 0 ? 0 : 1) : expect.any(Number),
+      })),
+    );
 
     const nodes = await baseNodes(server);
     const navigation = nodes.find((n) => n.menuType === MenuType.NAVIGATION && n.url === 'tools')!;
@@ -261,13 +269,16 @@ describe('an administrator’s changes to a resource menu', () => {
     const menu = nodes.find((n) => n.menuType === MenuType.MENU && n.url === 'gadget')!;
     expect(menu).toMatchObject({ parentId: navigation.id, name: '小工具', path: '/tools/gadget', sort: 90 });
     expect(menuShape(nodes, menu)).toEqual(declaredShape(gadget));
-    const apiCodes = nodes.filter((n) => n.menuType === MenuType.API && n.url.startsWith('/gadget/')).map((n) => Number(n.code));
-    expect(Math.min(...apiCodes)).toBe(900001);
+    // Codes of the API elements added now (the group's screens) go after the administrator's 900000.
+    const addedCodes = nodes.filter((n) => n.menuType === MenuType.API && Number(n.code) > 900000).map((n) => Number(n.code));
+    expect(Math.min(...addedCodes)).toBe(900001);
+    const gadgetCodes = nodes.filter((n) => n.menuType === MenuType.API && n.url.startsWith('/gadget/')).map((n) => Number(n.code));
+    expect(Math.min(...gadgetCodes)).toBeGreaterThan(900000);
     expectApiCodesWellFormed(nodes);
 
     const token = await server.tokenFor(ADMIN.username, ADMIN.password);
     const menus = (await server.call<PermissionAnswer>('GET', '/base/admin/permission/pemByUserAndApp', { token })).body.data.menus as PermissionNode[];
-    expect(menus.find((m) => m.url === 'tools')?.children.map((m) => m.url).sort()).toEqual(['gadget', ...bespokeTools].sort());
+    expect(menus.find((m) => m.url === 'tools')?.children.map((m) => m.url).sort()).toEqual([...toolScreens].sort());
 
     expect((await server.restart({ definitions: [...resourceDefinitions, gadget] })).reconciled).toEqual({ added: [] });
   });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, Code, MenuType, walkTree, type PermissionAnswer, type PermissionNode } from '../../contract';
+import { apiElementPath, isGuardedPath } from '../../server/http/paths';
+import { pageElementCode } from '../../server/db/baseMenuTree';
 import { baseScreens } from '../../server/db/screenCatalogue';
 import { seedDatabase } from '../../server/db/seed';
 import { ADMIN, startTestServer, type TestServer } from './harness';
@@ -22,7 +24,7 @@ const menusOf = async (query: Record<string, string | number> = {}, as = token) 
 describe('the seeded base app tree', () => {
   it('has an API element, granted to the super admin, for every guarded route the server registers', async () => {
     const guarded = [
-      ...new Set(server.app.routeTable.filter((r) => r.url.startsWith(`${API_PREFIX}/`) && r.access === 'permission').map((r) => r.url.slice(API_PREFIX.length))),
+      ...new Set(server.app.routeTable.filter((r) => isGuardedPath(r.url) && r.access === 'permission').map((r) => apiElementPath(r.url))),
     ];
     expect(guarded).toEqual(expect.arrayContaining(['/param/list', '/param/vaildKey', '/app/validateCode', '/app/delete']));
     const granted = await server.db
@@ -39,14 +41,17 @@ describe('the seeded base app tree', () => {
   });
 
   it('marks only the session calls as not needing an API element', async () => {
-    const open = server.app.routeTable.filter((r) => r.url.startsWith(API_PREFIX) && r.access !== 'permission').map((r) => `${r.access} ${r.url}`);
+    const open = server.app.routeTable.filter((r) => isGuardedPath(r.url) && r.access !== 'permission').map((r) => `${r.access} ${r.url}`);
     expect([...new Set(open)].sort()).toEqual([
+      `public ${API_PREFIX}/user/handoff`,
       `public ${API_PREFIX}/user/login`,
       `session ${API_PREFIX}/permission/pemByUserAndApp`,
+      `session ${API_PREFIX}/user/changeEmail`,
       `session ${API_PREFIX}/user/changePwd`,
       `session ${API_PREFIX}/user/info`,
       `session ${API_PREFIX}/user/logout`,
       `session ${API_PREFIX}/workbench/apps`,
+      `session ${API_PREFIX}/workbench/handoff`,
     ]);
   });
 
@@ -56,7 +61,7 @@ describe('the seeded base app tree', () => {
       const menu = nodes.find((n) => n.menuType === MenuType.MENU && n.url === screen.component);
       expect(menu, screen.component).toMatchObject({ path: screen.path, icon: screen.icon });
       const buttons = nodes.filter((n) => n.parentId === menu!.id && n.menuType === MenuType.PAGE_ELEMENT).map((n) => n.code);
-      expect(buttons).toEqual(screen.buttons.map((b) => `${screen.component}:${b.action}`));
+      expect(buttons).toEqual(screen.buttons.map((b) => pageElementCode(screen, b)));
     }
     const apis = nodes.filter((n) => n.menuType === MenuType.API);
     expect(new Set(apis.map((a) => a.code)).size).toBe(apis.length);
@@ -77,7 +82,7 @@ describe('pemByUserAndApp', () => {
     expect(body.code).toBe(Code.OK);
     expect(body.data.userInfo).toEqual({ name: '超级管理员' });
     const menus = body.data.menus as PermissionNode[];
-    expect(menus.map((m) => m.name)).toEqual(['首页', '系统管理', '组织人员', '业务统计', '工具']);
+    expect(menus.map((m) => m.name)).toEqual(['首页', '系统管理', '组织人员', '业务统计', '工具', '示例']);
     const system = menus[1]!;
     expect(system.children.map((m) => m.url)).toEqual(['app', 'permission', 'role', 'dic', 'param', 'effective']);
     const param = system.children.find((m) => m.url === 'param')!;

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
  * The workbench page's own script (server/workbench/page.ts), run in jsdom against canned answers
- * of /base/admin/workbench/apps: the token handoff on every card, the way to /login without a
- * token or with an ended session, hostile addresses, and the language toggle.
+ * of /base/admin/workbench/apps and /base/admin/workbench/handoff: cards that never carry the
+ * token, a click that follows the link the server answers, the way to /login without a token or
+ * with an ended session, hostile addresses, and the language toggle.
  * jsdom does not navigate (`location.replace` only reports "Not implemented: navigation" on
  * stderr): the page's way to /login is checked by the login link it shows just before leaving.
  */
@@ -19,15 +20,18 @@ const markup = workbenchHtml.replace(/<script>[\s\S]*?<\/script>/, '');
 interface Load {
   token?: string;
   locale?: string;
+  /** The answer of the apps call. */
   answer?: unknown;
+  /** The answer of a card's link call. */
+  link?: unknown;
 }
 
 /** Loads the page afresh; answers the fetch mock (to inspect its calls). */
-function load({ token, locale, answer }: Load) {
+function load({ token, locale, answer, link }: Load) {
   page.localStorage.clear();
   if (token) page.localStorage.setItem('token', token);
   if (locale) page.localStorage.setItem('locale', locale);
-  const fetch = vi.fn(async () => ({ json: async () => answer }));
+  const fetch = vi.fn(async (url: string, _init?: RequestInit) => ({ json: async () => (url.endsWith('/workbench/handoff') ? link : answer) }));
   page.fetch = fetch as unknown as typeof page.fetch;
   page.document.documentElement.innerHTML = /<html[^>]*>([\s\S]*)<\/html>/.exec(markup)![1]!;
   const element = page.document.createElement('script');
@@ -55,30 +59,45 @@ afterEach(() => {
 });
 
 describe('the workbench page', () => {
-  it('asks for the caller’s apps with the stored token and hands the token and appId to each one', async () => {
+  it('asks for the caller’s apps with the stored token; the cards link to the plain addresses, never with the token', async () => {
     const token = 'tok_en-123';
     const fetch = load({
       token,
-      answer: apps([app(1, '/'), app(2, 'https://crm.example.com'), app(3, 'https://rep.example.com/r/?tab=a&token=old#top'), app(4, 'http://intra.example.com:8080/x y')]),
+      answer: apps([app(1, '/'), app(2, 'https://crm.example.com'), app(3, 'https://rep.example.com/r/?tab=a#top'), app(4, 'http://intra.example.com:8080/x y')]),
     });
     await vi.waitFor(() => expect(cards()).toHaveLength(4));
     expect(fetch).toHaveBeenCalledWith('/base/admin/workbench/apps', expect.objectContaining({ headers: expect.objectContaining({ access_token: token }) }));
     expect(cards().map((card) => card.getAttribute('href'))).toEqual([
-      `http://localhost:3000/?token=${token}&appId=1`,
-      `https://crm.example.com/?token=${token}&appId=2`,
-      `https://rep.example.com/r/?tab=a&token=${token}&appId=3#top`,
-      `http://intra.example.com:8080/x%20y?token=${token}&appId=4`,
+      'http://localhost:3000/',
+      'https://crm.example.com/',
+      'https://rep.example.com/r/?tab=a#top',
+      'http://intra.example.com:8080/x%20y',
     ]);
     expect(cards()[1]!.textContent).toContain('系统2');
     expect(cards()[1]!.textContent).toContain('业务系统');
   });
 
-  it('URL-encodes the token in the query', async () => {
-    load({ token: 'a+b/c=&d', answer: apps([app(7, 'https://x.example.com/?q=1')]) });
+  it('on a click asks the server for the card’s link and follows it', async () => {
+    const handed = '/?handoff=AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde&appId=1';
+    const fetch = load({ token: 't', answer: apps([app(1, '/')]), link: { code: Code.OK, msg: '', data: { url: handed } } });
     await vi.waitFor(() => expect(cards()).toHaveLength(1));
-    const href = new URL(cards()[0]!.getAttribute('href')!);
-    expect(href.search).toBe('?q=1&token=a%2Bb%2Fc%3D%26d&appId=7');
-    expect(href.searchParams.get('token')).toBe('a+b/c=&d');
+    cards()[0]!.dispatchEvent(new page.MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    await vi.waitFor(() => expect(cards()[0]!.getAttribute('href')).toBe(`http://localhost:3000${handed}`));
+    const [url, init] = fetch.mock.calls.at(-1)!;
+    expect(url).toBe('/base/admin/workbench/handoff');
+    expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({ appId: 1 }), headers: expect.objectContaining({ access_token: 't' }) });
+  });
+
+  it('stays and says so when the link cannot be had, or is not http(s)', async () => {
+    load({ token: 't', answer: apps([app(1, '/')]), link: { code: Code.NOT_FOUND, msg: '记录不存在', data: null } });
+    await vi.waitFor(() => expect(cards()).toHaveLength(1));
+    cards()[0]!.click();
+    await vi.waitFor(() => expect(byId('status').textContent).toBe('无法打开该子系统，请稍后重试'));
+    load({ token: 't', answer: apps([app(1, '/')]), link: { code: Code.OK, msg: '', data: { url: 'javascript:alert(1)' } } });
+    await vi.waitFor(() => expect(cards()).toHaveLength(1));
+    cards()[0]!.click();
+    await vi.waitFor(() => expect(byId('status').textContent).toBe('无法打开该子系统，请稍后重试'));
+    expect(cards()[0]!.getAttribute('href')).toBe('http://localhost:3000/');
   });
 
   it('never makes a link of an address that is not http(s), and shows names as text', async () => {

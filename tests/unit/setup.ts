@@ -1,14 +1,25 @@
 import '@testing-library/jest-dom/vitest';
+// The providers translate through the dictionaries the app installs when src/i18n loads.
+import '../../src/i18n';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 afterEach(() => cleanup());
 
-// antd reads matchMedia, which jsdom lacks.
+/** Whether a media query's min-/max-width conditions hold at jsdom's window width (1024 px unless a test resizes it). */
+function widthMatches(query: string): boolean {
+  const width = window.innerWidth;
+  const min = /min-width:\s*([\d.]+)px/.exec(query);
+  const max = /max-width:\s*([\d.]+)px/.exec(query);
+  if (!min && !max) return false;
+  return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+}
+
+// antd reads matchMedia, which jsdom lacks: answer width queries as a desktop browser would.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
-    matches: false,
+    matches: widthMatches(query),
     media: query,
     onchange: null,
     addListener: () => {},

@@ -9,6 +9,12 @@ import { coreTables } from './0001_core';
 import { staffAndOffice } from './0002_staff_office';
 import { staffSearch } from './0003_staff_search';
 import { grantsVersion } from './0004_grants_version';
+import { securityTables } from './0005_security';
+import { dictionaries } from './0006_dictionary';
+import { templates } from './0007_template';
+import { customers } from './0008_customers';
+import { statistics } from './0009_statistics';
+import { uaTables } from './0010_ua';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -16,6 +22,12 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0002_staff_office': staffAndOffice(dialect),
     '0003_staff_search': staffSearch(dialect),
     '0004_grants_version': grantsVersion(dialect),
+    '0005_security': securityTables(dialect),
+    '0006_dictionary': dictionaries(dialect),
+    '0007_template': templates(dialect),
+    '0008_customers': customers(dialect),
+    '0009_statistics': statistics(dialect),
+    '0010_ua': uaTables(dialect),
   };
 }
 
@@ -26,6 +38,9 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     provider: { getMigrations: async () => migrations(handle.dialect) },
     // PostgreSQL: name the schema, or Kysely may see another schema's migration tables as ours.
     migrationTableSchema: await currentSchema(handle),
+    // Branches number their migrations ahead (0010 may ship before 0008): a database that ran a
+    // later name first still takes an earlier one added after it. Each migration stands alone.
+    allowUnorderedMigrations: true,
   });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {

@@ -14,6 +14,7 @@ const zh = {
   'buttons.delete': '删除',
   'buttons.save': '保存',
   'buttons.cancel': '取消',
+  'buttons.close': '关闭',
   /** Refine's DeleteButton uses this as its pop-confirm title: pass `confirmTitle` there. */
   'buttons.confirm': '确定',
   'buttons.logout': '退出登录',
@@ -47,6 +48,13 @@ const zh = {
 
   'confirm.delete.title': '确认删除',
   'confirm.delete.content': '您确认删除吗？',
+  'confirm.delete.named': '您确认删除“{name}”吗？',
+  'confirm.delete.withDetails': '您确认删除“{name}”及其全部{details}吗？',
+
+  'dialog.discard.title': '放弃修改？',
+  'dialog.discard.content': '已填写的内容尚未保存，关闭后将丢失。',
+  'dialog.discard.ok': '放弃',
+  'dialog.discard.keep': '继续编辑',
 
   'pages.error.404': '站长说你不能进入这个页面...',
   'pages.error.backHome': '返回首页',
@@ -70,6 +78,7 @@ const en: Record<keyof typeof zh, string> = {
   'buttons.delete': 'Delete',
   'buttons.save': 'Save',
   'buttons.cancel': 'Cancel',
+  'buttons.close': 'Close',
   'buttons.confirm': 'Confirm',
   'buttons.logout': 'Log out',
   'buttons.show': 'View',
@@ -102,6 +111,13 @@ const en: Record<keyof typeof zh, string> = {
 
   'confirm.delete.title': 'Confirm deletion',
   'confirm.delete.content': 'Are you sure to delete?',
+  'confirm.delete.named': 'Are you sure to delete “{name}”?',
+  'confirm.delete.withDetails': 'Are you sure to delete “{name}” and all its {details}?',
+
+  'dialog.discard.title': 'Discard changes?',
+  'dialog.discard.content': 'What you typed has not been saved and will be lost.',
+  'dialog.discard.ok': 'Discard',
+  'dialog.discard.keep': 'Keep editing',
 
   'pages.error.404': 'The webmaster said that you can not enter this page...',
   'pages.error.backHome': 'Back to home',

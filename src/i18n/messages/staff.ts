@@ -26,6 +26,9 @@ const zh = {
   'staff.field.liveRegion': '现居住地区',
   'staff.field.roles': '角色',
 
+  'staff.disable.title': '停用员工',
+  'staff.disable.confirm': '停用后“{name}”将立即退出登录，且无法登录，直到重新启用。确定停用吗？',
+  'staff.disable.ok': '停用',
   'staff.resetPwd.title': '重置密码',
   'staff.resetPwd.confirm': '确定重置{name}的密码吗？',
   'staff.resetPwd.done': '{name}的新密码',
@@ -61,6 +64,9 @@ const en: Record<keyof typeof zh, string> = {
   'staff.field.liveRegion': 'Residence region',
   'staff.field.roles': 'Roles',
 
+  'staff.disable.title': 'Disable employee',
+  'staff.disable.confirm': '“{name}” will be signed out at once and cannot sign in until enabled again. Disable?',
+  'staff.disable.ok': 'Disable',
   'staff.resetPwd.title': 'Reset password',
   'staff.resetPwd.confirm': 'Sure to reset the password of {name}?',
   'staff.resetPwd.done': 'New password of {name}',

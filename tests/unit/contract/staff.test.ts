@@ -4,11 +4,12 @@ import { idCardCheckCharacter, isCalendarDate, pastDate, todayText } from '../..
 import { text } from '../../../contract/i18n';
 import { NATIONS, staffEntity } from '../../../contract/entities/staff';
 import { officeParentError } from '../../../contract/entities/office';
-import { validateEntity } from '../../../contract/entity';
+import { validateEntity } from '../../../contract/validation';
+import { fieldSchema } from '../../../contract/schemas';
 
 const fields = staffEntity.fields;
 const errorOf = (field: keyof typeof fields, value: unknown, locale: 'zh-CN' | 'en-US' = 'zh-CN') => {
-  const result = fields[field].schema(locale).safeParse(value);
+  const result = fieldSchema(fields[field], locale).safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
 };
 
@@ -69,7 +70,7 @@ describe('email', () => {
 describe('dates not after today', () => {
   const birthday = pastDate(text('出生日期', 'Birthday'), () => '2024-03-01');
   const check = (value: string) => {
-    const result = birthday.schema('zh-CN').safeParse(value);
+    const result = fieldSchema(birthday, 'zh-CN').safeParse(value);
     return result.success ? undefined : result.error.issues[0]?.message;
   };
 

@@ -12,7 +12,7 @@ import { MenuType } from '../../../contract/menu';
 import { createMockApi, type MockApi } from '../../../mocks/api';
 import { setMenus } from '../../../providers/session';
 import EffectivePage from '../../../resources/effective/EffectivePage';
-import type { EffectiveNode, EffectiveUser } from '../../../resources/effective/effectiveTypes';
+import type { EffectiveNode, EffectiveUser } from '../../../contract/effective';
 import { setLocale } from '../../../src/i18n';
 import { installAntdStaticRender } from '../../../src/layout/antdStaticRender';
 import type { PageRoute } from '../../../src/routing/navigation';

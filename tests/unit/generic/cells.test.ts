@@ -17,11 +17,13 @@ describe('list cells', () => {
   });
 
   it("show a choice as its option's label in the user's language", () => {
-    const businessType = column(appResource, 'businessType');
-    expect(cellView(appResource, businessType, 3, 'zh-CN')).toEqual({ kind: 'text', text: '基础服务' });
-    expect(cellView(appResource, businessType, '3', 'en-US')).toEqual({ kind: 'text', text: 'Basic service' });
     expect(cellView(appResource, column(appResource, 'isEnable'), '0', 'zh-CN')).toEqual({ kind: 'text', text: '不显示' });
-    expect(cellView(appResource, businessType, 9, 'zh-CN')).toEqual({ kind: 'text', text: '9' });
+    expect(cellView(appResource, column(appResource, 'isEnable'), '1', 'en-US')).toEqual({ kind: 'text', text: 'Shown' });
+    expect(cellView(appResource, column(appResource, 'isEnable'), '7', 'en-US')).toEqual({ kind: 'text', text: '7' });
+  });
+
+  it('show a dictionary-backed value as that dictionary\'s item (looked up by the cell)', () => {
+    expect(cellView(appResource, column(appResource, 'businessType'), 3, 'zh-CN')).toEqual({ kind: 'dictionary', dicKey: 'business_type', value: '3' });
   });
 
   it('split spare values into param1..param3, a missing slot left without value', () => {

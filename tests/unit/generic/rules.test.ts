@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appEntity } from '../../../contract/entities/app';
 import { paramEntity } from '../../../contract/entities/param';
 import { debounceKeyCheck, isFreeAnswer } from '../../../resources/generic/keyCheck';
 import { contractRule, fieldError, uniqueRule } from '../../../resources/generic/rules';
@@ -23,6 +24,14 @@ describe('form rules from the contract', () => {
     expect(await validate(contractRule(key, 'en-US'), 'k'.repeat(51))).toBe('Key must be at most 50 characters');
     expect(await validate(contractRule(key, 'zh-CN'), '')).toBe('Key不能为空');
     expect(await validate(contractRule(key, 'zh-CN'), 'k'.repeat(50))).toBeUndefined();
+  });
+
+  it('refuse a sub-system address that is not an http(s) URL or a path of the site, as the server does', async () => {
+    const address = contractRule(appEntity.fields.address, 'en-US');
+    for (const good of ['/', '/crm/', 'https://crm.example.com', 'http://10.1.2.3:8080/a?b=c#d']) expect(await validate(address, good), good).toBeUndefined();
+    for (const bad of ['javascript:alert(1)', ' javascript:alert(1)', 'data:text/html,x', '//evil.example', '/\\evil.example', '/\t/evil.example', 'http:evil', 'crm.example.com']) {
+      expect(await validate(address, bad), bad).toBe('Address must be an http(s) URL or a path starting with /');
+    }
   });
 
   it('check spare values after joining them', async () => {

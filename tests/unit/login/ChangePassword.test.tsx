@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { admin, createMockApi, sha256Hex } from '../../../mocks';
 import { readMustChangePassword, readToken } from '../../../providers/session';
-import ChangePassword from '../../../src/pages/ChangePassword';
+import AccountPage from '../../../src/pages/ChangePassword';
 import Login from '../../../src/pages/Login';
 import { PasswordGate } from '../../../src/routing/PasswordGate';
 import { mockApisPerTest } from '../mockApis';
@@ -22,7 +22,7 @@ afterEach(() => localStorage.clear());
 function renderAt(address: string) {
   return renderRoutes(
     address,
-    { '/login': <Login />, '/changePassword': <ChangePassword /> },
+    { '/login': <Login />, '/changePassword': <AccountPage tab="password" />, '/changeEmail': <AccountPage tab="email" /> },
     <PasswordGate>
       <Where />
     </PasswordGate>,
@@ -98,5 +98,61 @@ describe('forced password change', () => {
     await submit();
     expect(await screen.findByText('当前密码不正确')).toBeInTheDocument();
     expect(readMustChangePassword()).toBe(true);
+  });
+});
+
+describe('the account page', () => {
+  const signIn = () => localStorage.setItem('token', apis.current.issueToken(apis.current.state.users[0]));
+
+  it('opens on the e-mail tab at /changeEmail, and the tabs change the address', async () => {
+    signIn();
+    renderAt('/changeEmail?redirect=%2Fsystem%2Fparam');
+    expect(screen.getByRole('tab', { name: '修改邮箱' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('新邮箱')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('tab', { name: '修改密码' }));
+    expect(await screen.findByLabelText('确认新密码')).toBeInTheDocument();
+    expect(window.location.pathname + window.location.search).toBe('/changePassword?redirect=%2Fsystem%2Fparam');
+  });
+
+  it('checks the e-mail with the staff rule before anything is sent', async () => {
+    signIn();
+    renderAt('/changeEmail');
+    await fill('新邮箱', 'not-an-address');
+    await userEvent.setup().click(screen.getByRole('button', { name: /确认修改/ }));
+    expect(await screen.findByText('请输入当前密码')).toBeInTheDocument();
+    expect(screen.getByLabelText('新邮箱')).toHaveAttribute('aria-invalid', 'true');
+    expect(apis.current.state.requests.some((r) => r.path.endsWith('/user/changeEmail'))).toBe(false);
+  });
+
+  it('sends the new e-mail with the current password hashed, and empties the form', async () => {
+    signIn();
+    renderAt('/changeEmail');
+    await fill('新邮箱', 'admin.new@example.com');
+    await fill('当前密码', admin.password);
+    await userEvent.setup().click(screen.getByRole('button', { name: /确认修改/ }));
+    // Saved: the form empties itself for the next change.
+    await waitFor(() => expect(screen.getByLabelText('新邮箱')).toHaveValue(''));
+    const sent = apis.current.state.requests.find((r) => r.path.endsWith('/user/changeEmail'));
+    expect(sent?.body).toEqual({ email: 'admin.new@example.com', pwd: sha256Hex(admin.password) });
+    expect(apis.current.state.users[0]).toMatchObject({ email: 'admin.new@example.com' });
+  });
+
+  it('shows a wrong current password under its field', async () => {
+    signIn();
+    renderAt('/changeEmail');
+    await fill('新邮箱', 'admin.new@example.com');
+    await fill('当前密码', 'not-the-password');
+    await userEvent.setup().click(screen.getByRole('button', { name: /确认修改/ }));
+    expect(await screen.findByText('原密码不正确')).toBeInTheDocument();
+    expect(screen.getByLabelText('当前密码')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the password tab alone while a change is forced', async () => {
+    localStorage.setItem('token', apis.current.issueToken(apis.current.state.users[1]));
+    localStorage.setItem('mustChangePassword', '1');
+    renderAt('/changeEmail');
+    expect(await screen.findByText('您的密码已被管理员重置，请先设置新密码')).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByLabelText('新邮箱')).toBeNull();
   });
 });

@@ -112,9 +112,18 @@ describe('organisation management: the form', () => {
     await type(within(form()).getByLabelText('名称'), '名'.repeat(21));
     expect(await within(form()).findByText('名称长度不能超过20个字符', {}, slow)).toBeInTheDocument();
     await user().clear(within(form()).getByLabelText('名称'));
-    await type(within(form()).getByLabelText('名称'), '研发部');
+    await type(within(form()).getByLabelText('名称'), '行政部');
     await user().click(buttonIn(form(), /保\s*存/));
     expect(await within(form()).findByText('名称已被使用', {}, slow)).toBeInTheDocument();
+  });
+
+  it('refuses a department name already taken, before asking the server', async () => {
+    await open();
+    await user().click(buttonIn(tree(), /新增部门/));
+    await type(within(form()).getByLabelText('名称'), '研发部');
+    expect(await within(form()).findByText('部门名称不可以重复', {}, slow)).toBeInTheDocument();
+    await user().click(buttonIn(form(), /保\s*存/));
+    expect(requestsTo(apis.current, '/office/saveOrUpdate')).toHaveLength(0);
   });
 });
 

@@ -6,7 +6,8 @@
 import { http, HttpResponse } from 'msw';
 import { Code } from '../../../contract/codes';
 import { officeEntity, officeParentError } from '../../../contract/entities/office';
-import { validateEntity } from '../../../contract/entity';
+import { STAFF_PICKER_FIELDS } from '../../../contract/entities/staff';
+import { validateEntity } from '../../../contract/validation';
 import { localeFromHeader } from '../../../contract/i18n';
 
 export interface OfficeRow {
@@ -65,7 +66,8 @@ export function createOfficeMockApi() {
   const ids = (param: string | undefined) => (param ?? '').split(',').filter(Boolean).map(Number);
   const tree = (parentId: number): unknown[] => state.offices.filter((o) => o.parentId === parentId).map((o) => ({ ...o, child: tree(o.id) }));
   const officeName = (id: number | null) => state.offices.find((o) => o.id === id)?.name ?? null;
-  const page = (rows: StaffRow[], body: Record<string, unknown>) => {
+  /** A page of rows as /user/list answers them, or (`fields`) cut to those fields as /user/filterList does. */
+  const page = (rows: StaffRow[], body: Record<string, unknown>, fields?: readonly string[]) => {
     const pageNo = Number(body.pageNo) || 1;
     const pageSize = Number(body.pageSize) || 10;
     const items = rows.slice((pageNo - 1) * pageSize, pageNo * pageSize).map((row, index) => ({
@@ -75,7 +77,8 @@ export function createOfficeMockApi() {
       roles: [],
       censusRegionName: null,
     }));
-    return ok({ items, total: rows.length });
+    const cut = fields ? items.map((item) => Object.fromEntries(fields.map((field) => [field, item[field as keyof typeof item]]))) : items;
+    return ok({ items: cut, total: rows.length });
   };
 
   const handlers = [
@@ -130,7 +133,7 @@ export function createOfficeMockApi() {
     http.post('*/base/admin/user/filterList', async ({ request }) => {
       const { body } = await enter(request);
       const key = String(body.searchKey ?? '');
-      return page(state.staff.filter((row) => !key || row.name.includes(key) || row.code.includes(key) || row.telephone.includes(key)), body);
+      return page(state.staff.filter((row) => !key || row.name.includes(key) || row.code.includes(key) || row.telephone.includes(key)), body, STAFF_PICKER_FIELDS);
     }),
   ];
 

@@ -115,8 +115,10 @@ describe('element dialogs and deletes', () => {
     await type(within(dialog).getByLabelText('页面名称'), '导出');
     await user().click(within(dialog).getByRole('button', { name: /保\s*存/ }));
 
-    expect(await within(pages()).findByText('permission:export', {}, slow)).toBeInTheDocument();
-    expect(await screen.findByText('提交成功', {}, slow)).toBeInTheDocument();
+    // Looked for together: the message leaves after a few seconds, which a slow reload can outlast.
+    const [added, said] = await Promise.all([within(pages()).findByText('permission:export', {}, slow), screen.findByText('提交成功', {}, slow)]);
+    expect(added).toBeInTheDocument();
+    expect(said).toBeInTheDocument();
     const save = apis.current.permissions.state.requests.find((r) => r.path.endsWith('/menu/saveOrUpdate'));
     expect(save?.body).toEqual({ code: 'permission:export', name: '导出', menuType: 1, appId: 1, parentId: 12 });
   });

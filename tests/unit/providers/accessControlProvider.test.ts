@@ -13,7 +13,7 @@ describe('can(tree, resource, action)', () => {
     ['param', 'edit', true, 'the page element param:edit is granted'],
     ['param', 'delete', false, 'the page element param:delete is not granted'],
     ['app', 'delete', true, 'the page element app:delete is granted'],
-    ['dic', 'list', false, 'no menu names the dictionary page'],
+    ['template', 'list', false, 'no menu names the template page'],
     ['param', 'resetPwd', false, 'an unknown action has no element'],
   ])('%s / %s → %s (%s)', (resource, action, expected) => {
     expect(can(tree, resource, action)).toBe(expected);

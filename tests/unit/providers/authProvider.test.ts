@@ -4,6 +4,7 @@ import { admin, createMockApi, sha256Hex, type MockApi } from '../../../mocks';
 import { createAuthProvider, LOGOUT_DELAY_MS, safeRedirect } from '../../../providers/authProvider';
 import { createHttpClient } from '../../../providers/http';
 import { getMenus, readAppId, readToken, readUserName, saveSession, setMenus } from '../../../providers/session';
+import { resourceDefinitions } from '../../../resources/registry';
 
 let api: MockApi = createMockApi();
 const server = setupServer();
@@ -116,11 +117,12 @@ describe('safeRedirect', () => {
 });
 
 describe('check', () => {
-  it('takes over a workbench handoff: stores it, cleans the address, and is signed in', async () => {
+  it('drops a handoff that reaches the address after start from it, and never uses it', async () => {
+    saveSession({ token: 'mine' });
     window.history.replaceState(null, '', '/system/param?token=handed&appId=7&tab=1');
     await expect(auth().check()).resolves.toEqual({ authenticated: true });
-    expect(readToken()).toBe('handed');
-    expect(readAppId()).toBe('7');
+    expect(readToken()).toBe('mine');
+    expect(readAppId()).not.toBe('7');
     expect(window.location.pathname + window.location.search).toBe('/system/param?tab=1');
   });
 
@@ -212,7 +214,9 @@ describe('identity and permissions', () => {
     await provider.login({ username: 'admin', password: admin.password });
     const tree = await provider.getPermissions();
     expect(api.state.requests.at(-1)).toMatchObject({ path: '/base/admin/permission/pemByUserAndApp', query: { appId: '1' } });
-    expect(tree.map((n) => n.menuType)).toEqual([5, 3]);
+    // Home, then one navigation per group holding a declared resource (the mock tree's shape).
+    const groups = new Set(resourceDefinitions.flatMap((d) => (d.menu ? [d.menu.navigation] : [])));
+    expect(tree.map((n) => n.menuType)).toEqual([5, ...[...groups].map(() => 3)]);
     expect(getMenus()).toEqual(tree);
     expect(readUserName()).toBe('管理员');
   });

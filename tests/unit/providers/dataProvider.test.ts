@@ -78,7 +78,9 @@ describe('data provider: records', () => {
     const result = await provider().create({ resource: 'param', variables });
     expect(lastRequest()).toMatchObject({ method: 'POST', path: '/base/admin/param/saveOrUpdate' });
     expect(lastRequest().body).not.toHaveProperty('id');
-    expect(result.data).toMatchObject({ id: 4, paramKey: 'new.key' });
+    expect(result.data).toMatchObject({ paramKey: 'new.key' });
+    expect(result.data.id).not.toBe(99);
+    await expect(provider().getOne({ resource: 'param', id: result.data.id! })).resolves.toMatchObject({ data: { paramKey: 'new.key' } });
   });
 
   it('updates through the same call with the id in the body', async () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildMenuTree, withChildSpelling } from '../../../mocks';
-import { clearSession, consumeHandoff, getMenus, readAppId, readToken, readUserName, saveSession, setMenus, takeHandoff } from '../../../providers/session';
+import { clearSession, getMenus, readAppId, readHandoff, readToken, readUserName, saveSession, setMenus, startSession } from '../../../providers/session';
 
 beforeEach(() => {
   localStorage.clear();
@@ -9,33 +9,29 @@ beforeEach(() => {
 });
 
 describe('workbench handoff', () => {
-  it('stores token and appId from the address and answers the address without them', () => {
-    const cleaned = takeHandoff({ pathname: '/system/param', search: '?token=abc&appId=3&tab=2', hash: '#top' });
-    expect(cleaned).toBe('/system/param?tab=2#top');
-    expect(readToken()).toBe('abc');
-    expect(readAppId()).toBe('3');
-  });
-
-  it('does nothing without a token in the address', () => {
+  it('reads a token or a one-time code with the appId, and the address without them, storing nothing', () => {
     saveSession({ token: 'kept' });
-    expect(takeHandoff({ pathname: '/', search: '?appId=3', hash: '' })).toBeNull();
+    expect(readHandoff({ pathname: '/system/param', search: '?token=abc&appId=3&tab=2', hash: '#top' })).toEqual({
+      credential: { kind: 'token', value: 'abc' },
+      appId: '3',
+      cleaned: '/system/param?tab=2#top',
+    });
+    expect(readHandoff({ pathname: '/', search: '?handoff=c0de&appId=1', hash: '' })).toEqual({ credential: { kind: 'code', value: 'c0de' }, appId: '1', cleaned: '/' });
     expect(readToken()).toBe('kept');
   });
 
-  it('replaces a previous session: the old user name and menus are forgotten', () => {
-    saveSession({ token: 'old', userName: 'someone' });
-    setMenus(buildMenuTree());
-    takeHandoff({ pathname: '/', search: '?token=new', hash: '' });
-    expect(readToken()).toBe('new');
-    expect(readUserName()).toBeNull();
-    expect(getMenus()).toBeNull();
+  it('finds none without a token or a code in the address', () => {
+    expect(readHandoff({ pathname: '/', search: '?appId=3', hash: '' })).toBeNull();
   });
 
-  it('cleans the browser address at once (no token left in history)', () => {
-    window.history.replaceState(null, '', '/system/app?token=abc&appId=1');
-    expect(consumeHandoff()).toBe(true);
-    expect(window.location.pathname + window.location.search).toBe('/system/app');
-    expect(readToken()).toBe('abc');
+  it('starting a handed-over session forgets the previous one: its user name and menus', () => {
+    saveSession({ token: 'old', userName: 'someone' });
+    setMenus(buildMenuTree());
+    startSession('new', '4');
+    expect(readToken()).toBe('new');
+    expect(readAppId()).toBe('4');
+    expect(readUserName()).toBeNull();
+    expect(getMenus()).toBeNull();
   });
 });
 

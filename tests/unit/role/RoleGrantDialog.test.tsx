@@ -92,11 +92,11 @@ describe('role authorisation dialog', () => {
     expect(apis.roles.state.grants.get(2)!.has(20)).toBe(false);
   });
 
-  it('shows the refusal for the super-admin role (1011)', async () => {
-    replaceRoleApi(apis, { refusals: { 1: { code: Code.CONFLICT, msg: '超级管理员角色的权限不能修改' } } }, roleResource);
+  it('shows the super-admin role read-only with the reason, offering no confirm', async () => {
     const dialog = await openGrant(0);
-    await user().click(button('确定', dialog));
-    expect(await screen.findByText('超级管理员角色的权限不能修改', {}, slow)).toBeInTheDocument();
+    expect(within(dialog).getByText('超级管理员角色拥有全部权限，不能修改')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /确\s*定/ })).not.toBeInTheDocument();
+    expect(within(dialog).getAllByRole('checkbox').every((box) => box.getAttribute('aria-disabled') === 'true')).toBe(true);
   });
 
   it('filters the tree by name or address', async () => {

@@ -44,7 +44,16 @@ describe('console shell', () => {
   it('sends / to the first page of the first menu when there is no home menu', async () => {
     renderApp('/', replaceApi(api, { menus: buildMenuTree({ withHome: false }) }));
     await waitFor(() => expect(where()).toBe('/system/app'), slow);
-    expect(await screen.findByLabelText('子系统管理', { selector: 'table' }, slow)).toBeInTheDocument();
+    expect(await screen.findByLabelText('子系统管理', { selector: 'section' }, slow)).toBeInTheDocument();
+  });
+
+  it('sends /login to the home page, or to its redirect, when already signed in', async () => {
+    const first = renderApp('/login');
+    await waitFor(() => expect(where()).toBe('/home'), slow);
+    expect(screen.queryByLabelText('密码')).not.toBeInTheDocument();
+    first.unmount();
+    renderApp('/login?redirect=%2Fsystem%2Fparam');
+    await waitFor(() => expect(where()).toBe('/system/param'), slow);
   });
 
   it('answers an unknown path with the 404 page and a way home', async () => {
@@ -71,7 +80,7 @@ describe('console shell', () => {
     expect(document.title).toBe('参数配置 - 员工基础管理系统');
 
     const tabs = screen.getByRole('tablist');
-    const titles = () => [...document.querySelectorAll('.console-tabs .ant-tabs-tab')].map((t) => t.textContent);
+    const titles = () => [...document.querySelectorAll('.console-tabs__pinned, .console-tabs .ant-tabs-tab')].map((t) => t.textContent);
     expect(titles()).toEqual(['首页', '参数配置']);
     expect(within(tabs).getByRole('tab', { name: '参数配置' })).toHaveAttribute('aria-selected', 'true');
     // The first tab has no close button; the page's has one.
@@ -97,8 +106,8 @@ describe('console shell', () => {
     const sidebar = screen.getByRole('complementary');
     await user().click(within(sidebar).getByRole('link', { name: '参数配置' }));
     await waitFor(() => expect(where()).toBe('/system/param'), slow);
-    expect(await screen.findByLabelText('参数配置', { selector: 'table' }, slow)).toBeInTheDocument();
-    const tabTitles = () => [...document.querySelectorAll('.console-tabs .ant-tabs-tab')].map((t) => t.textContent);
+    expect(await screen.findByLabelText('参数配置', { selector: 'section' }, slow)).toBeInTheDocument();
+    const tabTitles = () => [...document.querySelectorAll('.console-tabs__pinned, .console-tabs .ant-tabs-tab')].map((t) => t.textContent);
     expect(tabTitles()).toEqual(['首页', '参数配置']);
     expect(document.title).toBe('参数配置 - 员工基础管理系统');
 
@@ -112,12 +121,12 @@ describe('console shell', () => {
     expect(within(banner).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(tabTitles()).toEqual(['Home', 'Parameters']);
     expect(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Parameters' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByLabelText('Parameters', { selector: 'table' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Parameters', { selector: 'section' })).toBeInTheDocument();
     expect(document.title).toBe('Parameters - Staff Admin');
     expect(localStorage.getItem('locale')).toBe('en-US');
 
     // The home page's cards too.
-    await user().click(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Home' }));
+    await user().click(screen.getByRole('tab', { name: 'Home' }));
     expect(await screen.findByRole('heading', { name: 'Welcome back, 管理员' }, slow)).toBeInTheDocument();
     expect(document.title).toBe('Home - Staff Admin');
     const main = screen.getByRole('main');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeTab, initialTabs, openTab, type PageTab } from '../../../src/layout/tabs';
+import { closeTab, initialTabs, openTab, restoreTabs, shownTabs, tabsStorageKey, tabsToSave, type PageTab } from '../../../src/layout/tabs';
 
 const home = { key: '/home' };
 const app = { key: '/system/app' };
@@ -57,5 +57,28 @@ describe('page tabs', () => {
     const tabs = opened(app);
     expect(closeTab(tabs, home.key, home.key)).toEqual({ tabs, activeKey: home.key });
     expect(closeTab(tabs, '/nope', app.key)).toEqual({ tabs, activeKey: app.key });
+  });
+});
+
+describe('tabs kept across a reload', () => {
+  const isPage = (path: string) => ['/home', '/system/app', '/system/role', '/org/user'].includes(path);
+
+  it('reopens the saved tabs in their order after the pinned one, dropping pages no longer offered', () => {
+    const saved = tabsToSave([
+      { key: '/home', closable: false },
+      { key: '/system/role', closable: true },
+      { key: '/gone', closable: true },
+      { key: '/system/app', closable: true },
+    ]);
+    expect(shownTabs(restoreTabs(saved, '/home'), isPage).map((tab) => tab.key)).toEqual(['/home', '/system/role', '/system/app']);
+    expect(restoreTabs(saved, '/home')[0]).toEqual({ key: '/home', closable: false });
+  });
+
+  it('starts with the pinned tab alone from nothing or from garbage', () => {
+    for (const saved of [null, '', '{', '{"a":1}', '[1,null]']) expect(restoreTabs(saved, '/home')).toEqual([{ key: '/home', closable: false }]);
+  });
+
+  it('keeps each user\'s tabs apart', () => {
+    expect(tabsStorageKey('admin')).not.toBe(tabsStorageKey('zs001'));
   });
 });

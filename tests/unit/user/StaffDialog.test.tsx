@@ -62,6 +62,23 @@ describe('staff dialog', () => {
     expect(sent(api.current, '/user/saveOrUpdate')).toHaveLength(0);
   });
 
+  it('keeps an e-mail longer than 32 characters as typed and says the limit', async () => {
+    const dialog = await openDialog('新增员工');
+    const long = `${'a'.repeat(30)}@example.com`;
+    type(dialog, '邮箱', long);
+    expect(input(dialog, '邮箱')).toHaveValue(long);
+    expect(await within(dialog).findByText('邮箱长度为6到32个字符', {}, slow)).toBeInTheDocument();
+  });
+
+  it('keeps a future birthday typed by hand and says it cannot be after today', async () => {
+    const dialog = await openDialog('新增员工');
+    const future = dayjs().add(2, 'year').format('YYYY-MM-DD');
+    await pickDate(dialog, '出生日期', future);
+    fireEvent.blur(input(dialog, '出生日期'));
+    expect(await within(dialog).findByText('出生日期不能晚于今天', {}, slow)).toBeInTheDocument();
+    expect(input(dialog, '出生日期')).toHaveValue(future);
+  });
+
   it('says a phone number is taken, asking the server', async () => {
     const dialog = await openDialog('新增员工');
     type(dialog, '手机号', '13800000002');

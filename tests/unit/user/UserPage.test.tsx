@@ -24,7 +24,7 @@ async function openList() {
 describe('person list', () => {
   it('shows the staff with role tags, census region names and -- for missing values', async () => {
     await openList();
-    const headers = [...document.querySelectorAll('table[aria-label="人员列表"] th')].map((h) => h.textContent);
+    const headers = [...document.querySelectorAll('table[aria-label="人员列表"] thead th')].map((h) => h.textContent);
     expect(headers).toEqual(['序号', '员工编号', '姓名', '手机号', '性别', '身份证号', '户籍地址', '毕业院校', '专业', '部门', '关联角色', '启用', '操作']);
     const [first, second] = bodyRows();
     expect(first!.slice(0, 11)).toEqual(['1', 'zs001', '张三', '13800000001', '男', '330106199003070014', '浙江省 / 杭州市 / 西湖区 文三路 1 号', '浙江大学', '计算机', '研发部', '超级管理员运营']);
@@ -83,6 +83,10 @@ describe('person list', () => {
     await screen.findByText('zs001', {}, slow);
     const before = sent(mock, '/user/list').length;
     await user().click(switchOf('张三'));
+    const question = await findDialog();
+    expect(within(question).getByText('停用后“张三”将立即退出登录，且无法登录，直到重新启用。确定停用吗？')).toBeInTheDocument();
+    expect(sent(mock, '/user/enable')).toHaveLength(0);
+    await user().click(button('停用', question));
     expect(await screen.findByText('不能停用最后一个超级管理员', {}, slow)).toBeInTheDocument();
     await waitFor(() => expect(sent(mock, '/user/list').length).toBeGreaterThan(before), slow);
     await waitFor(() => expect(switchOf('张三')).toBeChecked(), slow);
@@ -93,11 +97,24 @@ describe('person list', () => {
     await openList();
     await user().click(buttons('删除')[1]!);
     const dialog = await findDialog();
-    expect(within(dialog).getByText('您确认删除吗？')).toBeInTheDocument();
+    expect(within(dialog).getByText('确认删除')).toBeInTheDocument();
+    expect(within(dialog).getByText('您确认删除“李四”吗？')).toBeInTheDocument();
     await user().click(button('确定', dialog));
     expect(await screen.findByText('删除成功', {}, slow)).toBeInTheDocument();
     expect(sent(api.current, '/user/delete')[0]!.query).toEqual({ ids: '8' });
     await waitFor(() => expect(screen.queryByText('ls002')).not.toBeInTheDocument(), slow);
+  });
+
+  it('offers no disable, reset or delete on one\'s own row', async () => {
+    const rows = staffRows();
+    rows[0] = { ...rows[0]!, id: 1 };
+    renderUserPage(replaceUserApi(api, { rows }));
+    await screen.findByText('zs001', {}, slow);
+    await waitFor(() => expect(buttons('删除')[0]).toBeDisabled(), slow);
+    expect(buttons('重置密码')[0]).toBeDisabled();
+    expect(switchOf('张三')).toBeDisabled();
+    expect(buttons('删除')[1]).toBeEnabled();
+    expect(switchOf('李四')).toBeEnabled();
   });
 
   it('resets a password after asking, and shows the password whose hash it sent', async () => {
@@ -150,7 +167,7 @@ describe('person list', () => {
     setLocale('en-US');
     renderUserPage(api.current);
     await screen.findByText('zs001', {}, slow);
-    const headers = [...document.querySelectorAll('table[aria-label="Staff"] th')].map((h) => h.textContent);
+    const headers = [...document.querySelectorAll('table[aria-label="Staff"] thead th')].map((h) => h.textContent);
     expect(headers.slice(0, 7)).toEqual(['No.', 'Employee code', 'Name', 'Mobile phone', 'Sex', 'ID card number', 'Census address']);
     expect(screen.getByText('Female')).toBeInTheDocument();
     await waitFor(() => expect(buttons('Add employee')).toHaveLength(1), slow);

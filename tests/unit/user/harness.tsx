@@ -56,7 +56,7 @@ export function renderUserPage(api: UserMockApi) {
 export function bodyRows(): string[][] {
   const table = document.querySelector('table[aria-label="人员列表"]');
   if (!table) return [];
-  return [...table.querySelectorAll('tbody tr')]
-    .filter((row) => !row.querySelector('.generic-table__empty'))
+  // antd's rows only: not its hidden measure row nor its empty placeholder.
+  return [...table.querySelectorAll('tbody tr.ant-table-row')]
     .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''));
 }

@@ -5,7 +5,7 @@
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { Code } from '../../../contract/codes';
-import { validateEntity } from '../../../contract/entity';
+import { validateEntity } from '../../../contract/validation';
 import { staffEntity, type StaffListRow } from '../../../contract/entities/staff';
 import { localeFromHeader } from '../../../contract/i18n';
 import { MenuType, type PermissionNode } from '../../../contract/menu';

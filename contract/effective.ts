@@ -1,8 +1,8 @@
 /**
  * What the effective-permissions calls answer (GET /base/admin/effective/users and /effective/tree).
- * Plain types shared by the server (server/effective) and the page; candidates for the contract.
+ * Plain types shared by the server (server/effective) and the page.
  */
-import type { PermissionRecord } from '../../contract/menu';
+import type { PermissionRecord } from './menu';
 
 /** A staff member as the picker lists them. */
 export interface EffectiveUser {

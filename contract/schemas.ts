@@ -1,0 +1,160 @@
+/**
+ * A field's rule (./fields) as its zod schema in one locale: what the server checks and the
+ * console's forms run. Kept apart from ./fields so that screens which only read fields (lists,
+ * menus, definitions) never load zod.
+ */
+import { z } from 'zod';
+import { messenger, type Field, type Fields, type FieldValues, type Msg, type Rule } from './fields';
+import type { Locale } from './i18n';
+
+/** Blank optional text becomes undefined, so "not given" is stored as null. */
+function blankToUndefined(v: unknown): unknown {
+  if (v === null) return undefined;
+  if (typeof v === 'string' && v.trim() === '') return undefined;
+  return typeof v === 'string' ? v.trim() : v;
+}
+
+/** Text that must be given: missing or blank → required, not text → invalid. */
+function requiredString(m: Msg) {
+  return z.string({ error: (iss) => (iss.input === undefined ? m('required') : m('choice')) }).min(1, m('required'));
+}
+
+/** Trims text and reads null as "not given" before `inner` checks it. */
+function trimmedRequired(inner: z.ZodType<string>): z.ZodType<string> {
+  return z.preprocess((v) => (typeof v === 'string' ? v.trim() : v === null ? undefined : v), inner) as z.ZodType<string>;
+}
+
+/** A whole non-negative number becomes its digits; text is trimmed; null is "not given". */
+function asDigitString(v: unknown): unknown {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return String(v);
+  if (typeof v === 'string') return v.trim();
+  return v === null ? undefined : v;
+}
+
+/** Up to `max` digits, as text. */
+function digitString(m: Msg, max: number) {
+  return z
+    .string({ error: (iss) => (iss.input === undefined ? m('required') : m('digits')) })
+    .min(1, m('required'))
+    .max(max, m('maxLength', { max }))
+    .regex(/^\d+$/, m('digits'));
+}
+
+function choiceSchema(m: Msg, values: readonly (string | number)[], defaultValue: string | number | undefined): z.ZodType {
+  return z.preprocess(
+    (v) => {
+      if (v === null || v === '' || v === undefined) return defaultValue;
+      // A flag (values 1/0 or '1'/'0') also takes true/false, as SPEC §3 describes some of them.
+      const written = typeof v === 'boolean' ? (v ? '1' : '0') : v;
+      // Accept "1" for 1 and 1 for "1": forms and the platform mix them.
+      const match = values.find((value) => String(value) === String(written));
+      return match ?? v;
+    },
+    z
+      .any()
+      .refine((v) => v !== undefined, m('requiredSelect'))
+      .refine((v) => v === undefined || values.includes(v as string | number), m('choice')),
+  );
+}
+
+function commaJoinedSchema(m: Msg, count: number, max: number): z.ZodType {
+  return z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z
+      .string({ error: () => m('choice') })
+      .superRefine((joined, ctx) => {
+        const parts = joined.split(',');
+        if (parts.length > count) ctx.addIssue({ code: 'custom', message: m('noComma') });
+        for (const part of parts) {
+          if (part.trim().length > max) ctx.addIssue({ code: 'custom', message: m('lengthBetween', { min: 1, max }) });
+        }
+      })
+      .transform((joined) => joined.split(',').map((p) => p.trim()).join(','))
+      .optional(),
+  );
+}
+
+function referenceSchema(m: Msg, required: boolean): z.ZodType {
+  const id = z.preprocess(
+    (v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? m('requiredSelect') : m('choice')) })
+      .int(m('choice'))
+      .positive(m('requiredSelect')),
+  );
+  return required ? id : z.preprocess((v) => (v === null || v === '' || v === 0 || v === '0' ? undefined : v), id.optional());
+}
+
+function dictionarySchema(m: Msg, storage: Field['storage']): z.ZodType {
+  const value = z
+    .string({ error: (iss) => (iss.input === undefined ? m('requiredSelect') : m('choice')) })
+    .min(1, m('requiredSelect'))
+    .max(50, m('choice'));
+  return z.preprocess(
+    (v) => (v === null || v === '' ? undefined : typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
+    storage === 'integer' ? value.regex(/^\d{1,15}$/, m('choice')).transform(Number) : value,
+  );
+}
+
+function ruleSchema(rule: Rule, field: Field, m: Msg): z.ZodType {
+  switch (rule.kind) {
+    case 'requiredText': {
+      const { min, max } = rule;
+      return trimmedRequired(
+        requiredString(m)
+          .min(min, m('lengthBetween', { min, max }))
+          .max(max, min > 1 ? m('lengthBetween', { min, max }) : m('maxLength', { max })),
+      );
+    }
+    case 'optionalText':
+      return z.preprocess(blankToUndefined, z.string({ error: () => m('choice') }).max(rule.max, m('maxLength', { max: rule.max })).optional());
+    case 'digits': {
+      const text = digitString(m, rule.max);
+      if (rule.asText) return z.preprocess(asDigitString, text);
+      const number = text.transform(Number);
+      return rule.required ? z.preprocess(asDigitString, number) : z.preprocess((v) => blankToUndefined(asDigitString(v)), number.optional());
+    }
+    case 'choice':
+      return choiceSchema(m, rule.values, field.defaultValue);
+    case 'dictionary':
+      return dictionarySchema(m, field.storage);
+    case 'commaJoined':
+      return commaJoinedSchema(m, rule.count, rule.max);
+    case 'reference':
+      return referenceSchema(m, rule.required);
+    case 'pattern':
+      return trimmedRequired(
+        requiredString(m).superRefine((value, ctx) => {
+          const message = rule.check(value, m);
+          if (message !== undefined) ctx.addIssue({ code: 'custom', message });
+        }),
+      );
+  }
+}
+
+const cache = new WeakMap<Field, Map<Locale, z.ZodType>>();
+
+/** The field's schema in one locale (cached: fields are immutable). */
+export function fieldSchema<F extends Field>(field: F, locale: Locale): z.ZodType<F extends Field<infer V> ? V : never> {
+  let byLocale = cache.get(field);
+  if (!byLocale) cache.set(field, (byLocale = new Map()));
+  let schema = byLocale.get(locale);
+  if (!schema) byLocale.set(locale, (schema = ruleSchema(field.rule, field, messenger(locale, field.label))));
+  return schema as z.ZodType<F extends Field<infer V> ? V : never>;
+}
+
+/** The zod object for a set of fields in one locale. Unknown keys are stripped. */
+export function objectSchema<F extends Fields>(fields: F, locale: Locale) {
+  const shape = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, fieldSchema(f, locale)]));
+  return z.object(shape) as unknown as z.ZodType<FieldValues<F>>;
+}
+
+/** First message per field path, as the API's validation answer and the form expect. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.join('.') || '_';
+    out[path] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,146 @@
+import {
+  customerAddressEntity,
+  customerBankEntity,
+  customerEntity,
+  customerInvoiceEntity,
+  customerRevealEntity,
+} from '../../contract/entities/customer';
+import { text } from '../../contract/i18n';
+import { SCREEN_TITLES } from '../../contract/menuTitles';
+import { defineResource } from '../define';
+
+/**
+ * Support staff's read-only customer views (SPEC §2.18–2.19): the customer list, and a show view
+ * with the bank, address and invoice lists (and the reveal log, for holders of reveal) as tabs.
+ * No write calls exist. Personal data leaves the server masked (`privacy`).
+ */
+const REVEAL_LOG = 'customerReveal';
+const productLine = { appId: { resource: 'app', labelField: 'name' } } as const;
+
+export const customerResource = defineResource({
+  name: 'customer',
+  actions: ['list'],
+  entity: customerEntity,
+  table: 'customer',
+  // The seeded menu's title (a screen of the base tree before it was declared).
+  title: SCREEN_TITLES.customer,
+  menu: { navigation: 'business', sort: 40, icon: 'idcard', path: '/business/customer' },
+  paging: 'page',
+  labelField: 'name',
+  search: ['name', 'companyName', 'telephone', 'email'],
+  filters: ['userType', 'isEnable'],
+  sort: [['name', 'asc']],
+  columns: [
+    { field: 'name' },
+    { field: 'companyName' },
+    { field: 'userType', cell: 'option' },
+    { field: 'tradeType' },
+    { field: 'telephone' },
+    { field: 'email' },
+    { field: 'isEnable', cell: 'option' },
+  ],
+  form: [],
+  // SPEC §3: /customer/detail answers the user center and the user extend.
+  detailGroups: {
+    userCenter: ['name', 'email', 'isEnable', 'companyName', 'userType', 'tradeType', 'telephone', 'province', 'city', 'area', 'address', 'qq'],
+    userExtend: ['alipay', 'bank', 'bankBranch', 'bankCode', 'deliveryPhone', 'invoiceCode', 'payType', 'payee', 'recipient', 'taxRegisterCode'],
+  },
+  privacy: {
+    masked: { telephone: 'phone', email: 'email', bankCode: 'bankAccount', alipay: 'account', taxRegisterCode: 'taxNumber', deliveryPhone: 'phone' },
+    log: REVEAL_LOG,
+  },
+  show: {
+    items: [
+      { field: 'name' },
+      { field: 'isEnable', cell: 'option' },
+      { field: 'email' },
+      { field: 'companyName' },
+      { field: 'tradeType' },
+      { field: 'telephone' },
+      { field: 'userType', cell: 'option' },
+      { field: 'qq' },
+      { region: ['province', 'city', 'area'], label: text('所在地区', 'Region') },
+      { field: 'address' },
+      { field: 'payType', cell: 'option' },
+      { field: 'payee' },
+      { field: 'bank' },
+      { field: 'bankBranch' },
+      { field: 'bankCode' },
+      { field: 'alipay' },
+      { field: 'taxRegisterCode' },
+    ],
+    related: [
+      { resource: 'customerBank', field: 'userId' },
+      { resource: 'customerAddress', field: 'userId' },
+      { resource: 'customerInvoice', field: 'userId' },
+      { resource: REVEAL_LOG, field: 'userId', grantedBy: 'reveal' },
+    ],
+  },
+});
+
+export const customerBankResource = defineResource({
+  name: 'customerBank',
+  endpoint: '/base/admin/customer/bank',
+  actions: ['list'],
+  entity: customerBankEntity,
+  table: 'customer_bank',
+  title: text('收款信息', 'Bank and payee'),
+  paging: 'page',
+  search: [],
+  requiredFilters: ['userId'],
+  references: productLine,
+  sort: [],
+  columns: [{ field: 'payee' }, { field: 'payAccount' }, { field: 'payBank' }, { field: 'branchBank' }, { field: 'alipay' }, { field: 'appId' }],
+  form: [],
+  privacy: { masked: { payAccount: 'bankAccount', alipay: 'account' }, subject: 'userId', log: REVEAL_LOG },
+});
+
+export const customerAddressResource = defineResource({
+  name: 'customerAddress',
+  endpoint: '/base/admin/customer/address',
+  actions: ['list'],
+  entity: customerAddressEntity,
+  table: 'customer_address',
+  title: text('收货地址', 'Addresses'),
+  paging: 'page',
+  search: [],
+  requiredFilters: ['userId'],
+  references: productLine,
+  sort: [],
+  columns: [{ field: 'recipients' }, { field: 'receivePhone' }, { field: 'receiveAddress' }, { field: 'appId' }],
+  form: [],
+  privacy: { masked: { receivePhone: 'phone' }, subject: 'userId', log: REVEAL_LOG },
+});
+
+export const customerInvoiceResource = defineResource({
+  name: 'customerInvoice',
+  endpoint: '/base/admin/customer/invoice',
+  actions: ['list'],
+  entity: customerInvoiceEntity,
+  table: 'customer_invoice',
+  title: text('发票信息', 'Invoices'),
+  paging: 'page',
+  search: [],
+  requiredFilters: ['userId'],
+  references: productLine,
+  sort: [],
+  columns: [{ field: 'invoiceTitle' }, { field: 'taxReceipt' }, { field: 'invoiceName' }, { field: 'invoiceAddress' }, { field: 'appId' }],
+  form: [],
+  privacy: { masked: { taxReceipt: 'taxNumber' }, subject: 'userId', log: REVEAL_LOG },
+});
+
+/** Who revealed which customer's data, and when; written by the reveal calls only. */
+export const customerRevealResource = defineResource({
+  name: REVEAL_LOG,
+  endpoint: '/base/admin/customer/revealLog',
+  actions: ['list'],
+  entity: customerRevealEntity,
+  table: 'customer_reveal',
+  title: text('明文查看记录', 'Reveals'),
+  paging: 'page',
+  search: [],
+  requiredFilters: ['userId'],
+  sort: [['revealTime', 'desc']],
+  columns: [{ field: 'revealTime' }, { field: 'staffName' }, { field: 'resource' }, { field: 'recordId' }],
+  form: [],
+});

@@ -1,0 +1,185 @@
+/**
+ * The read-only show view of a declarative resource, a drawer opened from its list's rows: the
+ * record's fields as the list shows them, then its related lists as paginated tabs. Personal data
+ * arrives masked; a holder of the reveal element asks the server for this record unmasked (the
+ * server records it). Loaded on first use, never with the list.
+ */
+import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
+import { useTable } from '@refinedev/antd';
+import { useCan, useCustom, useShow, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
+import { Alert, Button, Descriptions, Drawer, Space, Table, Tabs, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { indexRegions, loadRegions, regionNames, type RegionIndex } from '../../contract/regions';
+import { useLocale } from '../../src/i18n';
+import { endpointOf, type RelatedSpec, type ResourceDefinition } from '../define';
+import { relatedOf } from '../registry';
+import { CellContent } from './CellContent';
+import { resourceColumns } from './columns';
+import type { Row } from './rowTypes';
+import { showLines } from './showItems';
+
+const NO_ACCESS = { canCreate: false, canEdit: false, canDelete: false };
+
+let regions: Promise<RegionIndex> | undefined;
+function useRegionIndex(needed: boolean): RegionIndex | undefined {
+  const [index, setIndex] = useState<RegionIndex>();
+  useEffect(() => {
+    if (!needed) return;
+    let current = true;
+    void (regions ??= loadRegions().then(indexRegions)).then((loaded) => current && setIndex(loaded));
+    return () => {
+      current = false;
+    };
+  }, [needed]);
+  return index;
+}
+
+/** Asks for one record unmasked; the answer replaces the masked values until the view closes. */
+function useReveal(definition: ResourceDefinition, id: BaseKey | undefined) {
+  const [asked, setAsked] = useState(false);
+  const { query } = useCustom<Row>({
+    url: `${endpointOf(definition)}/reveal`,
+    method: 'get',
+    config: { query: { id } },
+    queryOptions: { enabled: asked && id !== undefined && definition.privacy !== undefined, retry: false, gcTime: 0, staleTime: 0 },
+  });
+  return { revealed: asked ? query.data?.data : undefined, reveal: () => setAsked(true), isRevealing: asked && query.isFetching };
+}
+
+function RevealButton({ onClick, loading }: { onClick: () => void; loading: boolean }) {
+  const t = useTranslate();
+  const label = t('resources.show.revealRow');
+  return (
+    <Tooltip title={label}>
+      <Button size="small" type="text" icon={<EyeOutlined />} aria-label={label} loading={loading} onClick={onClick} />
+    </Tooltip>
+  );
+}
+
+/** One related row's reveal (its own record on the server, recorded there). */
+function RevealCell({ definition, row, onRevealed }: { definition: ResourceDefinition; row: Row; onRevealed: (row: Row) => void }) {
+  const { revealed, reveal, isRevealing } = useReveal(definition, row.id);
+  useEffect(() => {
+    if (revealed) onRevealed(revealed);
+  }, [revealed, onRevealed]);
+  return <RevealButton onClick={reveal} loading={isRevealing} />;
+}
+
+function RelatedList({ spec, definition, masterId, canReveal }: { spec: RelatedSpec; definition: ResourceDefinition; masterId: BaseKey; canReveal: boolean }) {
+  const t = useTranslate();
+  const locale = useLocale();
+  const [revealed, setRevealed] = useState<Record<string, Row>>({});
+  const { tableProps, tableQuery, currentPage, pageSize } = useTable<Row, HttpError>({
+    resource: definition.name,
+    pagination: { currentPage: 1, pageSize: 10 },
+    filters: { permanent: [{ field: spec.field, operator: 'eq', value: masterId }] },
+    sorters: { mode: 'off' },
+    syncWithLocation: false,
+  });
+  const rows = (tableProps.dataSource ?? []).map((row) => revealed[String(row.id)] ?? row);
+  const columns = resourceColumns({ definition, locale, translate: (key) => t(key), page: currentPage, size: pageSize, rows, access: NO_ACCESS, onEdit: () => {}, onDelete: () => {} });
+  if (canReveal && definition.privacy) {
+    columns.push({
+      key: '__reveal',
+      title: t('resources.actions'),
+      width: 64,
+      align: 'center',
+      render: (_value, row) => <RevealCell definition={definition} row={row} onRevealed={(r) => setRevealed((all) => ({ ...all, [String(r.id)]: r }))} />,
+    });
+  }
+  return (
+    <>
+      {tableQuery.isError ? <Alert type="error" showIcon message={t('resources.loadFailed', { message: tableQuery.error?.message ?? '' })} /> : null}
+      <Table<Row>
+        {...tableProps}
+        dataSource={rows}
+        rowKey="id"
+        size="small"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        pagination={tableProps.pagination && { ...tableProps.pagination, itemRender: undefined, showTotal: (total) => t('resources.total', { total }) }}
+      />
+    </>
+  );
+}
+
+interface Props {
+  definition: ResourceDefinition;
+  id: BaseKey;
+  open: boolean;
+  onClose: () => void;
+  afterClose: () => void;
+}
+
+export function ResourceShow({ definition, id, open, onClose, afterClose }: Props) {
+  const t = useTranslate();
+  const locale = useLocale();
+  const { query } = useShow<Row, HttpError>({ resource: definition.name, id });
+  const canReveal = useCan({ resource: definition.name, action: 'reveal', queryOptions: { enabled: definition.privacy !== undefined } }).data?.can === true;
+  const { revealed, reveal, isRevealing } = useReveal(definition, id);
+  const record = revealed ?? query.data?.data;
+  const lines = record ? showLines(definition, record, locale) : [];
+  const regionIndex = useRegionIndex(lines.some((line) => 'region' in line));
+  const name = record && definition.labelField ? String(record[definition.labelField] ?? '') : '';
+  const related = relatedOf(definition).filter(({ spec }) => (spec.grantedBy ?? 'list') === 'list' || canReveal);
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      afterOpenChange={(isOpen) => !isOpen && afterClose()}
+      width={880}
+      title={t('resources.show.title', { title: definition.title[locale], name })}
+      extra={
+        <Space>
+          {canReveal && definition.privacy && !revealed ? (
+            <Button icon={<EyeOutlined />} loading={isRevealing} onClick={reveal}>
+              {t('resources.show.reveal')}
+            </Button>
+          ) : null}
+        </Space>
+      }
+      footer={
+        <Space className="generic-show__footer">
+          <Button onClick={onClose}>{t('buttons.cancel')}</Button>
+          <Button type="primary" onClick={onClose}>
+            {t('buttons.confirm')}
+          </Button>
+        </Space>
+      }
+      loading={query.isLoading}
+    >
+      {query.isError ? <Alert type="error" showIcon message={t('resources.loadFailed', { message: query.error?.message ?? '' })} /> : null}
+      {revealed ? <Alert type="warning" showIcon className="generic-show__revealed" message={t('resources.show.revealed')} /> : null}
+      <Descriptions bordered size="small" column={2} items={lines.map((line) => ({
+        key: line.key,
+        label: line.label,
+        children:
+          'region' in line ? (
+            <CellContent view={regionView(regionIndex, line.region, locale)} />
+          ) : (
+            <CellContent view={line.view} />
+          ),
+      }))} />
+      {related.length > 0 ? (
+        <Tabs
+          className="generic-show__tabs"
+          items={related.map(({ spec, definition: d }) => ({
+            key: d.name,
+            label: d.title[locale],
+            children: <RelatedList spec={spec} definition={d} masterId={id} canReveal={canReveal} />,
+          }))}
+        />
+      ) : null}
+    </Drawer>
+  );
+}
+
+function regionView(index: RegionIndex | undefined, path: readonly [unknown, unknown, unknown], locale: 'zh-CN' | 'en-US') {
+  const codes = path.map((code) => (code === null || code === undefined || code === '' ? null : String(code))) as [string | null, string | null, string | null];
+  if (!codes[0]) return { kind: 'empty' as const };
+  const names = index ? regionNames(index, codes, locale) : null;
+  return names ? { kind: 'text' as const, text: names } : { kind: 'text' as const, text: codes.filter(Boolean).join(' / ') };
+}
+
+export default ResourceShow;

@@ -1,0 +1,80 @@
+/**
+ * A dictionary's enabled items for dropdowns and cells, never older than the last save anywhere.
+ *
+ * The items are kept per (dictionary, version): `GET /dic/version` is asked again whenever a
+ * dictionary is used (a component mounts, a dropdown opens, the window regains focus), which is
+ * one tiny call; only when another administrator, another tab or this one changed a dictionary
+ * does the version move and the items load again (`/dic/ListByKey`, cached by the server too).
+ */
+import { useDataProvider } from '@refinedev/core';
+import { keepPreviousData, useQuery, type QueryFunctionContext } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { dictionaryItemText } from '../../contract/dictionaries';
+import type { DictionaryEntry } from '../../contract/entities/dic';
+import { API_PREFIX } from '../../contract/session';
+import { useLocale } from '../../src/i18n';
+
+export const DICTIONARY_VERSION_KEY = ['dictionary', 'version'] as const;
+
+export interface DictionaryOption {
+  value: string;
+  label: string;
+}
+
+export interface DictionaryItems {
+  /** The enabled items: what a dropdown offers. */
+  options: DictionaryOption[];
+  /** The label of any item's value, switched off ones included (undefined when none has it). */
+  labelOf: (value: unknown) => string | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  /** Asks for the version again (a dropdown opening): a changed dictionary loads anew. */
+  refresh: () => void;
+}
+
+/** Items → options, seeded texts in the user's language (contract/dictionaries.ts). */
+export function dictionaryOptions(dicKey: string, items: readonly DictionaryEntry[], locale: 'zh-CN' | 'en-US'): DictionaryOption[] {
+  return items.map((item) => ({ value: item.dicKey, label: dictionaryItemText(dicKey, item.dicKey, item.name, locale) }));
+}
+
+export function useDictionary(dicKey: string): DictionaryItems {
+  const getProvider = useDataProvider();
+  const locale = useLocale();
+  const call = useCallback(
+    async <T,>(path: string, query: Record<string, string>, queryContext: QueryFunctionContext): Promise<T> => {
+      const provider = getProvider();
+      if (!provider.custom) throw new Error('The data provider has no custom call');
+      const { data } = await provider.custom({ url: `${API_PREFIX}/dic/${path}`, method: 'get', query, meta: { queryContext } });
+      return data as T;
+    },
+    [getProvider],
+  );
+
+  const version = useQuery({
+    queryKey: DICTIONARY_VERSION_KEY,
+    queryFn: (context) => call<number>('version', {}, context),
+    staleTime: 0,
+    refetchOnMount: true,
+    refetchOnWindowFocus: true,
+  });
+  const items = useQuery({
+    queryKey: ['dictionary', 'items', dicKey, version.data],
+    queryFn: (context) => call<DictionaryEntry[]>('ListByKey', { dicKey, all: '1' }, context),
+    enabled: version.data !== undefined,
+    staleTime: Infinity,
+    // While a new version loads, the last items stay on screen rather than a blank.
+    placeholderData: keepPreviousData,
+  });
+
+  const all = useMemo(() => dictionaryOptions(dicKey, items.data ?? [], locale), [dicKey, items.data, locale]);
+  const options = useMemo(() => all.filter((_, i) => items.data?.[i]?.openStatus !== 0), [all, items.data]);
+  const labelOf = useCallback((value: unknown) => all.find((option) => option.value === String(value))?.label, [all]);
+  const { refetch } = version;
+  return {
+    options,
+    labelOf,
+    isLoading: version.isLoading || items.isLoading,
+    isError: version.isError || items.isError,
+    refresh: useCallback(() => void refetch(), [refetch]),
+  };
+}

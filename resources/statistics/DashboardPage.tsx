@@ -1,0 +1,150 @@
+/**
+ * Dashboard (SPEC §2.2): four traffic totals, the counts, the hourly chart of the chosen owners
+ * with its selectors and Query button, and the team overview in two tabs. Every figure comes from
+ * the server; the chart module loads lazily with this screen.
+ */
+import { useCustom, useTranslate, type BaseRecord, type HttpError } from '@refinedev/core';
+import { Button, Card, Col, DatePicker, Empty, Form, Row, Select, Skeleton, Spin, Tabs } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { lazy, Suspense, useState } from 'react';
+import type { ListData } from '../../contract/envelope';
+import { formatCount, TEAM_LIST_LIMIT, TeamType, type ChartData, type TeamMember, type TotalNums, type TrafficOwner } from '../../contract/statistics';
+import { useLocale } from '../../src/i18n';
+import { STATISTICS_CALLS } from './endpoints';
+import './statistics.css';
+
+const TrafficChart = lazy(() => import('./TrafficChart'));
+
+type ChartAnswer = ChartData & BaseRecord;
+
+interface ChartQuery {
+  datetime?: string;
+  adminId?: number;
+  siteUserIds?: string;
+}
+
+function useCall<T extends BaseRecord>(url: string, query: Record<string, unknown>) {
+  return useCustom<T, HttpError>({ url, method: 'get', config: { query }, queryOptions: { queryKey: ['statistics', url, query] } });
+}
+
+function Totals() {
+  const t = useTranslate();
+  const locale = useLocale();
+  const { result, query } = useCall<TotalNums & BaseRecord>(STATISTICS_CALLS.totalNums, {});
+  const data = result.data;
+  const cells: Array<[string, keyof TotalNums]> = [
+    ['statistics.totals.today', 'todayTraffics'],
+    ['statistics.totals.yesterday', 'yesterdayTraffics'],
+    ['statistics.totals.thisMonth', 'thisMonthTraffics'],
+    ['statistics.totals.lastMonth', 'lastMonthTraffics'],
+    ['statistics.counts.advertisers', 'adverUserNums'],
+    ['statistics.counts.owners', 'trafficUserNums'],
+    ['statistics.counts.ads', 'adNums'],
+    ['statistics.counts.domains', 'domainNums'],
+  ];
+  return (
+    <Row gutter={[16, 16]} className="dashboard__totals">
+      {cells.map(([label, field]) => (
+        <Col key={field} xs={12} md={6}>
+          <Card size="small" data-field={field} loading={query.isLoading}>
+            <div className="dashboard__label">{t(label)}</div>
+            <div className="dashboard__figure">{data ? formatCount(data[field], locale) : '-'}</div>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** A team's members: names only (SPEC §3 Team overview item), so a plain list rather than a table. */
+function TeamList({ teamType }: { teamType: number }) {
+  const { result, query } = useCall<ListData<TeamMember> & BaseRecord>(STATISTICS_CALLS.teamOverview, { page: 1, limit: TEAM_LIST_LIMIT, teamType });
+  const items = result.data?.items ?? [];
+  if (query.isLoading) return <Spin />;
+  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  return (
+    <ul className="dashboard__team">
+      {items.map((member) => (
+        <li key={member.adminId}>{member.adminName}</li>
+      ))}
+    </ul>
+  );
+}
+
+function TrafficPanel() {
+  const t = useTranslate();
+  const [form] = Form.useForm<{ adminId?: number; owners?: number[]; date?: Dayjs }>();
+  const adminId = Form.useWatch('adminId', form);
+  const [chartQuery, setChartQuery] = useState<ChartQuery>({});
+  const media = useCall<ListData<TeamMember> & BaseRecord>(STATISTICS_CALLS.teamOverview, { page: 1, limit: TEAM_LIST_LIMIT, teamType: TeamType.media });
+  const owners = useCall<{ items: TrafficOwner[] } & BaseRecord>(STATISTICS_CALLS.siteUsers, adminId ? { adminId } : {});
+  const chart = useCall<ChartAnswer>(STATISTICS_CALLS.lineChart, { ...chartQuery });
+
+  const submit = () => {
+    const values = form.getFieldsValue();
+    const next: ChartQuery = {
+      datetime: values.date?.format('YYYY-MM-DD'),
+      adminId: values.adminId,
+      siteUserIds: values.owners?.length ? values.owners.join(',') : undefined,
+    };
+    // The same selection again: fetch again rather than keep what is shown.
+    if (JSON.stringify(next) === JSON.stringify(chartQuery)) void chart.query.refetch();
+    else setChartQuery(next);
+  };
+
+  return (
+    <Card title={t('statistics.chart.title')} className="dashboard__chart">
+      <Form form={form} layout="inline" className="dashboard__filters" onFinish={submit}>
+        <Form.Item name="adminId" label={t('statistics.chart.mediaStaff')}>
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            loading={media.query.isLoading}
+            options={(media.result.data?.items ?? []).map((m) => ({ value: m.adminId, label: m.adminName }))}
+            onChange={() => form.setFieldValue('owners', [])}
+          />
+        </Form.Item>
+        <Form.Item name="owners" label={t('statistics.chart.owners')}>
+          <Select
+            mode="multiple"
+            allowClear
+            maxTagCount="responsive"
+            className="dashboard__owners"
+            optionFilterProp="label"
+            loading={owners.query.isLoading}
+            options={(owners.result.data?.items ?? []).map((o) => ({ value: o.userId, label: o.userName }))}
+          />
+        </Form.Item>
+        <Form.Item name="date" label={t('statistics.chart.date')}>
+          <DatePicker placeholder={t('statistics.chart.today')} />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit">
+            {t('statistics.chart.query')}
+          </Button>
+        </Form.Item>
+      </Form>
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} title={false} />}>
+        {chart.result.data ? <TrafficChart data={chart.result.data} /> : <Skeleton active paragraph={{ rows: 6 }} title={false} />}
+      </Suspense>
+    </Card>
+  );
+}
+
+export default function DashboardPage() {
+  const t = useTranslate();
+  return (
+    <div className="dashboard">
+      <Totals />
+      <TrafficPanel />
+      <Card className="dashboard__teams">
+        <Tabs
+          items={[
+            { key: 'business', label: t('statistics.team.business'), children: <TeamList teamType={TeamType.business} /> },
+            { key: 'media', label: t('statistics.team.media'), children: <TeamList teamType={TeamType.media} /> },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

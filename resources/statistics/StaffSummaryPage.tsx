@@ -1,0 +1,31 @@
+/** Business staff summary (SPEC §2.16): revenue this month, last month and all time, in yuan. */
+import { useTranslate } from '@refinedev/core';
+import { Card, Table } from 'antd';
+import { formatCurrency, type StaffSummaryRow } from '../../contract/statistics';
+import { useLocale } from '../../src/i18n';
+import { STATISTICS_CALLS } from './endpoints';
+import { usePagedCall } from './usePagedCall';
+
+export default function StaffSummaryPage() {
+  const t = useTranslate();
+  const locale = useLocale();
+  const { items, loading, pagination } = usePagedCall<StaffSummaryRow>(STATISTICS_CALLS.staffSummary, {});
+  const money = (value: number) => formatCurrency(value, locale);
+  return (
+    <Card>
+      <Table<StaffSummaryRow>
+        rowKey="adminId"
+        size="middle"
+        loading={loading}
+        dataSource={items}
+        pagination={pagination}
+        columns={[
+          { key: 'adminName', dataIndex: 'adminName', title: t('statistics.summary.name') },
+          { key: 'currentMonthTotal', dataIndex: 'currentMonthTotal', title: t('statistics.summary.thisMonth'), align: 'right', render: money },
+          { key: 'lastMonthTotal', dataIndex: 'lastMonthTotal', title: t('statistics.summary.lastMonth'), align: 'right', render: money },
+          { key: 'historyTotal', dataIndex: 'historyTotal', title: t('statistics.summary.history'), align: 'right', render: money },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { useOne, useTranslate, type HttpError } from '@refinedev/core';
+import { Alert, Descriptions, Drawer, Spin, Table, Tabs, Tag } from 'antd';
+import { lazy, Suspense, useMemo } from 'react';
+import { templateParameterEntity, type TemplateDetail } from '../../contract/entities/template';
+import { useLocale } from '../../src/i18n';
+import { formatTime } from './formatTime';
+import { scriptDiff } from './scriptDiff';
+import { TEMPLATE_ENDPOINT, TEMPLATE_RESOURCE } from './endpoint';
+
+const CodeEditor = lazy(() => import('./CodeEditor'));
+
+interface Props {
+  id: number | undefined;
+  onClose: () => void;
+}
+
+function Diff({ detail }: { detail: TemplateDetail }) {
+  const t = useTranslate();
+  const diff = useMemo(() => detail.previous && scriptDiff(detail.previous.code, detail.code), [detail]);
+  if (!detail.previous || !diff) return <Alert type="info" showIcon message={t('template.view.first')} />;
+  if (diff.added === 0 && diff.removed === 0) return <Alert type="info" showIcon message={t('template.view.unchanged')} />;
+  return (
+    <>
+      <p className="template-diff__summary">
+        <Tag color="success">{t('template.view.added', { count: diff.added })}</Tag>
+        <Tag color="error">{t('template.view.removed', { count: diff.removed })}</Tag>
+      </p>
+      <pre className="template-diff" aria-label={t('template.view.diff', { version: detail.previous.version })}>
+        {diff.lines.map((line, index) => (
+          <div key={index} className={`template-diff__line template-diff__line--${line.kind}`}>
+            <span className="template-diff__sign" aria-hidden="true">
+              {line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : ' '}
+            </span>
+            {line.text}
+          </div>
+        ))}
+      </pre>
+    </>
+  );
+}
+
+/** One published version, read-only: its note, parameters, script, and the change from the version before. */
+export function VersionDrawer({ id, onClose }: Props) {
+  const t = useTranslate();
+  const locale = useLocale();
+  const { result: detail, query } = useOne<TemplateDetail, HttpError>({
+    resource: TEMPLATE_RESOURCE,
+    id,
+    meta: { endpoint: TEMPLATE_ENDPOINT },
+    queryOptions: { enabled: id !== undefined },
+  });
+  const parameter = templateParameterEntity.fields;
+
+  return (
+    <Drawer open={id !== undefined} onClose={onClose} width="min(880px, 100vw)" destroyOnHidden title={detail ? t('template.view.title', { name: detail.name, version: detail.version }) : ' '}>
+      {query.isLoading || !detail ? (
+        <Spin />
+      ) : (
+        <>
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} className="template-view__meta">
+            <Descriptions.Item label={t('template.versions.remark')} span={2}>
+              {detail.remark}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('template.versions.creator')}>{detail.creatorName}</Descriptions.Item>
+            <Descriptions.Item label={t('template.versions.time')}>{formatTime(detail.createTime, locale)}</Descriptions.Item>
+          </Descriptions>
+          <Table
+            size="small"
+            rowKey="paramName"
+            pagination={false}
+            dataSource={detail.parameters}
+            locale={{ emptyText: t('template.form.noParameters') }}
+            columns={[
+              { key: 'xianshiName', dataIndex: 'xianshiName', title: parameter.xianshiName.label[locale] },
+              { key: 'paramName', dataIndex: 'paramName', title: parameter.paramName.label[locale] },
+              { key: 'remark', dataIndex: 'remark', title: parameter.remark.label[locale], render: (value: string | null) => value || t('common.empty') },
+            ]}
+          />
+          <Tabs
+            className="template-view__tabs"
+            items={[
+              {
+                key: 'script',
+                label: t('template.view.script'),
+                children: (
+                  <Suspense fallback={<Spin />}>
+                    <CodeEditor value={detail.code} readOnly ariaLabel={t('template.view.script')} minHeight={160} />
+                  </Suspense>
+                ),
+              },
+              { key: 'diff', label: t('template.view.diff', { version: detail.previous?.version ?? '--' }), children: <Diff detail={detail} /> },
+            ]}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

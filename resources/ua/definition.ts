@@ -1,0 +1,33 @@
+import { uaEntity } from '../../contract/entities/ua';
+import { SCREEN_TITLES } from '../../contract/menuTitles';
+import { defineResource } from '../define';
+
+/**
+ * The collected UA strings (SPEC §2.15: GET /v2/ua/list), read-only; each row's publish action
+ * opens the rule editor with its test bench (./PublishDialog, calls served by server/ua).
+ */
+export const uaResource = defineResource({
+  name: 'ua',
+  endpoint: '/v2/ua',
+  actions: ['list'],
+  entity: uaEntity,
+  table: 'ua_record',
+  title: SCREEN_TITLES.ua,
+  menu: { navigation: 'tools', sort: 10, icon: 'mobile', path: '/tools/ua' },
+  paging: 'page',
+  pageSizes: [30, 50, 100, 150, 200, 300],
+  labelField: 'uaMessage',
+  search: ['uaMessage'],
+  filters: ['uaStatus'],
+  rowActions: [
+    {
+      action: 'publish',
+      label: { 'zh-CN': '发布', 'en-US': 'Publish' },
+      dialog: 'uaPublish',
+      apis: ['/v2/ua/setUaParser', '/v2/ua/parse', '/v2/ua/preview', '/v2/ua/export'],
+    },
+  ],
+  sort: [['uaStatus', 'asc']],
+  columns: [{ field: 'uaMessage', width: 560 }, { field: 'uaStatus', cell: 'option', width: 110 }, { field: 'parserType', width: 140 }],
+  form: [],
+});

@@ -1,0 +1,271 @@
+/**
+ * The generic calls of one declarative resource, as request handlers: list, detail, saveOrUpdate,
+ * delete, the key check and (for an ordered resource) move. ./routes.ts registers them, alone or
+ * beside those of a detail sharing the endpoint.
+ *
+ * Every write is validated with the contract's rules. An update changes what the request names:
+ * a field it leaves out keeps its stored value (null or '' clears an optional one). A key unique
+ * within another field (`entity.unique.within`) is unique per value of that field; the key, that
+ * field and a detail's master are fixed once created. A detail's master and every reference must
+ * exist, a dictionary-backed field must hold an enabled item of its dictionary.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Code, fieldSchema, parsePaging, validateEntity, type Locale } from '../../contract';
+import { maskRecord } from '../../contract/masking';
+import { hasAction, type ResourceDefinition } from '../../resources/define';
+import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../db/uniqueViolation';
+import { ApiError } from '../errors';
+import { success } from '../http/envelope';
+import { invalidParam, missingParam, optionalId, requestParams, requiredId, requiredIds, textParam } from '../http/params';
+import { closeGaps, lockMaster, nextPosition, orderSpecOf, swapWithNeighbour, type Direction } from './order';
+import { resourcePolicies } from './policies';
+import { contextOf } from './policy';
+import { duplicateOf, fieldRefusal } from './refusals';
+import { createRepository, type Repository, type ResourceRecord } from './repository';
+import { isStorableId } from './storableId';
+
+/** The enabled item values of a dictionary (server/dic keeps them cached by the dictionary version). */
+export interface DictionaryLookup {
+  enabledValues(dicKey: string): Promise<ReadonlySet<string>>;
+}
+
+export interface CrudContext {
+  db: Kysely<Database>;
+  /** Every declared resource (masters, details and references are looked up among them). */
+  definitions: readonly ResourceDefinition[];
+  dictionaries: DictionaryLookup;
+}
+
+function find(definitions: readonly ResourceDefinition[], name: string, by: string): ResourceDefinition {
+  const found = definitions.find((d) => d.name === name);
+  if (!found) throw new Error(`Resource ${by} names the undeclared resource ${name}`);
+  return found;
+}
+
+/** The repository of `definition`, seeing only its own rows where it shares a table with its master. */
+function repositoryOf(db: Kysely<Database>, definitions: readonly ResourceDefinition[], definition: ResourceDefinition): Repository {
+  const master = definition.parent && find(definitions, definition.parent.resource, definition.name);
+  return createRepository(db, definition, { notScope: master?.table === definition.table ? master.scope : undefined });
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in the server's local time, as the console shows times. */
+function revealTime(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
+}
+
+export function crudHandlers({ db, definitions, dictionaries }: CrudContext, definition: ResourceDefinition) {
+  const repository = repositoryOf(db, definitions, definition);
+  const policy = resourcePolicies[definition.name];
+  const { entity, keyCheck, parent, deletable } = definition;
+  const master = parent && find(definitions, parent.resource, definition.name);
+  const order = orderSpecOf(definition, master?.table);
+  const details = definitions.filter((d) => d.parent?.resource === definition.name).map((d) => ({ definition: d, repository: repositoryOf(db, definitions, d) }));
+  // A detail's master is a reference like any other (it must exist, among the master's own rows).
+  const references = [
+    ...Object.entries(definition.references ?? {}).flatMap(([field, spec]) => (spec ? [[field, find(definitions, spec.resource, definition.name)] as const] : [])),
+    ...(parent && master ? [[parent.field, master] as const] : []),
+  ].map(([field, target]) => [field, repositoryOf(db, definitions, target)] as const);
+  const dictionaryFields = Object.entries(entity.fields).flatMap(([name, field]) => (field.dictionary ? [[name, field.dictionary] as const] : []));
+  /** Fields that identify a record: never changed by an update. */
+  const fixedFields = [entity.unique?.field, entity.unique?.within, parent?.field].filter((f): f is string => f !== undefined);
+
+  async function checkReferences(values: Record<string, unknown>, locale: Locale): Promise<void> {
+    for (const [field, target] of references) {
+      const value = values[field];
+      if (value === null || value === undefined) continue;
+      if (!(typeof value === 'number' && (await target.findById(value)))) throw fieldRefusal(entity, field, 'choice', locale);
+    }
+  }
+
+  /** A dictionary-backed value must be an enabled item; a record keeps a value it already had. */
+  async function checkDictionaries(values: Record<string, unknown>, existing: Record<string, unknown> | undefined, locale: Locale): Promise<void> {
+    for (const [field, dicKey] of dictionaryFields) {
+      const value = values[field];
+      if (value === null || value === undefined || (existing && String(existing[field]) === String(value))) continue;
+      if (!(await dictionaries.enabledValues(dicKey)).has(String(value))) throw fieldRefusal(entity, field, 'choice', locale);
+    }
+  }
+
+  /**
+   * The key check's scope: for a key unique within another field (a role key per app, an item
+   * value per dictionary), that field's value, required and read with the field's own rule (1001
+   * otherwise); undefined when that value can name no record.
+   */
+  function scopeOf(params: Record<string, unknown>, locale: Locale): Record<string, unknown> | undefined {
+    const within = entity.unique?.field === keyCheck?.param ? entity.unique?.within : undefined;
+    if (!within) return {};
+    if (textParam(params[within]) === undefined) throw fieldRefusal(entity, within, 'required', locale);
+    const parsed = fieldSchema(entity.fields[within]!, locale).safeParse(params[within]);
+    if (!parsed.success) throw fieldRefusal(entity, within, 'choice', locale);
+    if (references.some(([field]) => field === within) && !isStorableId(parsed.data as number)) return undefined;
+    return { [within]: parsed.data };
+  }
+
+  async function insert(values: Record<string, unknown>, locale: Locale): Promise<number> {
+    if (!order) return repository.insert(values);
+    const masterId = values[order.masterField] as number;
+    return db.transaction().execute(async (trx) => {
+      // New rows go last; the master's lock makes concurrent adds take turns.
+      if (!(await lockMaster(trx, order, masterId))) throw fieldRefusal(entity, order.masterField, 'choice', locale);
+      return repository.insert({ ...values, [order.field]: await nextPosition(trx, order, masterId) }, trx);
+    });
+  }
+
+  async function save(request: FastifyRequest) {
+    const { locale } = request;
+    const params = requestParams(request);
+    const id = optionalId(params.id, locale);
+    // One call serves both: the action it is used for must be one the resource has.
+    if (!hasAction(definition, id === undefined ? 'create' : 'edit')) throw new ApiError(Code.FORBIDDEN);
+    const existing = id === undefined ? undefined : await repository.findById(id);
+    if (id !== undefined && !existing) throw new ApiError(Code.NOT_FOUND);
+
+    const validation = validateEntity(entity, existing ? { ...existing, ...params } : params, locale);
+    if (!validation.ok) throw new ApiError(Code.VALIDATION_FAILED, validation.message, { fields: validation.fields });
+    // Absent optional values are stored as null; the position is the server's.
+    const values: Record<string, unknown> = Object.fromEntries(Object.keys(entity.fields).map((name) => [name, (validation.value as Record<string, unknown>)[name] ?? null]));
+    if (order) values[order.field] = existing ? existing[order.field] : null;
+    for (const field of existing ? fixedFields : []) {
+      if (existing![field] !== values[field]) throw fieldRefusal(entity, field, 'readOnly', locale);
+    }
+    await checkReferences(values, locale);
+    await checkDictionaries(values, existing, locale);
+    await policy?.beforeSave?.(db, { id, values, existing }, contextOf(request));
+    const unique = entity.unique;
+    if (unique) {
+      const ownerId = await repository.findIdBy(unique.field, values[unique.field], unique.within ? { [unique.within]: values[unique.within] } : {});
+      if (ownerId !== undefined && ownerId !== id) throw duplicateOf(entity, locale);
+    }
+
+    try {
+      const savedId = id === undefined ? await insert(values, locale) : (await repository.update(id, values)) ? id : undefined;
+      const saved = savedId === undefined ? undefined : await repository.findById(savedId);
+      if (!saved) throw new ApiError(Code.NOT_FOUND);
+      return success(request, saved);
+    } catch (error) {
+      // Two saves of the same key at once: the unique index decides.
+      if (unique && isUniqueViolation(error)) throw duplicateOf(entity, locale);
+      throw error;
+    }
+  }
+
+  /** Deletes all the ids, with their details, in one transaction; or nothing (1004 when one is missing). */
+  async function remove(request: FastifyRequest) {
+    if (!hasAction(definition, 'delete')) throw new ApiError(Code.FORBIDDEN);
+    const ids = requiredIds(requestParams(request).ids, request.locale);
+    const context = contextOf(request);
+    const outcome = await db.transaction().execute(async (trx) => {
+      const found = await repository.findMany(ids, trx);
+      if (found.length !== ids.length) return 'missing';
+      if (deletable && found.some((row) => !deletable.values.some((v) => String(v) === String(row[deletable.field])))) {
+        throw new ApiError(Code.CONFLICT, deletable.refusal);
+      }
+      const masters = order ? [...new Set(found.map((row) => row[order.masterField] as number))].sort((a, b) => a - b) : [];
+      for (const masterId of masters) await lockMaster(trx, order!, masterId);
+      await policy?.beforeDelete?.(trx, ids, context);
+      for (const detail of details) await detail.repository.deleteWhereIn(detail.definition.parent!.field, ids, trx);
+      await repository.delete(ids, trx);
+      for (const masterId of masters) await closeGaps(trx, order!, masterId);
+      return 'deleted';
+    });
+    if (outcome === 'missing') throw new ApiError(Code.NOT_FOUND);
+    return success(request, null);
+  }
+
+  /** Swaps a row of an ordered resource with its neighbour (`direction` up or down); `moved` false at either end. */
+  async function move(request: FastifyRequest) {
+    const { locale } = request;
+    const params = requestParams(request);
+    const id = requiredId(params.id, locale);
+    const direction = textParam(params.direction);
+    if (direction === undefined) throw missingParam('direction', locale);
+    if (direction !== 'up' && direction !== 'down') throw invalidParam('direction', locale);
+    const before = await repository.findById(id);
+    if (!before) throw new ApiError(Code.NOT_FOUND);
+    if (!order || !hasAction(definition, 'edit')) throw new ApiError(Code.FORBIDDEN);
+    const masterId = before[order.masterField] as number;
+    const moved = await db.transaction().execute(async (trx) => {
+      await lockMaster(trx, order, masterId);
+      // Read again under the lock: another move may have changed the position meanwhile.
+      const row = await repository.findById(id, trx);
+      if (!row) throw new ApiError(Code.NOT_FOUND);
+      return swapWithNeighbour(trx, order, { id, masterId, position: Number(row[order.field]) }, direction as Direction);
+    });
+    return success(request, { moved });
+  }
+
+  /** Personal data leaves masked; only `reveal` answers it as stored. */
+  const masked = definition.privacy?.masked;
+  const conceal = <R extends Record<string, unknown>>(record: R): R => (masked ? maskRecord(record, masked) : record);
+
+  async function list(request: FastifyRequest) {
+    const params = requestParams(request);
+    // A list only ever read by its owner (a customer's bank rows) must name the owner.
+    for (const name of definition.requiredFilters ?? []) {
+      const field = entity.fields[name];
+      if (field?.rule.kind === 'reference') requiredId(params[name], request.locale, name);
+      else if (textParam(params[name]) === undefined) throw missingParam(name, request.locale);
+    }
+    const filters: Record<string, string> = {};
+    for (const name of definition.search) {
+      const value = textParam(params[name]);
+      if (value !== undefined) filters[name] = value;
+    }
+    const exact: Record<string, string> = {};
+    for (const name of [...(definition.filters ?? []), ...(definition.requiredFilters ?? []), ...(parent ? [parent.field] : [])]) {
+      const value = textParam(params[name]);
+      if (value !== undefined) exact[name] = value;
+    }
+    const page = await repository.list({ paging: parsePaging(params), filters, exact, searchKey: textParam(params.searchKey) });
+    return success(request, masked ? { ...page, items: page.items.map(conceal) } : page);
+  }
+
+  /** The record with its declared groups of fields beside them (`detailGroups`). */
+  function withGroups(record: ResourceRecord): ResourceRecord {
+    const groups = Object.entries(definition.detailGroups ?? {});
+    const nested = groups.map(([name, fields]) => [name, Object.fromEntries(fields.map((field) => [field, record[field] ?? null]))]);
+    return { ...record, ...Object.fromEntries(nested) };
+  }
+
+  async function detail(request: FastifyRequest) {
+    const record = await repository.findById(requiredId(requestParams(request).id, request.locale));
+    if (!record) throw new ApiError(Code.NOT_FOUND);
+    return success(request, withGroups(conceal(record)));
+  }
+
+  /** One record unmasked (the guard has checked the reveal grant), recorded before it is answered. */
+  async function reveal(request: FastifyRequest) {
+    const privacy = definition.privacy;
+    if (!privacy) throw new ApiError(Code.FORBIDDEN);
+    const record = await repository.findById(requiredId(requestParams(request).id, request.locale));
+    if (!record) throw new ApiError(Code.NOT_FOUND);
+    const log = find(definitions, privacy.log, definition.name);
+    const subject = privacy.subject ? Number(record[privacy.subject]) : record.id;
+    await createRepository(db, log).insert({
+      userId: subject,
+      staffName: request.caller?.name ?? '',
+      resource: definition.name,
+      recordId: record.id,
+      revealTime: revealTime(new Date()),
+    });
+    return success(request, withGroups(record));
+  }
+
+  async function checkKey(request: FastifyRequest) {
+    if (!keyCheck) throw new ApiError(Code.FORBIDDEN);
+    const params = requestParams(request);
+    const value = textParam(params[keyCheck.param]);
+    if (value === undefined) throw missingParam(keyCheck.param, request.locale);
+    const id = optionalId(params.id, request.locale);
+    const scope = scopeOf(params, request.locale);
+    const ownerId = scope && (await repository.findIdBy(keyCheck.param, value, scope));
+    return success(request, ownerId === undefined || ownerId === id);
+  }
+
+  return { definition, repository, list, detail, save, remove, move, checkKey, reveal };
+}
+
+export type CrudHandlers = ReturnType<typeof crudHandlers>;

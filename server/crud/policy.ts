@@ -1,0 +1,34 @@
+/**
+ * What a resource's own rules look like (server/crud/policies.ts keys them by resource), kept apart
+ * so a resource's policy module and the registry of policies do not import each other.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Locale } from '../../contract';
+import type { Database } from '../db/schema';
+import type { Caller } from '../http/requestContext';
+import type { ResourceRecord } from './repository';
+
+/** Who asks, as a policy sees it. */
+export interface PolicyContext {
+  caller: Caller | null;
+  locale: Locale;
+}
+
+export function contextOf(request: FastifyRequest): PolicyContext {
+  return { caller: request.caller, locale: request.locale };
+}
+
+/** A validated save: `existing` is the stored record on update (its key fields already checked unchanged). */
+export interface SaveChange {
+  id: number | undefined;
+  values: Readonly<Record<string, unknown>>;
+  existing: ResourceRecord | undefined;
+}
+
+export interface ResourcePolicy {
+  /** Runs before a validated create or update is stored; throw to refuse. */
+  beforeSave?(db: Kysely<Database>, change: SaveChange, context: PolicyContext): Promise<void>;
+  /** Runs inside the delete's transaction once every id is known to exist; throw to refuse. */
+  beforeDelete?(trx: Kysely<Database>, ids: readonly number[], context: PolicyContext): Promise<void>;
+}

@@ -1,0 +1,181 @@
+/**
+ * The statistics reads. Every dashboard figure reads rollup rows (a day, a month, a site user's
+ * day of hours), never a scan of the stored traffic, so its cost does not grow with the volume.
+ */
+import { sql, type Kysely } from 'kysely';
+import { TeamType, type MediaStatsRow, type StaffSummaryRow, type TeamMember, type TotalNums, type TrafficOwner } from '../../contract';
+import type { Database } from '../db/schema';
+import type { CalendarNow } from './clock';
+
+// PostgreSQL answers sum() of bigint as numeric text.
+const num = (value: unknown): number => Number(value ?? 0);
+
+export interface SiteUserFilter {
+  serviceId?: number;
+  mediaAdminId?: number;
+  ids?: number[];
+}
+
+export function statisticsRepository(db: Kysely<Database>) {
+  async function count(table: 'advertiser' | 'siteUser' | 'ad' | 'domain', serviceId: number | undefined): Promise<number> {
+    let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+    if (serviceId !== undefined) query = query.where('serviceId', '=', serviceId);
+    return num((await query.executeTakeFirstOrThrow()).n);
+  }
+
+  function siteUsers(filter: SiteUserFilter, limit: number) {
+    let query = db.selectFrom('siteUser').select(['id', 'userName']).orderBy('id').limit(limit);
+    if (filter.serviceId !== undefined) query = query.where('serviceId', '=', filter.serviceId);
+    if (filter.mediaAdminId !== undefined) query = query.where('mediaAdminId', '=', filter.mediaAdminId);
+    if (filter.ids) query = query.where('id', 'in', filter.ids);
+    return query.execute();
+  }
+
+  return {
+    async totals(calendar: CalendarNow, serviceId: number | undefined): Promise<TotalNums> {
+      let days = db
+        .selectFrom('trafficServiceDay')
+        .select(['day', (eb) => eb.fn.sum<number>('count').as('total')])
+        .where('day', 'in', [calendar.today, calendar.yesterday])
+        .groupBy('day');
+      let months = db
+        .selectFrom('trafficServiceMonth')
+        .select(['month', (eb) => eb.fn.sum<number>('count').as('total')])
+        .where('month', 'in', [calendar.month, calendar.lastMonth])
+        .groupBy('month');
+      if (serviceId !== undefined) {
+        days = days.where('serviceId', '=', serviceId);
+        months = months.where('serviceId', '=', serviceId);
+      }
+      const [dayRows, monthRows, adverUserNums, trafficUserNums, adNums, domainNums] = await Promise.all([
+        days.execute(),
+        months.execute(),
+        count('advertiser', serviceId),
+        count('siteUser', serviceId),
+        count('ad', serviceId),
+        count('domain', serviceId),
+      ]);
+      const byDay = new Map(dayRows.map((r) => [num(r.day), num(r.total)]));
+      const byMonth = new Map(monthRows.map((r) => [num(r.month), num(r.total)]));
+      return {
+        todayTraffics: byDay.get(calendar.today) ?? 0,
+        yesterdayTraffics: byDay.get(calendar.yesterday) ?? 0,
+        thisMonthTraffics: byMonth.get(calendar.month) ?? 0,
+        lastMonthTraffics: byMonth.get(calendar.lastMonth) ?? 0,
+        adverUserNums,
+        trafficUserNums,
+        adNums,
+        domainNums,
+      };
+    },
+
+    siteUsers,
+
+    /** A day's hourly counts of the given site users (missing hours are absent). */
+    async hours(siteUserIds: number[], day: number): Promise<Array<{ siteUserId: number; hour: number; count: number }>> {
+      if (siteUserIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('trafficHour')
+        .select(['siteUserId', 'hour', 'count'])
+        .where('siteUserId', 'in', siteUserIds)
+        .where('hour', '>=', day * 100)
+        .where('hour', '<=', day * 100 + 23)
+        .execute();
+      return rows.map((r) => ({ siteUserId: num(r.siteUserId), hour: num(r.hour) % 100, count: num(r.count) }));
+    },
+
+    async owners(filter: SiteUserFilter, limit: number): Promise<TrafficOwner[]> {
+      return (await siteUsers(filter, limit)).map((r) => ({ userId: r.id, userName: r.userName }));
+    },
+
+    async team(teamType: number, page: number, size: number): Promise<{ items: TeamMember[]; total: number }> {
+      const members = db
+        .selectFrom('teamMember')
+        .innerJoin('team', 'team.id', 'teamMember.teamId')
+        .innerJoin('user', 'user.id', 'teamMember.userId')
+        .where('team.teamType', '=', teamType);
+      const [items, total] = await Promise.all([
+        members
+          .select(['user.id as adminId', 'user.name as adminName'])
+          .distinct()
+          .orderBy('user.id')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+        members.select((eb) => eb.fn.count<number>('user.id').distinct().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: num(total.n) };
+    },
+
+    /** Business staff (members of business teams, and anyone with revenue): this month, last month, all time. */
+    async staffSummary(calendar: CalendarNow, page: number, size: number): Promise<{ items: StaffSummaryRow[]; total: number }> {
+      const staff = db
+        .selectFrom('teamMember')
+        .innerJoin('team', 'team.id', 'teamMember.teamId')
+        .where('team.teamType', '=', TeamType.business)
+        .select('teamMember.userId as adminId')
+        .union(db.selectFrom('revenueMonth').select('revenueMonth.adminId as adminId'));
+      const sumWhen = (month: number) => sql<number>`coalesce(sum(case when ${sql.ref('r.month')} = ${month} then ${sql.ref('r.amountFen')} else 0 end), 0)`;
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom(staff.as('s'))
+          .innerJoin('user as u', 'u.id', 's.adminId')
+          .leftJoin('revenueMonth as r', 'r.adminId', 's.adminId')
+          .select([
+            'u.id as adminId',
+            'u.name as adminName',
+            sumWhen(calendar.month).as('current'),
+            sumWhen(calendar.lastMonth).as('last'),
+            sql<number>`coalesce(sum(${sql.ref('r.amountFen')}), 0)`.as('history'),
+          ])
+          .groupBy(['u.id', 'u.name'])
+          .orderBy('history', 'desc')
+          .orderBy('u.id')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+        db
+          .selectFrom(staff.as('s'))
+          .innerJoin('user as u', 'u.id', 's.adminId')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      const yuan = (fen: unknown) => num(fen) / 100;
+      return {
+        items: rows.map((r) => ({ adminId: r.adminId, adminName: r.adminName, currentMonthTotal: yuan(r.current), lastMonthTotal: yuan(r.last), historyTotal: yuan(r.history) })),
+        total: num(total.n),
+      };
+    },
+
+    /** Traffic per site user over a period of days, from the per-day rollup. */
+    async mediaStats(
+      period: { from: number; to: number },
+      serviceId: number | undefined,
+      order: 'asc' | 'desc',
+      page: number,
+      size: number,
+    ): Promise<{ items: MediaStatsRow[]; total: number }> {
+      const traffic = db
+        .selectFrom('trafficDay')
+        .select(['siteUserId', (eb) => eb.fn.sum<number>('count').as('traffic')])
+        .where('day', '>=', period.from)
+        .where('day', '<=', period.to)
+        .groupBy('siteUserId');
+      let rows = db
+        .selectFrom('siteUser as s')
+        .leftJoin(traffic.as('t'), 't.siteUserId', 's.id')
+        .leftJoin('user as u', 'u.id', 's.mediaAdminId')
+        .select(['s.id as userId', 's.userName', 'u.name as mediaAdminName', sql<number>`coalesce(${sql.ref('t.traffic')}, 0)`.as('traffic')]);
+      let total = db.selectFrom('siteUser').select((eb) => eb.fn.countAll<number>().as('n'));
+      if (serviceId !== undefined) {
+        rows = rows.where('s.serviceId', '=', serviceId);
+        total = total.where('serviceId', '=', serviceId);
+      }
+      const [items, counted] = await Promise.all([
+        rows.orderBy('traffic', order).orderBy('s.id').limit(size).offset((page - 1) * size).execute(),
+        total.executeTakeFirstOrThrow(),
+      ]);
+      return { items: items.map((r) => ({ ...r, traffic: num(r.traffic) })), total: num(counted.n) };
+    },
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * The statistics calls (SPEC §7 Dashboard; the summaries' paths are ours, SPEC shows none):
+ *   /admin/dashboard/statistics/totalNums, /admin/dashboard/lineChart/traffic/siteUser,
+ *   /admin/dashboard/statistics/teamOverview, /siteuser/list,
+ *   /base/admin/staffSummary/list, /base/admin/mediaStats/list, POST /base/admin/statistics/ingest.
+ * An unknown serviceId answers zeros and empty lists: it names a sub-system with no traffic.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  daysBetween,
+  dayKey,
+  hourlyPoints,
+  MAX_CHART_LINES,
+  MAX_PAGE_SIZE,
+  MAX_PERIOD_DAYS,
+  parsePaging,
+  STATISTICS_MESSAGES,
+  STATISTICS_PAGE_SIZES,
+  TEAM_LIST_LIMIT,
+  TeamType,
+  TIMEPOINTS,
+  Code,
+  type ChartData,
+} from '../../contract';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import { success } from '../http/envelope';
+import { invalidParam, optionalId, requestParams, textParam } from '../http/params';
+import { createAnswerCache } from './answerCache';
+import { calendarAt, defaultClock, type StatisticsClock } from './clock';
+import { createIngestion, parseBatch } from './ingest';
+import { statisticsRepository } from './repository';
+
+const GET_POST = ['GET', 'POST'] as const;
+const MAX_STATISTICS_PAGE = Math.max(...STATISTICS_PAGE_SIZES);
+
+function dayParam(request: FastifyRequest, value: unknown, fallback: number, name: string): number {
+  const raw = textParam(value);
+  if (raw === undefined) return fallback;
+  // The console's date pickers send `YYYY-MM-DD`; a full time is read by its date.
+  const key = dayKey(raw.slice(0, 10));
+  if (key === undefined) throw new ApiError(Code.VALIDATION_FAILED, STATISTICS_MESSAGES.day, { fields: { [name]: STATISTICS_MESSAGES.day[request.locale] } });
+  return key;
+}
+
+function idList(request: FastifyRequest, value: unknown, name: string): number[] | undefined {
+  const raw = textParam(value) ?? (Array.isArray(value) ? value.join(',') : undefined);
+  if (raw === undefined) return undefined;
+  const ids = raw.split(',').map((part) => optionalId(part, request.locale, name));
+  if (ids.length > MAX_CHART_LINES || ids.some((id) => id === undefined)) throw invalidParam(name, request.locale);
+  return [...new Set(ids as number[])];
+}
+
+export interface StatisticsRoutesOptions {
+  clock?: StatisticsClock;
+}
+
+export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() }: StatisticsRoutesOptions = {}) {
+  const repo = statisticsRepository(db);
+  const ingest = createIngestion(db);
+  const cached = createAnswerCache(db);
+  const calendar = () => calendarAt(clock.now(), clock.timeZone);
+
+  /** Dashboard calls, under /admin/dashboard. */
+  async function dashboard(app: FastifyInstance): Promise<void> {
+    app.route({
+      method: [...GET_POST],
+      url: '/statistics/totalNums',
+      handler: async (request) => {
+        const params = requestParams(request);
+        const now = calendar();
+        const serviceId = optionalId(params.serviceId, request.locale, 'serviceId');
+        return success(request, await cached(`totals:${now.today}:${serviceId ?? ''}`, () => repo.totals(now, serviceId)));
+      },
+    });
+
+    app.route({
+      method: [...GET_POST],
+      url: '/lineChart/traffic/siteUser',
+      handler: async (request, reply) => {
+        const params = requestParams(request);
+        const { locale } = request;
+        const day = dayParam(request, params.datetime, calendar().today, 'datetime');
+        const filter = {
+          serviceId: optionalId(params.serviceId, locale, 'serviceId'),
+          mediaAdminId: optionalId(params.adminId, locale, 'adminId'),
+          ids: idList(request, params.siteUserIds, 'siteUserIds'),
+        };
+        // Kept serialized: up to 100 lines of 24 points cost more to turn into JSON than to look up.
+        const body = await cached(`chart:${locale}:${day}:${filter.serviceId ?? ''}:${filter.mediaAdminId ?? ''}:${filter.ids?.join(',') ?? ''}`, async () => {
+          const lines = await repo.siteUsers(filter, MAX_CHART_LINES);
+          const hours = await repo.hours(lines.map((l) => l.id), day);
+          const data: ChartData = {
+            items: lines.map((line) => ({ name: line.userName, value: hourlyPoints(hours.filter((h) => h.siteUserId === line.id)) })),
+            timepoint: [...TIMEPOINTS],
+          };
+          return JSON.stringify(success(request, data));
+        });
+        return reply.type('application/json; charset=utf-8').send(body);
+      },
+    });
+
+    app.route({
+      method: [...GET_POST],
+      url: '/statistics/teamOverview',
+      handler: async (request) => {
+        const params = requestParams(request);
+        const teamType = Number(textParam(params.teamType) ?? TeamType.business);
+        if (teamType !== TeamType.media && teamType !== TeamType.business) throw invalidParam('teamType', request.locale);
+        const { page, size } = parsePaging(params);
+        const limit = Math.min(size, TEAM_LIST_LIMIT);
+        return success(request, await cached(`team:${teamType}:${page}:${limit}`, () => repo.team(teamType, page, limit)));
+      },
+    });
+  }
+
+  /** The traffic owners, under /siteuser. */
+  async function siteUser(app: FastifyInstance): Promise<void> {
+    app.route({
+      method: [...GET_POST],
+      url: '/list',
+      handler: async (request) => {
+        const params = requestParams(request);
+        const filter = { serviceId: optionalId(params.serviceId, request.locale, 'serviceId'), mediaAdminId: optionalId(params.adminId, request.locale, 'adminId') };
+        return success(request, { items: await repo.owners(filter, MAX_PAGE_SIZE) });
+      },
+    });
+  }
+
+  /** Summaries and ingestion, under /base/admin. */
+  async function admin(app: FastifyInstance): Promise<void> {
+    app.route({
+      method: [...GET_POST],
+      url: '/staffSummary/list',
+      handler: async (request) => {
+        const { page, size } = parsePaging(requestParams(request));
+        return success(request, await repo.staffSummary(calendar(), page, Math.min(size, MAX_STATISTICS_PAGE)));
+      },
+    });
+
+    app.route({
+      method: [...GET_POST],
+      url: '/mediaStats/list',
+      handler: async (request) => {
+        const params = requestParams(request);
+        const now = calendar();
+        const to = dayParam(request, params.endDate, now.today, 'endDate');
+        const from = dayParam(request, params.startDate, Math.min(now.month * 100 + 1, to), 'startDate');
+        if (from > to || daysBetween(from, to) > MAX_PERIOD_DAYS) {
+          throw new ApiError(Code.VALIDATION_FAILED, STATISTICS_MESSAGES.period, { fields: { startDate: STATISTICS_MESSAGES.period[request.locale] } });
+        }
+        const order = textParam(params.order) === 'asc' ? 'asc' : 'desc';
+        const { page, size } = parsePaging(params);
+        const serviceId = optionalId(params.serviceId, request.locale, 'serviceId');
+        return success(request, await repo.mediaStats({ from, to }, serviceId, order, page, Math.min(size, MAX_STATISTICS_PAGE)));
+      },
+    });
+
+    app.post('/statistics/ingest', async (request) => {
+      const batch = parseBatch(requestParams(request), request.locale);
+      return success(request, await ingest(batch, request.locale));
+    });
+  }
+
+  return { dashboard, siteUser, admin };
+}
+

@@ -1,0 +1,104 @@
+/**
+ * THE AUTHORIZATION MATRIX, PERMISSION-NODE WRITES: the guard matches API elements by `url`, so a
+ * caller allowed to write the menu/permission tree passes the guard of every row of
+ * authorizationMatrix.test.ts for those routes; what they may write is decided below it. Every
+ * route that writes nodes × each kind of write, by a caller holding the whole permission screen
+ * but not the staff screen: within their grants it goes through (PASS), aimed at what they do not
+ * hold or reach it is refused (1003).
+ *
+ * ADDING A ROUTE THAT WRITES NODES? Add it to NODE_WRITE_ROUTES and give it rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code, MenuType } from '../../contract';
+import { startTestServer, type TestServer } from './harness';
+import { apiNode, baseAppId, grantNodes, nodeByCode, screenNodeIds, type NodeRow } from './screenGrants';
+
+const PASS = 'pass';
+const FORBIDDEN = Code.FORBIDDEN;
+
+const NODE_WRITE_ROUTES = ['POST /permission/saveOrUpdate', 'GET /permission/delete', 'POST /permission/delete', 'POST /menu/saveOrUpdate', 'GET /menu/delete', 'POST /menu/delete'];
+
+interface Request {
+  query?: Record<string, string | number>;
+  body?: unknown;
+}
+type Row = [method: 'GET' | 'POST', path: string, write: string, outcome: typeof PASS | typeof FORBIDDEN, request: () => Promise<Request>];
+
+let server: TestServer;
+let token: string;
+let appId: number;
+/** Held by the caller, one per PASS delete row. */
+const spare: Record<string, number> = {};
+
+const node = (code: string) => nodeByCode(server.db, code);
+const api = (page: string, url: string) => apiNode(server.db, page, url);
+const element = async (row: NodeRow, changes: Partial<NodeRow>) => {
+  const { id, menuType, parentId, code, name, url } = { ...row, ...changes };
+  return { body: { id, menuType, appId, parentId, code, name, url } };
+};
+const directory = async (row: Omit<NodeRow, 'id' | 'code' | 'appId'> & { id?: number }, changes: Partial<NodeRow> = {}) => {
+  const { id, menuType, parentId, name, sort, path, url, icon } = { ...row, ...changes };
+  return { body: { id, menuType, appId, parentId, name, sort, path, url, icon } };
+};
+const newMenu = { menuType: MenuType.MENU, name: '新菜单', sort: 99, path: '/x', url: 'x', icon: 'x' };
+
+const ROWS: Row[] = [
+  ['POST', '/permission/saveOrUpdate', 'rename a held menu', PASS, async () => directory(await node('permission'))],
+  ['POST', '/permission/saveOrUpdate', 'rename a menu outside the grants', FORBIDDEN, async () => directory(await node('user'), { name: '改名' })],
+  ['POST', '/permission/saveOrUpdate', 'move a held menu under a navigation outside the grants', FORBIDDEN, async () => directory(await node('permission'), { parentId: (await node('organisation')).id })],
+  ['POST', '/permission/saveOrUpdate', 'create a menu under a navigation outside the grants', FORBIDDEN, async () => directory({ ...newMenu, parentId: (await node('organisation')).id })],
+  ['POST', '/menu/saveOrUpdate', 'rename a held API element', PASS, async () => element(await api('permission:list', '/menu/list'), { name: '子节点' })],
+  ['POST', '/menu/saveOrUpdate', 'create an API element for a held route', PASS, async () => element(await api('permission:list', '/menu/list'), { id: undefined, code: '9100' })],
+  ['POST', '/menu/saveOrUpdate', 're-point a held API element to /user/list', FORBIDDEN, async () => element(await api('permission:list', '/menu/list'), { url: '/user/list' })],
+  ['POST', '/menu/saveOrUpdate', 'create an API element for /user/list under a held page element', FORBIDDEN, async () => element(await api('permission:list', '/menu/list'), { id: undefined, url: '/user/list' })],
+  ['POST', '/menu/saveOrUpdate', 'move a held API element under a page element outside the grants', FORBIDDEN, async () => element(await api('permission:list', '/menu/list'), { parentId: (await node('user:list')).id })],
+  ['POST', '/menu/saveOrUpdate', 'rename an API element outside the grants', FORBIDDEN, async () => element(await api('user:list', '/user/list'), { name: '改名' })],
+  ['POST', '/menu/saveOrUpdate', 'create a page element under a menu outside the grants', FORBIDDEN, async () => element(await node('user:list'), { id: undefined, code: 'user:x' })],
+  ['GET', '/permission/delete', 'delete a held menu', PASS, async () => ({ query: { ids: spare['GET /permission/delete']! } })],
+  ['GET', '/permission/delete', 'delete a menu outside the grants', FORBIDDEN, async () => ({ query: { ids: (await node('user')).id } })],
+  ['POST', '/permission/delete', 'delete a held menu', PASS, async () => ({ body: { ids: String(spare['POST /permission/delete']) } })],
+  ['POST', '/permission/delete', 'delete a menu outside the grants', FORBIDDEN, async () => ({ body: { ids: String((await node('user')).id) } })],
+  ['GET', '/menu/delete', 'delete a held API element', PASS, async () => ({ query: { ids: spare['GET /menu/delete']! } })],
+  ['GET', '/menu/delete', 'delete an API element outside the grants', FORBIDDEN, async () => ({ query: { ids: (await api('user:list', '/user/list')).id } })],
+  ['POST', '/menu/delete', 'delete a held API element', PASS, async () => ({ body: { ids: String(spare['POST /menu/delete']) } })],
+  ['POST', '/menu/delete', 'delete an API element outside the grants', FORBIDDEN, async () => ({ body: { ids: String((await api('user:list', '/user/list')).id) } })],
+];
+
+/** A node made for a PASS delete row: a menu under the permission screen's navigation, or an API element of its list button. */
+async function spareNode(kind: 'menu' | 'api'): Promise<number> {
+  const parent = kind === 'menu' ? (await node('permission')).parentId : (await node('permission:list')).id;
+  const values = kind === 'menu' ? { ...newMenu, code: '' } : { menuType: MenuType.API, name: '备用', sort: 99, path: '', url: '/menu/list', icon: '', code: '9200' };
+  const { id } = await server.db.insertInto('permission').values({ ...values, appId, parentId: parent }).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  appId = await baseAppId(server.db);
+  const { roleId } = await server.createUser({ code: 'screen', password: 'screen-pass' });
+  for (const route of NODE_WRITE_ROUTES.filter((r) => r.endsWith('delete'))) spare[route] = await spareNode(route.includes('/menu/') ? 'api' : 'menu');
+  await grantNodes(server.db, roleId, [...(await screenNodeIds(server.db, 'permission')), ...Object.values(spare)]);
+  token = await server.tokenFor('screen', 'screen-pass');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('permission-node writes by a caller holding the permission screen but not the staff screen', () => {
+  it('cover every route that writes nodes, within and beyond the grants', () => {
+    const registered = new Set(server.app.routeTable.map((r) => `${r.method} ${r.url}`));
+    for (const route of NODE_WRITE_ROUTES) {
+      const [method, path] = route.split(' ');
+      expect(registered.has(`${method} /base/admin${path}`), route).toBe(true);
+      const outcomes = ROWS.filter((r) => r[0] === method && r[1] === path).map((r) => r[3]);
+      expect(outcomes, route).toContain(PASS);
+      expect(outcomes, route).toContain(FORBIDDEN);
+    }
+  });
+
+  it.each(ROWS)('%s %s: %s → %s', async (method, path, _write, outcome, request) => {
+    const { body } = await server.call(method, `/base/admin${path}`, { token, ...(await request()) });
+    if (outcome === PASS) expect(body.code, JSON.stringify(body)).toBe(Code.OK);
+    else expect(body.code, JSON.stringify(body)).toBe(outcome);
+  });
+});

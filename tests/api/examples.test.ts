@@ -1,0 +1,71 @@
+/**
+ * The example pages (SPEC §1): the sample table is a real table paged by the server at
+ * /v2/table/list; the Examples navigation belongs to the super-admin role only, and nothing
+ * about it accepts a login without the right password.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code, type ListData, type SampleRow } from '../../contract';
+import { DEMO_SAMPLE_COUNT } from '../../server/db/demoSamples';
+import { ADMIN, startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let token: string;
+beforeAll(async () => {
+  server = await startTestServer({ demo: true });
+  token = await server.tokenFor(ADMIN.username, ADMIN.password);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const list = (query: Record<string, string | number>) => server.call<ListData<SampleRow>>('GET', '/v2/table/list', { token, query });
+
+describe('the sample table', () => {
+  it('pages the seeded rows on the server, newest first', async () => {
+    const first = (await list({ page: 1, size: 10 })).body.data;
+    const second = (await list({ page: 2, size: 10 })).body.data;
+    expect(first.total).toBe(DEMO_SAMPLE_COUNT);
+    expect(first.items).toHaveLength(10);
+    const times = [...first.items, ...second.items].map((row) => row.displayTime);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(new Set([...first.items, ...second.items].map((row) => row.id)).size).toBe(20);
+    expect((await list({ page: 13, size: 10 })).body.data).toEqual({ items: [], total: DEMO_SAMPLE_COUNT });
+  });
+
+  it('searches titles and authors, and filters by status', async () => {
+    const byTitle = (await list({ title: '字典', size: 100 })).body.data;
+    expect(byTitle.total).toBeGreaterThan(0);
+    expect(byTitle.items.every((row) => row.title.includes('字典'))).toBe(true);
+    const drafts = (await list({ status: 1, size: 100 })).body.data;
+    expect(drafts.total).toBe(DEMO_SAMPLE_COUNT / 5);
+    expect(drafts.items.every((row) => row.status === 1)).toBe(true);
+  });
+
+  it('is read-only: there is no save or delete, even for the super-admin', async () => {
+    expect((await server.call('POST', '/v2/table/saveOrUpdate', { token, body: { title: 'x' } })).body.code).toBe(Code.FORBIDDEN);
+    expect((await server.call('GET', '/v2/table/delete', { token, query: { ids: 1 } })).body.code).toBe(Code.FORBIDDEN);
+  });
+});
+
+describe('the Examples navigation', () => {
+  it('is granted to the super-admin role and to no other role the seed makes', async () => {
+    const examples = await server.db.selectFrom('permission').select(['id']).where('url', '=', 'examples').where('menuType', '=', 3).executeTakeFirstOrThrow();
+    const holders = await server.db
+      .selectFrom('rolePermission as rp')
+      .innerJoin('role as r', 'r.id', 'rp.roleId')
+      .select('r.roleKey')
+      .where('rp.permissionId', '=', examples.id)
+      .execute();
+    expect(holders.map((h) => h.roleKey)).toEqual(['superAdmin']);
+  });
+
+  it('is not reached by a staff member without it', async () => {
+    await server.createUser({ code: 'plain', password: 'Plain#2024x', apis: ['/param/list'] });
+    const plain = await server.tokenFor('plain', 'Plain#2024x');
+    expect((await server.call('GET', '/v2/table/list', { token: plain })).body.code).toBe(Code.FORBIDDEN);
+  });
+
+  it('comes with no demo login: a wrong password for admin is refused', async () => {
+    expect((await server.login('admin', 'anything')).body.code).toBe(Code.LOGIN_FAILED);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The UA rule tool in a real browser: an operator opens an unprocessed record, writes a device
+ * rule, sees the bench parse it and count the other records it matches, publishes, and sees the
+ * record (and, as asked, those others) processed.
+ */
+import Database from 'better-sqlite3';
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { dialog, launchBrowser, logIn, newPage } from './browser';
+import { buttonName } from './names';
+
+const baseUrl = inject('baseUrl');
+const adminPassword = inject('adminPassword');
+const databasePath = inject('databasePath');
+const RECORD = 'OrbitPhone/2.0 (Zephyr Z7; NovaOS 3.1; zh_CN)';
+const OTHERS = ['OrbitPhone/2.1 (Zephyr Z8; NovaOS 3.2)', 'OrbitLite/1.4 (Zephyr Z5; NovaOS 2.0)'];
+
+let browser: Browser;
+
+async function visible(locator: Locator): Promise<void> {
+  await locator.first().waitFor({ state: 'visible', timeout: 15000 });
+}
+
+function statuses(): string[] {
+  const db = new Database(databasePath);
+  try {
+    return [RECORD, ...OTHERS].map((ua) => (db.prepare('select ua_status from ua_record where ua_message = ?').get(ua) as { ua_status: string }).ua_status);
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const db = new Database(databasePath);
+  try {
+    for (const ua of [RECORD, ...OTHERS]) db.prepare("insert into ua_record (ua_message, ua_status) values (?, '0')").run(ua);
+  } finally {
+    db.close();
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('publishing a UA rule', () => {
+  it('tests a device rule on the bench, then publishes it and marks the matching records processed', async () => {
+    const { page, errors } = await newPage(browser, baseUrl);
+    await logIn(page, 'admin', adminPassword);
+    await page.goto('/tools/ua');
+    await page.getByLabel('UA详情', { exact: true }).fill('Zephyr Z7');
+    await page.getByRole('button', { name: buttonName('查询') }).click();
+    const row = page.getByRole('row').filter({ hasText: RECORD });
+    await visible(row);
+    await expect(row.textContent()).resolves.toContain('未处理');
+    await row.getByRole('button', { name: '发布' }).click();
+
+    const form = dialog(page);
+    await visible(form.getByText(RECORD));
+    await form.getByTestId('deviceParser.regex').fill('Zephyr (Z\\d+)');
+    await form.getByTestId('deviceParser.device_replacement').fill('Zephyr $1');
+    await form.getByTestId('deviceParser.brand_replacement').fill('Orbit');
+
+    // The bench parses the record with the draft, beside the current set (which says Other).
+    const bench = form.getByTestId('ua-bench');
+    await visible(bench.getByText('Zephyr Z7 (Orbit, Z7)'));
+    await expect(bench.textContent()).resolves.toContain('Other');
+    const matches = form.getByTestId('ua-matches');
+    await visible(matches.getByText('还能匹配其他 2 条未处理记录'));
+
+    // A catastrophic pattern gets the server's verdict before submitting.
+    await form.getByTestId('deviceParser.regex').fill('(Zephyr+)+ (Z\\d+)');
+    await visible(form.getByText(/嵌套的量词/));
+    await form.getByTestId('deviceParser.regex').fill('Zephyr (Z\\d+)');
+    await visible(matches.getByText('还能匹配其他 2 条未处理记录'));
+
+    await form.getByText('发布时把这些记录也标记为已处理').click();
+    await form.getByRole('button', { name: buttonName('提交') }).click();
+    await visible(page.getByText('提交成功'));
+    await form.waitFor({ state: 'hidden' });
+    await visible(page.getByRole('row').filter({ hasText: RECORD }).getByText('已处理'));
+    expect(statuses()).toEqual(['1', '1', '1']);
+    expect(errors).toEqual([]);
+  });
+});
