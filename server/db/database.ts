@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
+import { cachingDatabase } from './statementCache';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -54,7 +55,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), plugins });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

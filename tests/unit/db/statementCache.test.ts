@@ -1,0 +1,51 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cachingDatabase } from '../../../server/db/statementCache';
+
+const opened: SQLite.Database[] = [];
+afterEach(() => opened.splice(0).forEach((db) => db.open && db.close()));
+
+function setUp(size?: number) {
+  const sqlite = new SQLite(':memory:');
+  opened.push(sqlite);
+  const prepare = vi.spyOn(sqlite, 'prepare');
+  const db = new Kysely<{ item: { id: number; name: string } }>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite, size) }) });
+  return { db, prepare };
+}
+
+describe('the SQLite statement cache', () => {
+  it('prepares a repeated query once and still answers with the current rows', async () => {
+    const { db, prepare } = setUp();
+    await sql`create table item (id integer primary key, name text)`.execute(db);
+    for (const name of ['a', 'b', 'c']) await db.insertInto('item').values({ name }).execute();
+    const names = async () => (await db.selectFrom('item').select('name').where('id', '>', 1).execute()).map((r) => r.name);
+    expect(await names()).toEqual(['b', 'c']);
+    await db.deleteFrom('item').where('name', '=', 'c').execute();
+    expect(await names()).toEqual(['b']);
+    const prepared = prepare.mock.calls.map(([text]) => text);
+    expect(prepared.filter((text) => text.startsWith('insert'))).toHaveLength(1);
+    expect(prepared.filter((text) => text.startsWith('select'))).toHaveLength(1);
+  });
+
+  it('keeps at most its size, dropping the least recently used', async () => {
+    const { db, prepare } = setUp(2);
+    const one = () => sql`select 1 as n`.execute(db);
+    const two = () => sql`select 2 as n`.execute(db);
+    const three = () => sql`select 3 as n`.execute(db);
+    await one();
+    await two();
+    await one(); // now two is the oldest
+    await three(); // drops two
+    await one();
+    await two(); // prepared again
+    expect(prepare.mock.calls.map(([text]) => text)).toEqual(['select 1 as n', 'select 2 as n', 'select 3 as n', 'select 2 as n']);
+  });
+
+  it('closes the database with Kysely', async () => {
+    const { db } = setUp();
+    await sql`select 1`.execute(db);
+    await db.destroy();
+    expect(opened[0]!.open).toBe(false);
+  });
+});
