@@ -2,7 +2,7 @@
  * Data access of the organisation tree and its members: plain queries over a Kysely instance,
  * which may be a transaction (the writes in treeWrites.ts and memberWrites.ts run these inside one).
  */
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { OfficeType } from '../../contract';
 import { isStorableId } from '../crud/storableId';
 import type { Database } from '../db/schema';
@@ -23,6 +23,9 @@ export type OfficeValues = Omit<OfficeRecord, 'id' | 'createTime'>;
 /** 1 department, 2 group. */
 export type OfficeKind = (typeof OfficeType)[keyof typeof OfficeType];
 
+/** Namespace of the advisory locks that serialize name checks among siblings (PostgreSQL). */
+const SIBLING_NAMES_LOCK = 730_421_002;
+
 const COLUMNS = ['id', 'type', 'parentId', 'name', 'remark', 'createTime'] as const;
 
 function toRecord(row: { id: number; type: number; parentId: number; name: string; remark: string | null; createTime: number }): OfficeRecord {
@@ -40,6 +43,15 @@ export function officeRepository(db: Kysely<Database>) {
     async children(parentId: number): Promise<OfficeRecord[]> {
       const rows = await db.selectFrom('office').select(COLUMNS).where('parentId', '=', parentId).execute();
       return rows.map(toRecord);
+    },
+
+    /**
+     * Inside a transaction: two saves under the same parent check and write their names one after
+     * the other, so the same name cannot be taken twice at once. PostgreSQL only; SQLite runs one
+     * write transaction at a time already.
+     */
+    async lockSiblingNames(parentId: number): Promise<void> {
+      if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${SIBLING_NAMES_LOCK}, ${parentId})`.execute(db);
     },
 
     async findNode(id: number): Promise<OfficeRecord | undefined> {

@@ -55,6 +55,7 @@ export function saveOffice(db: Kysely<Database>, draft: OfficeDraft, id: number 
       }
     }
     const parentId = await placement(repo, draft, locale);
+    await repo.lockSiblingNames(parentId);
     if (isSiblingNameTaken(await repo.children(parentId), { parentId, name: draft.name, id: existing?.id })) {
       const message = OFFICE_NAME_DUPLICATE[draft.type][locale];
       throw new ApiError(Code.DUPLICATE, message, { fields: { name: message } });

@@ -167,6 +167,12 @@ describe('refused saves store nothing', () => {
     expect(await saved({ type: 2, parentId: department.id, name: 'Rules dept' })).toMatchObject({ name: 'Rules dept' });
   });
 
+  it('lets only one of several saves made at once take a new name', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => save({ type: 1, name: 'Raced dept' })));
+    expect(answers.map((a) => a.body.code).sort()).toEqual([Code.OK, ...Array.from({ length: 7 }, () => Code.DUPLICATE)].sort());
+    expect((await offices()).filter((o) => o.name === 'Raced dept')).toHaveLength(1);
+  });
+
   it('answers 1004 for an unknown id, on save and detail', async () => {
     const before = await offices();
     expect((await save({ id: 987654, type: 1, name: 'Ghost' })).body.code).toBe(Code.NOT_FOUND);
