@@ -13,7 +13,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
           // antd in jsdom is slow; a loaded 2-core machine must not turn that into failures.
-          testTimeout: 20000,
+          testTimeout: 30000,
           server: { deps: { inline: [/@refinedev\//] } },
         },
       },

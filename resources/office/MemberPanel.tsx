@@ -1,12 +1,11 @@
 import { useTranslate } from '@refinedev/core';
 import MinusOutlined from '@ant-design/icons/es/icons/MinusOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
-import { Alert, Button, Pagination, Space, Switch, Tooltip } from 'antd';
+import { Alert, Button, Pagination, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import type { OfficeNode } from '../../contract/entities/office';
 import type { StaffListRow } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
-import type { DataColumn } from '../generic/DataTable';
 import { removeMembersQuestion } from './confirmations';
 import { OfficeSection } from './OfficeSection';
 import { SelectableTable } from './SelectableTable';
@@ -73,14 +72,14 @@ export function MemberPanel({ office, locale, access }: Props) {
     setSelected((current) => [...current.filter((row) => !ids.has(row.id)), ...(checked ? changed : [])]);
   };
 
-  const columns: DataColumn<StaffListRow>[] = [
+  const columns: TableColumnsType<StaffListRow> = [
     ...memberColumns<StaffListRow>(locale, t('office.members.department'), t('common.empty')),
     {
       key: 'adminFlag',
       title: t('office.members.supervisor'),
       width: 88,
       align: 'center',
-      render: (row) => (
+      render: (_value, row) => (
         <Switch
           size="small"
           aria-label={t('office.members.supervisorOf', { name: row.name })}
