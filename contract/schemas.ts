@@ -6,10 +6,10 @@
 import { z } from 'zod';
 import { messenger, type Field, type Fields, type FieldValues, type Msg, type Rule } from './fields';
 import type { Locale } from './i18n';
-import { CONTROL_CHARACTERS } from './search';
+import { hasControlCharacter } from './search';
 
 // Never typed, and PostgreSQL cannot store NUL: no text rule accepts control characters.
-const hasNoControl = (value: string) => !CONTROL_CHARACTERS.test(value);
+const hasNoControl = (value: string) => !hasControlCharacter(value);
 
 /** Blank optional text becomes undefined, so "not given" is stored as null. */
 function blankToUndefined(v: unknown): unknown {

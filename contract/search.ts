@@ -8,9 +8,22 @@ import type { Field } from './fields';
 import { format, text, type Locale, type Text } from './i18n';
 import { ruleMessages } from './messages';
 
-/** Control characters other than tab and line breaks: no text rule accepts them (./schemas). */
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const ALL_CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTERS.source, 'g');
+/** A control character other than tab and line breaks: no text rule accepts one (./schemas). */
+function isControl(code: number): boolean {
+  return (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f;
+}
+
+export function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) if (isControl(value.charCodeAt(i))) return true;
+  return false;
+}
+
+function withoutControlCharacters(value: string): string {
+  if (!hasControlCharacter(value)) return value;
+  let kept = '';
+  for (let i = 0; i < value.length; i++) if (!isControl(value.charCodeAt(i))) kept += value[i];
+  return kept;
+}
 
 /** Longest value of a field without a declared length: an id or a number (15 digits). */
 const NUMBER_LENGTH = 15;
@@ -20,7 +33,7 @@ export const SEARCH_KEY_LABEL = text('关键字', 'Keyword');
 
 /** The search text as searched: control characters dropped, trimmed; blank is undefined. */
 export function searchText(value: string): string | undefined {
-  const cleaned = value.replace(ALL_CONTROL_CHARACTERS, '').trim();
+  const cleaned = withoutControlCharacters(value).trim();
   return cleaned === '' ? undefined : cleaned;
 }
 
