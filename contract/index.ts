@@ -9,6 +9,7 @@ export * from './fields';
 export * from './webAddress';
 export * from './entity';
 export * from './schemas';
+export * from './search';
 export * from './validation';
 export * from './session';
 export * from './loginSchema';

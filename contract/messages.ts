@@ -13,6 +13,7 @@ export const ruleMessages = {
   phone: text('{label}格式不对', '{label} is not a valid mobile number'),
   notAfterToday: text('{label}不能晚于今天', '{label} cannot be after today'),
   date: text('{label}日期格式不正确', '{label} must be a date (YYYY-MM-DD)'),
+  control: text('{label}不能包含控制字符', '{label} cannot contain control characters'),
   noComma: text('{label}不能包含逗号', '{label} cannot contain a comma'),
   readOnly: text('{label}不可修改', '{label} cannot be changed'),
   loginName: text('{label}只能包含字母、数字、_ . -', '{label} may contain letters, digits, _ . - only'),

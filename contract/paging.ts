@@ -3,6 +3,11 @@ export const DEFAULT_PAGE_SIZE = 10;
 /** Dropdowns load up to this many rows in one page. */
 export const MAX_PAGE_SIZE = 1000;
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
+/**
+ * Highest page number read (9 digits, as the query string allows): with MAX_PAGE_SIZE the offset
+ * stays a safe integer that both databases bind as one.
+ */
+export const MAX_PAGE_NO = 999_999_999;
 
 /** How a resource names its paging parameters on the wire. */
 export type PagingStyle = 'pageNo' | 'page';
@@ -16,9 +21,10 @@ export interface Paging {
   size: number;
 }
 
+/** A whole number from 1 to MAX_PAGE_NO, whether it travels as JSON or as text. */
 function positiveInt(value: unknown): number | undefined {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-  return Number.isInteger(n) && n > 0 ? n : undefined;
+  return Number.isInteger(n) && n > 0 && n <= MAX_PAGE_NO ? n : undefined;
 }
 
 /** Reads paging from a request's parameters; out-of-range values fall back to defaults and caps. */

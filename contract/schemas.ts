@@ -6,6 +6,10 @@
 import { z } from 'zod';
 import { messenger, type Field, type Fields, type FieldValues, type Msg, type Rule } from './fields';
 import type { Locale } from './i18n';
+import { hasControlCharacter } from './search';
+
+// Never typed, and PostgreSQL cannot store NUL: no text rule accepts control characters.
+const hasNoControl = (value: string) => !hasControlCharacter(value);
 
 /** Blank optional text becomes undefined, so "not given" is stored as null. */
 function blankToUndefined(v: unknown): unknown {
@@ -16,7 +20,10 @@ function blankToUndefined(v: unknown): unknown {
 
 /** Text that must be given: missing or blank → required, not text → invalid. */
 function requiredString(m: Msg) {
-  return z.string({ error: (iss) => (iss.input === undefined ? m('required') : m('choice')) }).min(1, m('required'));
+  return z
+    .string({ error: (iss) => (iss.input === undefined ? m('required') : m('choice')) })
+    .min(1, m('required'))
+    .refine(hasNoControl, m('control'));
 }
 
 /** Trims text and reads null as "not given" before `inner` checks it. */
@@ -46,7 +53,9 @@ function choiceSchema(m: Msg, values: readonly (string | number)[], defaultValue
       if (v === null || v === '' || v === undefined) return defaultValue;
       // A flag (values 1/0 or '1'/'0') also takes true/false, as SPEC §3 describes some of them.
       const written = typeof v === 'boolean' ? (v ? '1' : '0') : v;
-      // Accept "1" for 1 and 1 for "1": forms and the platform mix them.
+      // Accept "1" for 1 and 1 for "1": forms and the platform mix them. Only a scalar can be
+      // one of the values (an object's toString is the caller's, and may throw).
+      if (typeof written !== 'string' && typeof written !== 'number') return v;
       const match = values.find((value) => String(value) === String(written));
       return match ?? v;
     },
@@ -62,6 +71,7 @@ function commaJoinedSchema(m: Msg, count: number, max: number): z.ZodType {
     (v) => (v === null || v === '' ? undefined : v),
     z
       .string({ error: () => m('choice') })
+      .refine(hasNoControl, m('control'))
       .superRefine((joined, ctx) => {
         const parts = joined.split(',');
         if (parts.length > count) ctx.addIssue({ code: 'custom', message: m('noComma') });
@@ -89,7 +99,8 @@ function dictionarySchema(m: Msg, storage: Field['storage']): z.ZodType {
   const value = z
     .string({ error: (iss) => (iss.input === undefined ? m('requiredSelect') : m('choice')) })
     .min(1, m('requiredSelect'))
-    .max(50, m('choice'));
+    .max(50, m('choice'))
+    .refine(hasNoControl, m('choice'));
   return z.preprocess(
     (v) => (v === null || v === '' ? undefined : typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
     storage === 'integer' ? value.regex(/^\d{1,15}$/, m('choice')).transform(Number) : value,
@@ -107,7 +118,10 @@ function ruleSchema(rule: Rule, field: Field, m: Msg): z.ZodType {
       );
     }
     case 'optionalText':
-      return z.preprocess(blankToUndefined, z.string({ error: () => m('choice') }).max(rule.max, m('maxLength', { max: rule.max })).optional());
+      return z.preprocess(
+        blankToUndefined,
+        z.string({ error: () => m('choice') }).max(rule.max, m('maxLength', { max: rule.max })).refine(hasNoControl, m('control')).optional(),
+      );
     case 'digits': {
       const text = digitString(m, rule.max);
       if (rule.asText) return z.preprocess(asDigitString, text);

@@ -22,6 +22,7 @@ import { createDictionaries } from './dic/dictionaries';
 import { dictionaryRoutes } from './dic/routes';
 import type { Database } from './db/schema';
 import { errorHandler } from './errors';
+import { clientErrorHandler, frameworkErrors } from './http/frameworkRefusals';
 import { notFoundHandler } from './http/notFound';
 import type { RouteAccess } from './http/requestContext';
 import { securityHeaders } from './http/securityHeaders';
@@ -76,6 +77,9 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Fastify's own refusals answer the envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   }) as unknown as FastifyInstance;
 
   const routeTable: RouteSummary[] = [];

@@ -22,8 +22,11 @@ export const officeEntity = defineEntity({
 
 /** The one rule across fields: a group names its parent; a department has none (parent 0). */
 export function officeParentError(values: { type?: unknown; parentId?: unknown }, locale: Locale): string | undefined {
-  const isGroup = String(values.type) === String(OfficeType.GROUP);
-  const hasParent = values.parentId !== undefined && values.parentId !== null && values.parentId !== '' && Number(values.parentId) !== 0;
+  // Only a scalar is read (an object's own toString may throw); the field rules refuse the rest.
+  const scalar = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : undefined);
+  const isGroup = scalar(values.type) === String(OfficeType.GROUP);
+  const parent = scalar(values.parentId);
+  const hasParent = parent !== undefined && parent !== '' && Number(parent) !== 0;
   if (isGroup && !hasParent) return format(ruleMessages.requiredSelect[locale], { label: officeEntity.fields.parentId.label[locale] });
   return undefined;
 }

@@ -142,6 +142,13 @@ export const OWN_ACCOUNT_REFUSALS = {
   resetPwd: text('不能重置自己的密码，请使用修改密码', 'You cannot reset your own password here; change it instead'),
 } as const;
 
+/**
+ * Most accounts one password reset names: each costs a scrypt hash (about 0.2 s), run one at a time
+ * so that logins keep the other hashing threads.
+ */
+export const MAX_RESET_IDS = 10;
+export const RESET_IDS_OVER_LIMIT = text(`一次最多重置${MAX_RESET_IDS}个人员的密码`, `At most ${MAX_RESET_IDS} passwords can be reset at once`);
+
 export const STAFF_CODE_DUPLICATE = text('员工编号不可以重复', 'This employee code already exists');
 
 /** Region fields of an address, in order: province, city, district. */

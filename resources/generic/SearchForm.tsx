@@ -10,6 +10,8 @@ import { searchFormFields } from './filters';
 import { DictionarySelect } from './DictionarySelect';
 import { ReferenceSelect } from './ReferenceSelect';
 import { referenceOf } from './references';
+import { searchRule } from './rules';
+import { searchLimit } from '../../contract/search';
 
 interface Props {
   definition: ResourceDefinition;
@@ -61,8 +63,10 @@ export function SearchForm({ definition, locale, formProps }: Props) {
         const field = definition.entity.fields[name];
         if (!field) return null;
         const label = field.label[locale];
+        // Typed text is a "contains" search, bounded like the server bounds it.
+        const isTyped = !referenceOf(definition, name) && !field.dictionary && !field.options;
         return (
-          <Form.Item key={name} name={name} label={label}>
+          <Form.Item key={name} name={name} label={label} rules={isTyped ? [searchRule(searchLimit(field), field.label, locale)] : undefined}>
             <SearchInput field={field} reference={referenceOf(definition, name)} label={label} locale={locale} />
           </Form.Item>
         );

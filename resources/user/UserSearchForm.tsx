@@ -3,6 +3,8 @@ import { Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { staffEntity } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
+import { searchLimit } from '../../contract/search';
+import { searchRule } from '../generic/rules';
 import { SearchButtons } from '../generic/SearchButtons';
 import { staffFilters, type OfficeOption, type StaffFilters, type StaffSearchValues } from './staffList';
 import type { RoleOption } from './useStaffData';
@@ -44,9 +46,10 @@ export function UserSearchForm({ locale, offices, roles, onSearch }: Props) {
   return (
     <Form form={form} layout="inline" className="generic-search" name="user-search" onFinish={(values) => onSearch(staffFilters(values))}>
       {TEXT_FIELDS.map((name) => {
-        const label = staffEntity.fields[name].label[locale];
+        const field = staffEntity.fields[name];
+        const label = field.label[locale];
         return (
-          <Form.Item key={name} name={name} label={label}>
+          <Form.Item key={name} name={name} label={label} rules={[searchRule(searchLimit(field), field.label, locale)]}>
             <Input allowClear placeholder={t('resources.placeholder.input', { label })} />
           </Form.Item>
         );

@@ -11,14 +11,14 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, fieldSchema, parsePaging, validateEntity, type Locale } from '../../contract';
+import { Code, fieldSchema, parsePaging, SEARCH_KEY_LABEL, searchLimit, validateEntity, type Locale } from '../../contract';
 import { maskRecord } from '../../contract/masking';
 import { hasAction, type ResourceDefinition } from '../../resources/define';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
-import { invalidParam, missingParam, optionalId, requestParams, requiredId, requiredIds, textParam } from '../http/params';
+import { invalidParam, missingParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
 import { closeGaps, lockMaster, nextPosition, orderSpecOf, swapWithNeighbour, type Direction } from './order';
 import { resourcePolicies } from './policies';
 import { contextOf } from './policy';
@@ -68,6 +68,8 @@ export function crudHandlers({ db, definitions, dictionaries }: CrudContext, def
     ...Object.entries(definition.references ?? {}).flatMap(([field, spec]) => (spec ? [[field, find(definitions, spec.resource, definition.name)] as const] : [])),
     ...(parent && master ? [[parent.field, master] as const] : []),
   ].map(([field, target]) => [field, repositoryOf(db, definitions, target)] as const);
+  // A keyword searched in every searched field is bounded by the longest of them.
+  const searchKeyLimit = Math.max(...definition.search.map((name) => searchLimit(entity.fields[name]!)));
   const dictionaryFields = Object.entries(entity.fields).flatMap(([name, field]) => (field.dictionary ? [[name, field.dictionary] as const] : []));
   /** Fields that identify a record: never changed by an update. */
   const fixedFields = [entity.unique?.field, entity.unique?.within, parent?.field].filter((f): f is string => f !== undefined);
@@ -211,7 +213,7 @@ export function crudHandlers({ db, definitions, dictionaries }: CrudContext, def
     }
     const filters: Record<string, string> = {};
     for (const name of definition.search) {
-      const value = textParam(params[name]);
+      const value = searchParam(params[name], name, searchLimit(entity.fields[name]!), entity.fields[name]!.label, request.locale);
       if (value !== undefined) filters[name] = value;
     }
     const exact: Record<string, string> = {};
@@ -219,7 +221,8 @@ export function crudHandlers({ db, definitions, dictionaries }: CrudContext, def
       const value = textParam(params[name]);
       if (value !== undefined) exact[name] = value;
     }
-    const page = await repository.list({ paging: parsePaging(params), filters, exact, searchKey: textParam(params.searchKey) });
+    const searchKey = definition.search.length ? searchParam(params.searchKey, 'searchKey', searchKeyLimit, SEARCH_KEY_LABEL, request.locale) : undefined;
+    const page = await repository.list({ paging: parsePaging(params), filters, exact, searchKey });
     return success(request, masked ? { ...page, items: page.items.map(conceal) } : page);
   }
 

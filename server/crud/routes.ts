@@ -11,14 +11,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasAction, type ResourceDefinition } from '../../resources/define';
-import { requestParams, requiredId, requiredIds, optionalId } from '../http/params';
+import { requestParams, requiredId, requiredIds, optionalId, textParam } from '../http/params';
 import { crudHandlers, type CrudContext, type CrudHandlers } from './handlers';
 
 type Handler = (request: FastifyRequest) => Promise<unknown>;
 
 /** Whether a parent field names a master at all (0, blank or absent: the request is the master's). */
 function namesMaster(value: unknown): boolean {
-  return value !== undefined && value !== null && String(value).trim() !== '' && String(value).trim() !== '0';
+  const text = textParam(value);
+  return text !== undefined && text !== '0';
 }
 
 /** The one handler set, or the master's and its detail's told apart per request. */

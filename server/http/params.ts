@@ -1,6 +1,6 @@
 /** Reading request parameters the way the platform sends them: query string, JSON body, or both. */
 import type { FastifyRequest } from 'fastify';
-import { Code, format, ruleMessages, type Locale } from '../../contract';
+import { Code, format, ruleMessages, searchText, searchTextError, type Locale, type Text } from '../../contract';
 import { ApiError } from '../errors';
 
 /** Most ids a single delete may name. */
@@ -17,12 +17,22 @@ export function requestParams(request: FastifyRequest): Record<string, unknown> 
   return { ...query, ...body };
 }
 
-/** A parameter as trimmed text; absent, blank or non-scalar values are undefined. */
+/**
+ * A parameter as trimmed text without control characters (no stored text holds them, and
+ * PostgreSQL refuses NUL); absent, blank or non-scalar values are undefined.
+ */
 export function textParam(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return undefined;
-  const trimmed = value.trim();
-  return trimmed === '' ? undefined : trimmed;
+  return searchText(value);
+}
+
+/** A "contains" search text of at most `limit` characters (contract/search.ts); longer is refused with 1001. */
+export function searchParam(value: unknown, name: string, limit: number, label: Text, locale: Locale): string | undefined {
+  const term = textParam(value);
+  const error = term === undefined ? undefined : searchTextError(term, limit, label, locale);
+  if (error !== undefined) throw new ApiError(Code.VALIDATION_FAILED, error, { fields: { [name]: error } });
+  return term;
 }
 
 function toId(value: unknown): number | undefined {

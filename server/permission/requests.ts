@@ -29,7 +29,8 @@ export function menuTypeOf(value: unknown, allowed: readonly MenuType[], locale:
   const label = FIXED_FIELD_LABELS.menuType[locale];
   const refuse = (message: string) => new ApiError(Code.VALIDATION_FAILED, message, { fields: { menuType: message } });
   if (value === undefined || value === null || value === '') throw refuse(format(ruleMessages.requiredSelect[locale], { label }));
-  const type = MENU_TYPES.find((t) => String(t) === String(value).trim());
+  const written = typeof value === 'number' || typeof value === 'string' ? String(value).trim() : undefined;
+  const type = MENU_TYPES.find((t) => String(t) === written);
   if (type === undefined || !allowed.includes(type)) throw refuse(format(ruleMessages.choice[locale], { label }));
   return type;
 }

@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, PASSWORD_HASH_PATTERN } from '../../contract';
+import { Code, MAX_RESET_IDS, PASSWORD_HASH_PATTERN, RESET_IDS_OVER_LIMIT } from '../../contract';
 import { hashPassword } from '../auth/passwords';
 import { isWeakPasswordHash } from '../auth/weakPasswords';
 import { isStorableId } from '../crud/storableId';
@@ -46,11 +46,17 @@ export function accountActions(db: Kysely<Database>) {
     async resetPassword(request: FastifyRequest): Promise<void> {
       const caller = callerOf(request);
       const ids = accountIds(request);
+      if (ids.length > MAX_RESET_IDS) throw refusal('ids', RESET_IDS_OVER_LIMIT, request);
       const pwd = textParam(requestParams(request).pwd);
       if (pwd === undefined || !PASSWORD_HASH_PATTERN.test(pwd)) throw refusal('pwd', staffMessages.passwordMalformed, request);
       if (isWeakPasswordHash(pwd)) throw refusal('pwd', staffMessages.weakPassword, request);
-      // Hashing is slow: done before the transaction, one salt per account.
-      const hashes = await Promise.all(ids.map(() => hashPassword(pwd)));
+      // Every account must exist and be the caller's to reset before any (slow) hashing.
+      await requireAccounts(db, ids);
+      await checkAccountAction(db, caller, ids, 'reset');
+      // One salt per account, one hash at a time: the other hashing threads stay free for logins.
+      const hashes: string[] = [];
+      while (hashes.length < ids.length) hashes.push(await hashPassword(pwd));
+      // Checked again inside the transaction: the accounts may have changed while hashing.
       await db.transaction().execute(async (trx) => {
         await requireAccounts(trx, ids);
         await checkAccountAction(trx, caller, ids, 'reset');

@@ -6,12 +6,12 @@
  * database's staff list version has not moved, so paging does not recount the table.
  */
 import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { parsePaging, rowNumber, staffEntity, type ListData, type Locale, type Paging, type StaffListRow } from '../../contract';
+import { parsePaging, rowNumber, SEARCH_KEY_LABEL, searchLimit, staffEntity, type ListData, type Locale, type Paging, type StaffListRow } from '../../contract';
 import { regionNames } from '../../contract/regions';
 import { isStorableId } from '../crud/storableId';
 import { escapeLike } from '../crud/search';
 import type { Database } from '../db/schema';
-import { optionalId, requiredIds, textParam } from '../http/params';
+import { optionalId, requiredIds, searchParam, textParam } from '../http/params';
 import { regionIndex } from './regions';
 
 export interface StaffFilters {
@@ -34,15 +34,20 @@ const SEARCH_COLUMNS: readonly SearchColumn[] = ['name', 'code', 'telephone'];
 const INDEXED_LENGTH = 3;
 const MAX_CACHED_TOTALS = 500;
 
+/** Each search text is bounded by what its field holds; the keyword by the longest of them. */
+const searchLimits = Object.fromEntries(SEARCH_COLUMNS.map((column) => [column, searchLimit(staffEntity.fields[column])])) as Record<SearchColumn, number>;
+const SEARCH_KEY_LIMIT = Math.max(...Object.values(searchLimits));
+
 export function parseStaffFilters(params: Record<string, unknown>, locale: Locale): StaffFilters {
   const roleIds = textParam(params.roleIds);
+  const contains = (column: SearchColumn) => searchParam(params[column], column, searchLimits[column], staffEntity.fields[column].label, locale);
   return {
     officeId: optionalId(textParam(params.officeId), locale, 'officeId'),
-    name: textParam(params.name),
-    code: textParam(params.code),
-    telephone: textParam(params.telephone),
+    name: contains('name'),
+    code: contains('code'),
+    telephone: contains('telephone'),
     roleIds: roleIds === undefined ? undefined : requiredIds(roleIds, locale, 'roleIds'),
-    searchKey: textParam(params.searchKey),
+    searchKey: searchParam(params.searchKey, 'searchKey', SEARCH_KEY_LIMIT, SEARCH_KEY_LABEL, locale),
   };
 }
 

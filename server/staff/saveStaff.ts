@@ -28,7 +28,7 @@ import { isStorableId } from '../crud/storableId';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
-import { optionalId, requestParams } from '../http/params';
+import { MAX_IDS, optionalId, requestParams } from '../http/params';
 import { callerOf } from '../http/requestContext';
 import { assignRoles } from '../roles/assignRoles';
 import { checkAccountAction, revokeSessions } from './accountRules';
@@ -55,9 +55,12 @@ function duplicate(field: 'telephone' | 'code', locale: Locale): ApiError {
 /** `roleIds`: a comma list of ids ('' for none); undefined when not sent (an update keeps the roles). */
 function parseRoleIds(value: unknown, locale: Locale): number[] | undefined {
   if (value === undefined || value === null) return undefined;
-  const parts = Array.isArray(value) ? value.map(String) : typeof value === 'string' || typeof value === 'number' ? String(value).split(',') : undefined;
-  const trimmed = parts?.map((p) => p.trim()).filter((p) => p !== '');
-  if (!trimmed || !trimmed.every((p) => /^\d{1,15}$/.test(p) && Number(p) > 0)) throw fieldError('roleIds', staffMessages.roleIdsMalformed, locale);
+  const isScalar = (p: unknown) => typeof p === 'string' || typeof p === 'number';
+  const parts = Array.isArray(value) ? value : isScalar(value) ? String(value).split(',') : undefined;
+  const trimmed = parts?.map((p) => (isScalar(p) ? String(p).trim() : '-')).filter((p) => p !== '');
+  if (!trimmed || trimmed.length > MAX_IDS || !trimmed.every((p) => /^\d{1,15}$/.test(p) && Number(p) > 0)) {
+    throw fieldError('roleIds', staffMessages.roleIdsMalformed, locale);
+  }
   return [...new Set(trimmed.map(Number))];
 }
 
