@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cachingDatabase } from '../../../server/db/statementCache';
 
@@ -10,7 +10,7 @@ function setUp(size?: number) {
   const sqlite = new SQLite(':memory:');
   opened.push(sqlite);
   const prepare = vi.spyOn(sqlite, 'prepare');
-  const db = new Kysely<{ item: { id: number; name: string } }>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite, size) }) });
+  const db = new Kysely<{ item: { id: Generated<number>; name: string } }>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite, size) }) });
   return { db, prepare };
 }
 
