@@ -10,7 +10,7 @@ import { searchFormFields } from './filters';
 import { DictionarySelect } from './DictionarySelect';
 import { ReferenceSelect } from './ReferenceSelect';
 import { referenceOf } from './references';
-import { searchRule } from './rules';
+import { searchRule } from './searchRule';
 import { searchLimit } from '../../contract/search';
 
 interface Props {

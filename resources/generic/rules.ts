@@ -5,8 +5,7 @@
 import type { RuleObject } from 'antd/es/form';
 import type { Field } from '../../contract/fields';
 import { fieldSchema } from '../../contract/schemas';
-import type { Locale, Text } from '../../contract/i18n';
-import { searchText, searchTextError } from '../../contract/search';
+import type { Locale } from '../../contract/i18n';
 import type { KeyCheck, KeyScope } from './keyCheck';
 
 /** The first message of the field's rule for `value`, or undefined when it passes. */
@@ -20,20 +19,6 @@ export function contractRule(field: Field, locale: Locale, toValue: (value: unkn
   return {
     validator: async (_rule, value) => {
       const message = fieldError(field, locale, toValue(value));
-      if (message !== undefined) throw new Error(message);
-    },
-  };
-}
-
-/**
- * The search rule of contract/search.ts, as the server applies it: a text longer than its field
- * can hold (control characters aside) is refused with the server's message.
- */
-export function searchRule(limit: number, label: Text, locale: Locale): RuleObject {
-  return {
-    validator: async (_rule, value) => {
-      const term = typeof value === 'string' ? searchText(value) : undefined;
-      const message = term === undefined ? undefined : searchTextError(term, limit, label, locale);
       if (message !== undefined) throw new Error(message);
     },
   };

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { staffEntity } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
 import { searchLimit } from '../../contract/search';
-import { searchRule } from '../generic/rules';
+import { searchRule } from '../generic/searchRule';
 import { SearchButtons } from '../generic/SearchButtons';
 import { staffFilters, type OfficeOption, type StaffFilters, type StaffSearchValues } from './staffList';
 import type { RoleOption } from './useStaffData';

@@ -4,7 +4,8 @@ import { appEntity } from '../../../contract/entities/app';
 import { paramEntity } from '../../../contract/entities/param';
 import { staffEntity } from '../../../contract/entities/staff';
 import { searchLimit, searchText } from '../../../contract/search';
-import { fieldError, searchRule } from '../../../resources/generic/rules';
+import { fieldError } from '../../../resources/generic/rules';
+import { searchRule } from '../../../resources/generic/searchRule';
 
 async function validate(rule: ReturnType<typeof searchRule>, value: unknown): Promise<string | undefined> {
   try {
