@@ -115,8 +115,9 @@ describe('staff dialog', () => {
     const dialog = await openDialog('编辑');
     await waitFor(() => expect(input(dialog, '员工编号')).toHaveValue('zs001'), slow);
     expect(input(dialog, '员工编号')).toBeDisabled();
-    expect(input(dialog, '户籍所在地区')).toHaveValue('330000,330100,330106');
-    expect(input(dialog, '出生日期')).toHaveValue('1990-03-07');
+    // The region and date fields fill a moment after the text fields on a loaded machine.
+    await waitFor(() => expect(input(dialog, '户籍所在地区')).toHaveValue('330000,330100,330106'), slow);
+    await waitFor(() => expect(input(dialog, '出生日期')).toHaveValue('1990-03-07'), slow);
     expect(sent(api.current, '/user/detail')[0]!.query).toEqual({ id: '7' });
     type(dialog, '职位', '架构师');
     type(dialog, '户籍所在地区', '440000,440300,440304');
