@@ -42,6 +42,10 @@ interface LoggedRequest {
   ip?: string;
 }
 
+interface LoggedReply {
+  statusCode: number;
+}
+
 export function createLogger(options: { level?: string; destination?: pino.DestinationStream } = {}): Logger {
   return pino(
     {
@@ -49,6 +53,7 @@ export function createLogger(options: { level?: string; destination?: pino.Desti
       redact: { paths: [`req.headers.${TOKEN_HEADER}`, 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
       serializers: {
         req: (req: LoggedRequest) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+        res: (res: LoggedReply) => ({ statusCode: res.statusCode }),
       },
     },
     options.destination,

@@ -11,10 +11,11 @@
  * The plain functions take any Kysely instance, so role and user writes can ask inside their
  * transaction; `createGrants` binds them to the app's database for the guard and session calls.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { BASE_APP_CODE, buildTree, MenuType, SUPER_ADMIN_ROLE_KEY, type PermissionNode } from '../../contract';
 import { isStorableId } from '../crud/storableId';
 import type { Database, EnableFlag } from '../db/schema';
+import { versionReader } from '../db/versionCounter';
 
 const ENABLED: EnableFlag = '1';
 const TREE_TYPES = [MenuType.PAGE_ELEMENT, MenuType.NAVIGATION, MenuType.MENU, MenuType.HOME];
@@ -94,10 +95,7 @@ const CACHED_USERS = 1000;
 export function createGrants(db: Kysely<Database>) {
   const apiPaths = new Map<number, { version: number; paths: Set<string> }>();
 
-  async function grantsVersion(): Promise<number> {
-    const { rows } = await sql<{ version: number | string }>`select version from grants_version where id = 1`.execute(db);
-    return Number(rows[0]?.version ?? 0);
-  }
+  const grantsVersion = versionReader(db, 'grantsVersion');
 
   /** The base app's API paths granted to the user, as the database holds them now. */
   async function readApiPaths(userId: number): Promise<Set<string>> {
@@ -118,10 +116,14 @@ export function createGrants(db: Kysely<Database>) {
       return app?.id;
     },
 
-    /** Whether one of the user's enabled roles is granted the base app's API element for `path`. */
-    async canCallApi(userId: number, path: string): Promise<boolean> {
+    /**
+     * Whether one of the user's enabled roles is granted the base app's API element for `path`.
+     * `version`: the grants version as read before this call (the guard has it from the session's
+     * statement); read here otherwise.
+     */
+    async canCallApi(userId: number, path: string, version?: number): Promise<boolean> {
       // The version is read first: a write landing meanwhile moves it, and the next call reads again.
-      const version = await grantsVersion();
+      version ??= await grantsVersion();
       let cached = apiPaths.get(userId);
       if (cached?.version !== version) cached = { version, paths: await readApiPaths(userId) };
       apiPaths.delete(userId);

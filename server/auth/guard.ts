@@ -48,7 +48,7 @@ export function createGuard(sessions: SessionStore, grants: Grants) {
     request.caller = caller;
     if (access === 'session') return;
     if (caller.mustChangePassword) throw new ApiError(Code.PASSWORD_CHANGE_REQUIRED);
-    if (!(await grants.canCallApi(caller.userId, apiElementPath(route)))) throw new ApiError(Code.FORBIDDEN);
+    if (!(await grants.canCallApi(caller.userId, apiElementPath(route), caller.grantsVersion))) throw new ApiError(Code.FORBIDDEN);
   }
 
   return { authenticate, guard };

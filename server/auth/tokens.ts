@@ -5,7 +5,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { withoutControlCharacters } from '../../contract/search';
 import type { SessionPolicy } from '../config';
+import { preparedQuery } from '../db/preparedQuery';
 import type { Database, EnableFlag } from '../db/schema';
 
 export interface ActiveSession {
@@ -14,31 +16,56 @@ export interface ActiveSession {
   name: string;
   code: string;
   mustChangePassword: boolean;
+  /** The grants version (migration 0004), read in the same statement. */
+  grantsVersion: number;
 }
 
 export type SessionLookup = { status: 'valid'; session: ActiveSession } | { status: 'unknown' } | { status: 'ended' };
+
+/** Where a session is started from, as the online-users screen shows it (bounded to its columns). */
+export interface SessionOrigin {
+  address: string;
+  userAgent?: string;
+}
+
+const ADDRESS_LENGTH = 64;
+export const USER_AGENT_LENGTH = 300;
+
+export function sessionOriginOf(request: { ip: string; headers: Record<string, string | string[] | undefined> }): SessionOrigin {
+  const agent = request.headers['user-agent'];
+  const userAgent = Array.isArray(agent) ? agent[0] : agent;
+  return { address: request.ip.slice(0, ADDRESS_LENGTH), userAgent: userAgent === undefined ? undefined : [...withoutControlCharacters(userAgent)].slice(0, USER_AGENT_LENGTH).join('') };
+}
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 export function createSessionStore(db: Kysely<Database>, policy: SessionPolicy, now: () => number = Date.now) {
+  // Every guarded request runs it: built once, and it brings the grants version along (one statement, not two).
+  const sessionOfToken = preparedQuery(db, ({ tokenHash }: { tokenHash: string }) =>
+    db
+      .selectFrom('session as s')
+      .innerJoin('user as u', 'u.id', 's.userId')
+      .select(['s.id', 's.userId', 's.createdAt', 's.lastSeenAt', 's.revokedAt', 'u.name', 'u.code', 'u.isEnable', 'u.mustChangePassword'])
+      .select((eb) => eb.selectFrom('grantsVersion').select('version').where('id', '=', 1).as('grantsVersion'))
+      .where('s.tokenHash', '=', tokenHash),
+  );
+
   return {
-    /** Starts a session and returns its token (the only time the token exists in clear). */
-    async issue(userId: number): Promise<string> {
+    /** Starts a session and returns its token (the only time the token exists in clear); `on`: a transaction. */
+    async issue(userId: number, origin?: SessionOrigin, on: Kysely<Database> = db): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const time = now();
-      await db.insertInto('session').values({ tokenHash: hashToken(token), userId, createdAt: time, lastSeenAt: time, revokedAt: null }).execute();
+      await on
+        .insertInto('session')
+        .values({ tokenHash: hashToken(token), userId, createdAt: time, lastSeenAt: time, revokedAt: null, address: origin?.address ?? null, userAgent: origin?.userAgent ?? null })
+        .execute();
       return token;
     },
 
     async lookup(token: string): Promise<SessionLookup> {
-      const row = await db
-        .selectFrom('session as s')
-        .innerJoin('user as u', 'u.id', 's.userId')
-        .select(['s.id', 's.userId', 's.createdAt', 's.lastSeenAt', 's.revokedAt', 'u.name', 'u.code', 'u.isEnable', 'u.mustChangePassword'])
-        .where('s.tokenHash', '=', hashToken(token))
-        .executeTakeFirst();
+      const row = await sessionOfToken.takeFirst({ tokenHash: hashToken(token) });
       if (!row) return { status: 'unknown' };
       const time = now();
       const isEnabled: boolean = row.isEnable === ('1' satisfies EnableFlag);
@@ -49,7 +76,14 @@ export function createSessionStore(db: Kysely<Database>, policy: SessionPolicy, 
       }
       return {
         status: 'valid',
-        session: { sessionId: row.id, userId: row.userId, name: row.name, code: row.code, mustChangePassword: row.mustChangePassword === 1 },
+        session: {
+          sessionId: row.id,
+          userId: row.userId,
+          name: row.name,
+          code: row.code,
+          mustChangePassword: row.mustChangePassword === 1,
+          grantsVersion: Number(row.grantsVersion ?? 0),
+        },
       };
     },
 

@@ -6,9 +6,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
+import { CachedCamelCasePlugin } from './camelCasePlugin';
 import type { Database } from './schema';
-import { cachingDatabase } from './statementCache';
+import { sendAuditContext } from '../audit/postgresContext';
+import { registerAuditContext } from '../audit/sqliteContext';
+import { namePreparedStatements } from './postgresStatements';
+import { SqliteServerDialect } from './sqliteDialect';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -23,6 +27,8 @@ export interface OpenOptions {
   searchPath?: string;
   /** PostgreSQL only: errors of idle pooled connections (default: written to stderr). */
   onPoolError?: (error: Error) => void;
+  /** Kysely's query log (tools that read the statements a call runs; the server sets none). */
+  log?: KyselyConfig['log'];
 }
 
 const PG_INT8 = 20;
@@ -32,7 +38,7 @@ export function isPostgresUrl(url: string): boolean {
 }
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
-  const plugins = [new CamelCasePlugin()];
+  const plugins = [new CachedCamelCasePlugin()];
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({
       connectionString: url,
@@ -44,7 +50,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
       },
     });
     pool.on('error', options.onPoolError ?? ((error) => process.stderr.write(`PostgreSQL pool error: ${error.message}\n`)));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    namePreparedStatements(pool);
+    sendAuditContext(pool);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log: options.log });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
 
@@ -55,7 +63,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), plugins });
+  registerAuditContext(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteServerDialect(sqlite), plugins, log: options.log });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

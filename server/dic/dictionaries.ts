@@ -5,10 +5,11 @@
  * through any server sharing the database shows at the very next read, at the cost of one
  * primary-key read per call.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DictionaryEntry } from '../../contract';
 import type { DictionaryLookup } from '../crud/handlers';
 import type { Database } from '../db/schema';
+import { versionReader } from '../db/versionCounter';
 
 /** Dictionaries kept; the least recently read go first beyond this. */
 const CACHED_DICTIONARIES = 200;
@@ -27,10 +28,7 @@ export function createDictionaries(db: Kysely<Database>): Dictionaries {
   let cachedAt = -1;
   const cache = new Map<string, StoredEntry[]>();
 
-  async function version(): Promise<number> {
-    const { rows } = await sql<{ version: number | string }>`select version from dic_version where id = 1`.execute(db);
-    return Number(rows[0]?.version ?? 0);
-  }
+  const version = versionReader(db, 'dicVersion');
 
   async function read(dicKey: string): Promise<StoredEntry[]> {
     return db

@@ -16,6 +16,8 @@ export interface Caller {
   code: string;
   sessionId: number;
   mustChangePassword: boolean;
+  /** The grants version read with the session: the guard checks the route against it. */
+  grantsVersion: number;
 }
 
 declare module 'fastify' {

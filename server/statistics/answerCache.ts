@@ -3,14 +3,15 @@
  * call costs one primary-key read. Keys include the calendar day, so "today" moves at midnight
  * on its own. Bounded: past MAX_ENTRIES the cache starts afresh.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { versionReader } from '../db/versionCounter';
 
 const MAX_ENTRIES = 2000;
 
 export function createAnswerCache(db: Kysely<Database>) {
   const answers = new Map<string, { version: number; value: unknown }>();
-  const version = async () => Number((await sql<{ version: number | string }>`select version from statistics_version where id = 1`.execute(db)).rows[0]?.version ?? 0);
+  const version = versionReader(db, 'statisticsVersion');
 
   return async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
     // Read first: a write landing meanwhile moves it, and the next call computes again.

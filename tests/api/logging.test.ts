@@ -35,6 +35,18 @@ describe('request logs', () => {
   });
 });
 
+describe('the access log', () => {
+  it('writes one line per request when it is answered: method, path, address, status and time', async () => {
+    const token = await server.tokenFor(ADMIN.username, ADMIN.password);
+    const before = lines.length;
+    await server.call('GET', '/base/admin/param/list?page=2', { token, remoteAddress: '10.1.2.3' });
+    const written = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ req: { method: 'GET', url: '/base/admin/param/list?page=2', remoteAddress: '10.1.2.3' }, res: { statusCode: 200 }, msg: 'request completed' });
+    expect(written[0]!.responseTime).toEqual(expect.any(Number));
+  });
+});
+
 describe('tokens in the query', () => {
   it('never reach the log, however the name is encoded', async () => {
     const token = await server.tokenFor(ADMIN.username, ADMIN.password);

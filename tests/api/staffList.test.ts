@@ -140,4 +140,41 @@ describe('the staff list', () => {
     expect(await totalOf({})).toBe(before);
     expect(await totalOf({ roleIds: `${roleB}` })).toBe(3);
   });
+
+  it('finds a name by one or two characters after a rename, not by the old name, and pages and counts such a search', async () => {
+    const byName = async (name: string, extra: Record<string, string | number> = {}) => (await list(server, admin, { name, ...extra })).body.data;
+    const id = await create(server, admin, staffInput(300, { name: '欧阳锋' }));
+    expect(names((await byName('欧阳')).items)).toEqual(['欧阳锋']);
+    // Renamed by the staff dialog's save and, elsewhere, by anything writing the table.
+    await server.db.updateTable('user').set({ name: '欧阳克' }).where('id', '=', id).execute();
+    expect((await byName('锋')).total).toBe(0);
+    expect(names((await byName('克')).items)).toEqual(['欧阳克']);
+    // Two short names at once: both must be in the name.
+    expect(names((await byName('欧', { code: 'e1' })).items)).toEqual([]);
+    const more = [await create(server, admin, staffInput(301, { name: '张小克' })), await create(server, admin, staffInput(302, { name: '克张' }))];
+    const pageOne = await byName('克', { pageNo: 1, pageSize: 2 });
+    const pageTwo = await byName('克', { pageNo: 2, pageSize: 2 });
+    expect(pageOne.total).toBe(3);
+    expect([...pageOne.items, ...pageTwo.items].map((i) => i.name)).toEqual(['克张', '张小克', '欧阳克']);
+    expect(pageTwo.items.map((i) => i.idx)).toEqual([3]);
+    expect(names((await list(server, admin, { name: '克', searchKey: '张' })).body.data.items)).toEqual(['克张', '张小克']);
+    for (const removed of [id, ...more]) await server.db.deleteFrom('user').where('id', '=', removed).execute();
+    expect((await byName('克')).total).toBe(0);
+  });
+
+  it('finds a telephone by four digits or more anywhere in it, after a change of number, and never by its last four alone', async () => {
+    const byPhone = async (telephone: string) => names((await list(server, admin, { telephone })).body.data.items);
+    const id = await create(server, admin, staffInput(310, { name: '令狐冲', telephone: '13655667788' }));
+    expect(await byPhone('5566')).toEqual(['令狐冲']);
+    expect(await byPhone('36556677')).toEqual(['令狐冲']);
+    // Same last four digits, different before them: not a match.
+    expect(await byPhone('99667788')).toEqual([]);
+    await server.db.updateTable('user').set({ telephone: '13699990000' }).where('id', '=', id).execute();
+    expect(await byPhone('5566')).toEqual([]);
+    expect(await byPhone('69999')).toEqual(['令狐冲']);
+    expect(names((await list(server, admin, { telephone: '9999', name: '狐' })).body.data.items)).toEqual(['令狐冲']);
+    expect(names((await list(server, admin, { telephone: '9999', name: '张' })).body.data.items)).toEqual([]);
+    await server.db.deleteFrom('user').where('id', '=', id).execute();
+    expect(await byPhone('69999')).toEqual([]);
+  });
 });

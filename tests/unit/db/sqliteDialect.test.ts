@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
+import { Kysely, sql, type Generated } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cachingDatabase } from '../../../server/db/statementCache';
+import { SqliteServerDialect } from '../../../server/db/sqliteDialect';
 
 const opened: SQLite.Database[] = [];
 afterEach(() => opened.splice(0).forEach((db) => db.open && db.close()));
@@ -10,11 +10,11 @@ function setUp(size?: number) {
   const sqlite = new SQLite(':memory:');
   opened.push(sqlite);
   const prepare = vi.spyOn(sqlite, 'prepare');
-  const db = new Kysely<{ item: { id: Generated<number>; name: string } }>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite, size) }) });
+  const db = new Kysely<{ item: { id: Generated<number>; name: string } }>({ dialect: new SqliteServerDialect(sqlite, size) });
   return { db, prepare };
 }
 
-describe('the SQLite statement cache', () => {
+describe('the SQLite server dialect', () => {
   it('prepares a repeated query once and still answers with the current rows', async () => {
     const { db, prepare } = setUp();
     await sql`create table item (id integer primary key, name text)`.execute(db);
@@ -47,5 +47,24 @@ describe('the SQLite statement cache', () => {
     await sql`select 1`.execute(db);
     await db.destroy();
     expect(opened[0]!.open).toBe(false);
+  });
+
+  it('hands the connection to waiting queries in turn, and a transaction keeps it until it ends', async () => {
+    const { db } = setUp();
+    await sql`create table item (id integer primary key, name text)`.execute(db);
+    const seen: string[] = [];
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('item').values({ name: 'in transaction' }).execute();
+      // Queries outside the transaction wait here instead of running inside it.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seen.push('transaction');
+      throw new Error('rolled back');
+    });
+    const outside = Array.from({ length: 5 }, (_, i) =>
+      db.selectFrom('item').select('name').execute().then((rows) => seen.push(`read ${i}: ${rows.length}`)),
+    );
+    await expect(transaction).rejects.toThrow('rolled back');
+    await Promise.all(outside);
+    expect(seen).toEqual(['transaction', 'read 0: 0', 'read 1: 0', 'read 2: 0', 'read 3: 0', 'read 4: 0']);
   });
 });

@@ -1,0 +1,174 @@
+/**
+ * The staff list's filters and how they are asked of SQL. A filter set becomes a plan: its shape
+ * (which conditions, through which index; the prepared statement's structure) and its values.
+ *
+ * "Contains" searches use an index that serves them (migration 0012's grams are read newest first,
+ * so a page stops early):
+ * - a name of one or two characters: its name gram;
+ * - a telephone of four digits or more: the phone gram of its last four (digit trigrams are
+ *   shared by too many numbers to be quick), the whole term checked with LIKE;
+ * - other terms of three characters or more: the trigram indexes of 0003 (SQLite FTS5 MATCH,
+ *   PostgreSQL pg_trgm behind LIKE);
+ * - a shorter code, telephone or keyword: a LIKE, over a narrow index on SQLite.
+ */
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { SEARCH_KEY_LABEL, searchLimit, staffEntity, type Locale } from '../../contract';
+import { isStorableId } from '../crud/storableId';
+import { escapeLike } from '../crud/search';
+import type { Database } from '../db/schema';
+import { optionalId, requiredIds, searchParam, textParam } from '../http/params';
+
+export interface StaffFilters {
+  officeId?: number;
+  name?: string;
+  code?: string;
+  telephone?: string;
+  /** Staff holding any of these roles. */
+  roleIds?: number[];
+  /** Contained in the name, the code or the telephone. */
+  searchKey?: string;
+}
+
+type SearchColumn = 'name' | 'code' | 'telephone';
+const SEARCH_COLUMNS: readonly SearchColumn[] = ['name', 'code', 'telephone'];
+/** Trigrams need three characters; a name gram holds at most two. */
+const TRIGRAM_LENGTH = 3;
+/** A phone gram holds four characters. */
+const PHONE_GRAM_LENGTH = 4;
+
+export type GramTable = 'userNameGram' | 'userPhoneGram';
+
+/** Each search text is bounded by what its field holds; the keyword by the longest of them. */
+const searchLimits = Object.fromEntries(SEARCH_COLUMNS.map((column) => [column, searchLimit(staffEntity.fields[column])])) as Record<SearchColumn, number>;
+const SEARCH_KEY_LIMIT = Math.max(...Object.values(searchLimits));
+
+export function parseStaffFilters(params: Record<string, unknown>, locale: Locale): StaffFilters {
+  const roleIds = textParam(params.roleIds);
+  const contains = (column: SearchColumn) => searchParam(params[column], column, searchLimits[column], staffEntity.fields[column].label, locale);
+  return {
+    officeId: optionalId(textParam(params.officeId), locale, 'officeId'),
+    name: contains('name'),
+    code: contains('code'),
+    telephone: contains('telephone'),
+    roleIds: roleIds === undefined ? undefined : requiredIds(roleIds, locale, 'roleIds'),
+    searchKey: searchParam(params.searchKey, 'searchKey', SEARCH_KEY_LIMIT, SEARCH_KEY_LABEL, locale),
+  };
+}
+
+/** What decides the statement: one compiled statement per distinct shape. */
+export interface SearchShape {
+  /** Where the page's ids are read from, newest first so a page stops early: the first gram's table, or the staff table. */
+  source: GramTable | 'user';
+  /** The tables of the grams after the source's: each one the member must have. */
+  grams: GramTable[];
+  /** An FTS5 MATCH (SQLite, terms of three or more characters). */
+  fts: boolean;
+  /** LIKE "contains" terms: per term, its columns and whether each is compared lower-cased. */
+  likes: Array<Array<[SearchColumn, boolean]>>;
+  office?: 'id' | 'none';
+  roles?: 'ids' | 'none';
+}
+
+export interface SearchValues {
+  /** The source's gram first (when it is a gram table), then those of `shape.grams`; lower-cased in SQL, as stored. */
+  grams: string[];
+  fts: string;
+  /** One pattern per LIKE term, in the order of `likes`. */
+  likes: string[];
+  officeId: number;
+  roleIds: number[];
+}
+
+export interface SearchPlan {
+  shape: SearchShape;
+  values: SearchValues;
+}
+
+/** An FTS5 phrase: the term in double quotes (doubled inside), so every character is literal. */
+function ftsPhrase(term: string): string {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+
+const lengthOf = (term: string) => [...term].length;
+
+export function searchPlan(filters: StaffFilters, isPostgres: boolean): SearchPlan {
+  const shape: SearchShape = { source: 'user', grams: [], fts: false, likes: [] };
+  const values: SearchValues = { grams: [], fts: '', likes: [], officeId: 0, roleIds: [] };
+  const ftsTerms: string[] = [];
+  const grams: Array<[GramTable, string]> = [];
+
+  const like = (columns: readonly SearchColumn[], term: string) => {
+    // PostgreSQL's trigram indexes are on lower(name), lower(code) and telephone as stored; a
+    // short term without cased letters (a Chinese surname) skips lower() on every row.
+    const hasCase = term.toLowerCase() !== term.toUpperCase();
+    const fold = (column: SearchColumn) => isPostgres && column !== 'telephone' && (lengthOf(term) >= TRIGRAM_LENGTH || hasCase);
+    shape.likes.push(columns.map((column) => [column, fold(column)]));
+    values.likes.push(`%${escapeLike(term.toLowerCase())}%`);
+  };
+  const contains = (columns: readonly SearchColumn[], term: string) => {
+    const only = columns.length === 1 ? columns[0] : undefined;
+    if (only === 'name' && lengthOf(term) < TRIGRAM_LENGTH) {
+      grams.push(['userNameGram', term]);
+    } else if (only === 'telephone' && lengthOf(term) >= PHONE_GRAM_LENGTH) {
+      grams.push(['userPhoneGram', [...term].slice(-PHONE_GRAM_LENGTH).join('')]);
+      if (lengthOf(term) > PHONE_GRAM_LENGTH) like(columns, term);
+    } else if (!isPostgres && lengthOf(term) >= TRIGRAM_LENGTH) {
+      const scope = columns.length === 1 ? columns[0]! : `{${columns.join(' ')}}`;
+      ftsTerms.push(`${scope} : ${ftsPhrase(term)}`);
+    } else {
+      like(columns, term);
+    }
+  };
+  for (const column of SEARCH_COLUMNS) {
+    const term = filters[column];
+    if (term !== undefined) contains([column], term);
+  }
+  if (filters.searchKey !== undefined) contains(SEARCH_COLUMNS, filters.searchKey);
+
+  // A phone gram (a few dozen numbers) drives before a name gram (a surname: thousands).
+  grams.sort(([a], [b]) => (a === b ? 0 : a === 'userPhoneGram' ? -1 : 1));
+  if (grams.length) shape.source = grams[0]![0];
+  shape.grams = grams.slice(1).map(([table]) => table);
+  values.grams = grams.map(([, gram]) => gram);
+  if (ftsTerms.length) {
+    shape.fts = true;
+    values.fts = ftsTerms.join(' AND ');
+  }
+
+  if (filters.officeId !== undefined) {
+    shape.office = isStorableId(filters.officeId) ? 'id' : 'none';
+    values.officeId = filters.officeId;
+  }
+  if (filters.roleIds !== undefined) {
+    values.roleIds = filters.roleIds.filter(isStorableId);
+    shape.roles = values.roleIds.length ? 'ids' : 'none';
+  }
+  return { shape, values };
+}
+
+type StaffExpressions = ExpressionBuilder<Database & { u: Database['user'] }, 'u'>;
+
+/** The plan's conditions on `u` (the source's own gram is its join, not a condition). */
+export function searchConditions(eb: StaffExpressions, { shape, values }: SearchPlan): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [];
+  shape.grams.forEach((table, i) => {
+    const gram = values.grams[i + 1];
+    all.push(eb.exists(eb.selectFrom(`${table} as ng`).select('ng.userId').whereRef('ng.userId', '=', 'u.id').where('ng.gram', '=', sql<string>`lower(${gram})`)));
+  });
+  shape.likes.forEach((columns, i) => {
+    all.push(eb.or(columns.map(([column, isFolded]) => {
+      const ref = sql.ref(`u.${column}`);
+      return sql<SqlBool>`${isFolded ? sql`lower(${ref})` : ref} like ${values.likes[i]} escape '\\'`;
+    })));
+  });
+  if (shape.fts) all.push(sql<SqlBool>`u.id in (select rowid from user_search where user_search match ${values.fts})`);
+  if (shape.office) all.push(shape.office === 'id' ? eb('u.officeId', '=', values.officeId) : sql<SqlBool>`1 = 0`);
+  if (shape.roles) {
+    all.push(
+      shape.roles === 'ids'
+        ? eb.exists(eb.selectFrom('userRole as fr').select('fr.roleId').whereRef('fr.userId', '=', 'u.id').where('fr.roleId', 'in', values.roleIds))
+        : sql<SqlBool>`1 = 0`,
+    );
+  }
+  return eb.and(all);
+}
