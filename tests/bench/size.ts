@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 interface Chunk {
@@ -37,45 +38,59 @@ const screens: Array<{ name: string; modules: string[]; budgetKb: number }> = [
   { name: 'business staff summary, opened directly', modules: [...AUTHENTICATED, 'resources/statistics/StaffSummaryPage.tsx'], budgetKb: 450 },
 ];
 
-const manifestPath = join(DIST, '.vite', 'manifest.json');
-if (!existsSync(manifestPath)) {
-  console.error(`No ${manifestPath}: run \`npm run build\` first.`);
-  process.exit(2);
-}
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
-const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-if (!entryKey) throw new Error('The manifest has no entry chunk');
-
-const gzipCache = new Map<string, number>();
-function gzipBytes(file: string): number {
-  let size = gzipCache.get(file);
-  if (size === undefined) gzipCache.set(file, (size = gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length));
-  return size;
+export interface ScreenSize {
+  screen: string;
+  'gzip KB': number;
+  'budget KB': number;
+  chunks: number;
+  verdict: 'ok' | 'OVER';
 }
 
-/** The chunk and everything it imports statically. */
-function closure(key: string, into = new Set<string>()): Set<string> {
-  if (into.has(key)) return into;
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`Module ${key} is not in the manifest (renamed? update tests/bench/size.ts)`);
-  into.add(key);
-  for (const dep of chunk.imports ?? []) closure(dep, into);
-  return into;
+/** The gzipped JavaScript of each screen, from the manifest of the last build. */
+export function screenSizes(): ScreenSize[] {
+  const manifestPath = join(DIST, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`No ${manifestPath}: run \`npm run build\` first.`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('The manifest has no entry chunk');
+
+  const gzipCache = new Map<string, number>();
+  const gzipBytes = (file: string): number => {
+    let size = gzipCache.get(file);
+    if (size === undefined) gzipCache.set(file, (size = gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length));
+    return size;
+  };
+  /** The chunk and everything it imports statically. */
+  const closure = (key: string, into = new Set<string>()): Set<string> => {
+    if (into.has(key)) return into;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`Module ${key} is not in the manifest (renamed? update tests/bench/size.ts)`);
+    into.add(key);
+    for (const dep of chunk.imports ?? []) closure(dep, into);
+    return into;
+  };
+
+  return screens.map(({ name, modules, budgetKb }) => {
+    const keys = new Set<string>();
+    closure(entryKey, keys);
+    for (const module of modules) closure(module, keys);
+    const files = [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+    const bytes = files.reduce((sum, file) => sum + gzipBytes(file), 0);
+    return { screen: name, 'gzip KB': +(bytes / KB).toFixed(1), 'budget KB': budgetKb, chunks: files.length, verdict: bytes > budgetKb * KB ? 'OVER' : 'ok' };
+  });
 }
 
-let overBudget = false;
-const rows = screens.map(({ name, modules, budgetKb }) => {
-  const keys = new Set<string>();
-  closure(entryKey, keys);
-  for (const module of modules) closure(module, keys);
-  const files = [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
-  const bytes = files.reduce((sum, file) => sum + gzipBytes(file), 0);
-  const over = bytes > budgetKb * KB;
-  overBudget ||= over;
-  return { screen: name, 'gzip KB': +(bytes / KB).toFixed(1), 'budget KB': budgetKb, chunks: files.length, verdict: over ? 'OVER' : 'ok' };
-});
-console.table(rows);
-if (process.argv.includes('--check') && overBudget) {
-  console.error('A screen is over its JavaScript budget.');
-  process.exit(1);
+// `npm run size [-- --check]`: the table alone; --check fails when a screen is over its budget.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    const rows = screenSizes();
+    console.table(rows);
+    if (process.argv.includes('--check') && rows.some((row) => row.verdict === 'OVER')) {
+      console.error('A screen is over its JavaScript budget.');
+      process.exit(1);
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  }
 }

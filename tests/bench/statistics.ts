@@ -1,89 +1,29 @@
 /**
- * The statistics under load, against the server as `npm start` runs it (a separate
- * `node --import tsx server/main.ts`, its own logger, SEED=none; the console build is left out).
+ * The statistics under load, against the server as `npm start` runs it (serverProcess.ts).
  *
  * Loads BENCH_EVENTS traffic events (default 10,000,000) as their hourly counts: BENCH_OWNERS site
  * users (1,000) × BENCH_DAYS days (90) × 24 hours, each count drawn so the counts add up to the
- * events, through POST /base/admin/statistics/ingest in batches of 5,000. Then autocannon (20
- * connections, BENCH_DURATION s per case) on totalNums, the line chart and the team overview.
- * SQLite by default; DATABASE_URL=postgres://…/db runs it in a throwaway database beside that one.
+ * events, through POST /base/admin/statistics/ingest in batches of 5,000. Then 20 connections on
+ * totalNums, the line chart (questions it has answered before, and questions new to it) and the
+ * team overview.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { sql } from 'kysely';
-import pg from 'pg';
-import { addDays, dayText, MAX_INGEST_ROWS, TeamType, TOKEN_HEADER } from '../../contract';
-import { sha256Hex } from '../../server/auth/passwords';
-import { isPostgresUrl, openDatabase, type DatabaseHandle } from '../../server/db/database';
+import { TOKEN_HEADER, addDays, dayText, MAX_INGEST_ROWS, TeamType } from '../../contract';
+import { openDatabase, type DatabaseHandle, type DialectName } from '../../server/db/database';
 import { calendarAt, defaultClock } from '../../server/statistics/clock';
-
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: Record<string, unknown>) => Promise<AutocannonResult>;
+import { sql } from 'kysely';
+import { benchDatabase } from './benchDatabase';
+import { measure, withQuery } from './load';
+import type { Report } from './report';
+import { startServer } from './serverProcess';
+import { login } from './staffList';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const OWNERS = Number(process.env.BENCH_OWNERS ?? 1_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 90);
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = 20;
 const SERVICES = 5;
 const STAFF_PER_TEAM = 10;
-const ADMIN_PASSWORD = 'Bench#Admin2024';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function benchDatabase(): Promise<{ url: string; dispose(): Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (base && isPostgresUrl(base)) {
-    const name = `bench_${randomBytes(5).toString('hex')}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(statement).finally(() => client.end());
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    return { url: url.toString(), dispose: () => admin(`drop database ${name} with (force)`) };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'statistics-bench-'));
-  return { url: join(dir, 'bench.db'), dispose: async () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-async function startServer(url: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, SEED: 'none' },
-    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('The server did not start within 60 s');
-}
+const P99_TARGET_MS = 20;
+const SECTION = `statistics, ${(EVENTS / 1e6).toLocaleString('en')} million events, 20 connections`;
 
 /** Owners, advertisers, ads, domains and teams, written directly (they have no route of their own). */
 async function populate(handle: DatabaseHandle): Promise<{ owners: number[]; media: number[] }> {
@@ -159,58 +99,44 @@ async function ingest(address: string, token: string, owners: number[], today: n
   return { rows, events, seconds: (Date.now() - started) / 1000 };
 }
 
-async function main(): Promise<void> {
-  const { url, dispose } = await benchDatabase();
-  const port = await freePort();
-  const address = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
-  const handle = openDatabase(url);
-  try {
-    const started = Date.now();
-    server = await startServer(url, port);
-    const { owners, media } = await populate(handle);
-    const login = await fetch(`${address}/base/admin/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: sha256Hex(ADMIN_PASSWORD) }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const clock = defaultClock();
-    const now = calendarAt(clock.now(), clock.timeZone);
-    const loaded = await ingest(address, token, owners, now.today);
-    if (handle.dialect === 'postgres') await sql`analyze`.execute(handle.db);
-    const stored = await handle.db.selectFrom('trafficHour').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    console.log(
-      `${handle.dialect}: ${loaded.events.toLocaleString('en')} events as ${Number(stored.n).toLocaleString('en')} hourly rows ingested in ${loaded.seconds.toFixed(1)} s ` +
-        `(${Math.round(loaded.rows / loaded.seconds).toLocaleString('en')} rows/s, ${Math.round(loaded.events / loaded.seconds).toLocaleString('en')} events/s); ` +
-        `setup + load ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
+const many = <T>(n: number, make: (i: number) => T) => Array.from({ length: n }, (_, i) => make(i));
 
-    const many = <T>(n: number, make: (i: number) => T) => Array.from({ length: n }, (_, i) => make(i));
-    const q = (path: string, params: Record<string, string | number>) => `${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+export async function statisticsBench(report: Report, dialect: DialectName): Promise<void> {
+  const database = await benchDatabase(dialect, 'statistics');
+  const handle = openDatabase(database.url);
+  const server = await startServer({ databaseUrl: database.url });
+  try {
+    const { owners, media } = await populate(handle);
+    const token = await login(server.address);
+    const clock = defaultClock();
+    const today = calendarAt(clock.now(), clock.timeZone).today;
+    const loaded = await ingest(server.address, token, owners, today);
+    if (dialect === 'postgres') await sql`analyze`.execute(handle.db);
+    report.set('statistics ingestion (POST /base/admin/statistics/ingest, 5,000 rows a call)', `${(loaded.events / 1e6).toLocaleString('en')} million events as ${loaded.rows.toLocaleString('en')} hourly rows`, dialect, {
+      s: loaded.seconds,
+      'rows/s': loaded.rows / loaded.seconds,
+      'events/s': loaded.events / loaded.seconds,
+    });
+    console.log(`${dialect}: ${loaded.rows.toLocaleString('en')} hourly rows ingested in ${loaded.seconds.toFixed(1)} s`);
+
     const chart = '/admin/dashboard/lineChart/traffic/siteUser';
+    const ownersOf = (i: number) => many(10, (k) => owners[(i * 10 + k * 97) % owners.length]).join(',');
     const cases = [
-      { label: 'totalNums (all, and per sub-system)', paths: many(6, (i) => (i === 0 ? '/admin/dashboard/statistics/totalNums' : q('/admin/dashboard/statistics/totalNums', { serviceId: i }))) },
-      { label: 'line chart, 10 chosen owners, days of the last 90', paths: many(50, (i) => q(chart, { datetime: dayText(addDays(now.today, -((i * 7) % DAYS))), siteUserIds: many(10, (k) => owners[(i * 10 + k * 97) % owners.length]).join(',') })) },
-      { label: 'line chart, one media staff member (up to 100 owners)', paths: many(50, (i) => q(chart, { datetime: dayText(addDays(now.today, -((i * 3) % DAYS))), adminId: media[i % media.length]! })) },
-      { label: 'teamOverview (media, business)', paths: many(2, (i) => q('/admin/dashboard/statistics/teamOverview', { page: 1, limit: 100, teamType: i + 1 })) },
+      { what: 'totalNums, all and per sub-system', paths: many(6, (i) => (i === 0 ? '/admin/dashboard/statistics/totalNums' : withQuery('/admin/dashboard/statistics/totalNums', { serviceId: i }))) },
+      { what: 'line chart, 10 chosen owners, days of the last 90 (asked before)', paths: many(50, (i) => withQuery(chart, { datetime: dayText(addDays(today, -((i * 7) % DAYS))), siteUserIds: ownersOf(i) })) },
+      { what: 'line chart, one media staff member, up to 100 owners (asked before)', paths: many(50, (i) => withQuery(chart, { datetime: dayText(addDays(today, -((i * 3) % DAYS))), adminId: media[i % media.length]! })) },
+      // More distinct questions than the answer cache keeps: nearly every call is computed.
+      { what: 'line chart, 10 owners, 9,000 questions new to it', paths: many(9000, (i) => withQuery(chart, { datetime: dayText(addDays(today, -(i % DAYS))), siteUserIds: ownersOf(i) })) },
+      { what: 'teamOverview, media and business', paths: many(2, (i) => withQuery('/admin/dashboard/statistics/teamOverview', { page: 1, limit: 100, teamType: i + 1 })) },
     ];
-    const table: Array<Record<string, string | number>> = [];
-    for (const { label, paths } of cases) {
-      const run = (duration: number) => autocannon({ url: address, connections: CONNECTIONS, duration, workers: 1, headers: { [TOKEN_HEADER]: token }, requests: paths.map((path) => ({ method: 'GET', path })) });
-      // A short warm-up first (JIT, prepared pages, cached answers), as a server that has been up a while.
-      await run(2);
-      const result = await run(DURATION_S);
-      table.push({ case: label, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, 'non-2xx': result.non2xx + result.errors });
+    for (const { what, paths } of cases) {
+      const figures = await measure(server.address, { paths, token });
+      report.set(SECTION, what, dialect, figures, dialect === 'sqlite' ? { target: `SQLite p99 ≤ ${P99_TARGET_MS} ms`, isMet: figures['p99 ms'] <= P99_TARGET_MS } : {});
+      console.log(`${dialect} ${what}: ${figures['req/s']} req/s, p99 ${figures['p99 ms']} ms`);
     }
-    console.log(`\nstatistics on ${handle.dialect}, ${CONNECTIONS} connections, ${DURATION_S} s per case`);
-    console.table(table);
   } finally {
-    server?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    await server.stop();
     await handle.close();
-    await dispose();
+    await database.dispose();
   }
 }
-
-await main();

@@ -1,0 +1,33 @@
+/**
+ * `npm run bench`: every measurement in one table, also written to bench/results.json.
+ * BENCH_ONLY=size,staff,startup,statistics,ua picks sections; BENCH_DIALECTS=sqlite,postgres picks
+ * databases (PostgreSQL at BENCH_PG_URL, default the local test server). Not a test: the figures
+ * are read by people; the process fails only when a section cannot run.
+ */
+import type { DialectName } from '../../server/db/database';
+import { Report } from './report';
+import { screenSizes } from './size';
+import { staffListBench } from './staffList';
+import { startupBench } from './startup';
+import { statisticsBench } from './statistics';
+import { uaBench } from './ua';
+
+const only = new Set((process.env.BENCH_ONLY ?? 'size,staff,startup,statistics,ua').split(','));
+const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as DialectName[];
+const report = new Report();
+
+if (only.has('size')) {
+  for (const row of screenSizes()) {
+    report.add({ section: 'JavaScript per screen (gzip)', what: row.screen, value: { KB: row['gzip KB'], chunks: row.chunks }, target: `≤ ${row['budget KB']} KB`, isMet: row.verdict === 'ok' });
+  }
+}
+for (const dialect of dialects) {
+  if (only.has('staff')) await staffListBench(report, dialect);
+  if (only.has('startup')) await startupBench(report, dialect);
+  if (only.has('statistics')) await statisticsBench(report, dialect);
+}
+if (only.has('ua')) await uaBench(report);
+
+report.print();
+report.write();
+console.log('Written to bench/results.json');
