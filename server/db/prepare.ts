@@ -3,13 +3,16 @@
  * an empty database, then the reconciliation of the declared resources into the base app's menu
  * tree (a resource added to the registry after the seed gets its menu, buttons and API elements).
  */
+import { sql } from 'kysely';
 import type { ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
 import { createLogger } from '../logger';
 import type { DatabaseHandle } from './database';
+import { syncAuditTriggers } from '../audit/triggers';
 import { migrateToLatest } from './migrations';
 import { reconcileResourceMenus, type ReconcileLogger, type ReconcileResult } from './reconcileResources';
 import { syncResourceTables } from './resourceTables';
+import { catchUpDemo } from './demoParts';
 import { seedDatabase, type SeedOptions, type SeedResult } from './seed';
 
 export interface PrepareOptions {
@@ -21,12 +24,35 @@ export interface PrepareOptions {
 
 export type PrepareResult = SeedResult & { reconciled: ReconcileResult };
 
+/** The class of PostgreSQL advisory lock that servers starting on one database take turns with. */
+const PREPARE_LOCK = 742_001;
+
 export async function prepareDatabase(handle: DatabaseHandle, seed: SeedOptions, options: PrepareOptions = {}): Promise<PrepareResult> {
+  if (handle.dialect !== 'postgres') return prepareOnce(handle, seed, options);
+  // Servers started together on one PostgreSQL take turns (per schema): the first migrates and
+  // seeds, the others find it done. The lock is held on a connection of its own.
+  return handle.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${PREPARE_LOCK}, hashtext(current_schema()))`.execute(connection);
+    try {
+      return await prepareOnce(handle, seed, options);
+    } finally {
+      await sql`select pg_advisory_unlock(${PREPARE_LOCK}, hashtext(current_schema()))`.execute(connection);
+    }
+  });
+}
+
+async function prepareOnce(handle: DatabaseHandle, seed: SeedOptions, options: PrepareOptions): Promise<PrepareResult> {
   const definitions = options.definitions ?? resourceDefinitions;
   await migrateToLatest(handle);
   await syncResourceTables(handle, definitions);
+  await syncAuditTriggers(handle);
   const seeded = await seedDatabase(handle.db, seed, definitions);
-  const reconciled = await reconcileResourceMenus(handle, { definitions, logger: options.logger ?? lazyDefaultLogger() });
+  const logger = options.logger ?? lazyDefaultLogger();
+  const reconciled = await reconcileResourceMenus(handle, { definitions, logger });
+  if (seed.demo && !seeded.seeded) {
+    const added = await catchUpDemo(handle.db, definitions, seed.clock);
+    if (added.length) logger.info({ added }, 'demo data completed');
+  }
   return { ...seeded, reconciled };
 }
 

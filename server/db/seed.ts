@@ -1,6 +1,7 @@
 /**
  * Seeds an empty database once: the base app, its complete menu/permission tree, the super-admin
- * role granted all of it, and the `admin` user. SEED=demo adds sample sub-systems and parameters.
+ * role granted all of it, and the `admin` user. SEED=demo adds sample sub-systems, parameters and
+ * staff, and the demo rows of each screen (demoParts.ts).
  * Idempotent: a database that already has the base app is left alone (resources declared after
  * the seed reach its tree through reconcileResources.ts).
  */
@@ -11,11 +12,9 @@ import type { ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
 import { hashPassword, sha256Hex } from '../auth/passwords';
 import { baseMenuTree } from './baseMenuTree';
+import { defaultClock, type StatisticsClock } from '../statistics/clock';
 import { DEMO_APPS, DEMO_PARAMS, insertDemoStaff } from './demoData';
-import { insertDemoCustomers, insertSupportRole } from './demoCustomers';
-import { insertDemoSamples } from './demoSamples';
-import { insertDemoStatistics } from '../statistics/demoStatistics';
-import { insertDemoUa } from './demoUa';
+import { insertDemoParts } from './demoParts';
 import { grantToRole, insertSubtree } from './permissionTree';
 import type { Database, StoredValues } from './schema';
 
@@ -23,6 +22,8 @@ export interface SeedOptions {
   demo: boolean;
   /** The typed password of `admin`; one is generated when absent. */
   adminPassword?: string;
+  /** The demo traffic's "now" (default: the statistics' clock of `TZ`); tests fix it. */
+  clock?: StatisticsClock;
 }
 
 export interface SeedResult {
@@ -93,16 +94,7 @@ export async function seedDatabase(
       }
       // Demo staff log in only after an administrator resets their password.
       await insertDemoStaff(trx, await hashPassword(randomBytes(32).toString('hex')), now);
-      // The example table's rows, when the example table is declared.
-      if (definitions.some((d) => d.table === 'sample_row')) await insertDemoSamples(trx);
-      // Customers and the support role that reads them, when the customer screens are declared.
-      if (definitions.some((d) => d.table === 'customer')) {
-        await insertDemoCustomers(trx, demoAppIds);
-        await insertSupportRole(trx, appId);
-      }
-      // Teams of the demo staff and 90 days of traffic, through the ingestion path.
-      await insertDemoStatistics(trx);
-      if (definitions.some((d) => d.table === 'ua_record')) await insertDemoUa(trx);
+      await insertDemoParts(trx, definitions, { baseAppId: appId, demoAppIds, clock: options.clock ?? defaultClock() });
     }
   });
   return { seeded: true, generatedAdminPassword };

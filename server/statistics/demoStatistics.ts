@@ -58,25 +58,36 @@ export async function insertDemoStatistics(trx: Transaction<Database>, clock: St
   }
 
   const now = calendarAt(clock.now(), clock.timeZone);
+  await writeDemoTraffic(trx, owners, addDays(now.today, -(DEMO_TRAFFIC_DAYS - 1)) * 100, clock);
   const revenue: MonthRevenue[] = [];
   let month = now.month;
   for (let m = 0; m < 12; m++, month = previousMonth(month)) {
     for (const [i, adminId] of businessStaff.entries()) revenue.push({ adminId, month, amountFen: 100_000 * (5 + ((i * 13 + m * 7) % 40)) + (i * 37 + m) % 100 });
   }
+  await writeBatch(trx, { traffic: [], revenue });
+}
+
+/**
+ * The demo owners' traffic (demoCount, owner by owner in the order given) from the hour key
+ * `fromHour` up to the clock's current hour (at most DEMO_TRAFFIC_DAYS days), through ingestion.
+ * The future has no traffic yet.
+ */
+export async function writeDemoTraffic(trx: Transaction<Database>, owners: readonly number[], fromHour: number, clock: StatisticsClock): Promise<void> {
+  const now = calendarAt(clock.now(), clock.timeZone);
+  const firstDay = Math.max(Math.floor(fromHour / 100), addDays(now.today, -(DEMO_TRAFFIC_DAYS - 1)));
   let traffic: HourCount[] = [];
   const flush = async () => {
     await writeBatch(trx, { traffic, revenue: [] });
     traffic = [];
   };
-  for (let d = DEMO_TRAFFIC_DAYS - 1; d >= 0; d--) {
-    const day = addDays(now.today, -d);
-    // Today only up to the current hour: the future has no traffic yet.
-    const lastHour = d === 0 ? now.hour : 23;
+  for (let day = firstDay; day <= now.today; day = addDays(day, 1)) {
+    const lastHour = day === now.today ? now.hour : 23;
     for (const [i, siteUserId] of owners.entries()) {
-      for (let hour = 0; hour <= lastHour; hour++) traffic.push({ siteUserId, hour: day * 100 + hour, count: demoCount(i, day, hour) });
+      for (let hour = 0; hour <= lastHour; hour++) {
+        if (day * 100 + hour >= fromHour) traffic.push({ siteUserId, hour: day * 100 + hour, count: demoCount(i, day, hour) });
+      }
       if (traffic.length >= MAX_INGEST_ROWS) await flush();
     }
   }
   if (traffic.length) await flush();
-  await writeBatch(trx, { traffic: [], revenue });
 }
