@@ -18,10 +18,10 @@ import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
-import { invalidParam, missingParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
+import { boundParam, invalidParam, missingParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
 import { closeGaps, lockMaster, nextPosition, orderSpecOf, swapWithNeighbour, type Direction } from './order';
 import { resourcePolicies } from './policies';
-import { contextOf } from './policy';
+import { contextOf, type ResourcePolicy } from './policy';
 import { duplicateOf, fieldRefusal } from './refusals';
 import { createRepository, type Repository, type ResourceRecord } from './repository';
 import { isStorableId } from './storableId';
@@ -36,6 +36,8 @@ export interface CrudContext {
   /** Every declared resource (masters, details and references are looked up among them). */
   definitions: readonly ResourceDefinition[];
   dictionaries: DictionaryLookup;
+  /** The resources' own rules by name (default: ./policies.ts; the app adds those built from its settings). */
+  policies?: Readonly<Record<string, ResourcePolicy>>;
 }
 
 function find(definitions: readonly ResourceDefinition[], name: string, by: string): ResourceDefinition {
@@ -56,9 +58,9 @@ function revealTime(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
 }
 
-export function crudHandlers({ db, definitions, dictionaries }: CrudContext, definition: ResourceDefinition) {
+export function crudHandlers({ db, definitions, dictionaries, policies = resourcePolicies }: CrudContext, definition: ResourceDefinition) {
   const repository = repositoryOf(db, definitions, definition);
-  const policy = resourcePolicies[definition.name];
+  const policy = policies[definition.name];
   const { entity, keyCheck, parent, deletable } = definition;
   const master = parent && find(definitions, parent.resource, definition.name);
   const order = orderSpecOf(definition, master?.table);
@@ -143,7 +145,10 @@ export function crudHandlers({ db, definitions, dictionaries }: CrudContext, def
     }
 
     try {
-      const savedId = id === undefined ? await insert(values, locale) : (await repository.update(id, values)) ? id : undefined;
+      // An update writes only the fields it names: a field it leaves out is not written back as
+      // read a moment ago (a save racing a move or a switch would undo it), nor is the position.
+      const named = Object.fromEntries(Object.entries(values).filter(([name]) => name in params && name !== order?.field));
+      const savedId = id === undefined ? await insert(values, locale) : (await repository.update(id, named)) ? id : undefined;
       const saved = savedId === undefined ? undefined : await repository.findById(savedId);
       if (!saved) throw new ApiError(Code.NOT_FOUND);
       return success(request, saved);
@@ -222,7 +227,11 @@ export function crudHandlers({ db, definitions, dictionaries }: CrudContext, def
       if (value !== undefined) exact[name] = value;
     }
     const searchKey = definition.search.length ? searchParam(params.searchKey, 'searchKey', searchKeyLimit, SEARCH_KEY_LABEL, request.locale) : undefined;
-    const page = await repository.list({ paging: parsePaging(params), filters, exact, searchKey });
+    const ranges = Object.fromEntries(
+      (definition.ranges ?? []).map((name) => [name, { from: boundParam(params[`${name}From`], `${name}From`, request.locale), to: boundParam(params[`${name}To`], `${name}To`, request.locale) }]),
+    );
+    const conditions = policy?.listConditions?.(contextOf(request));
+    const page = await repository.list({ paging: parsePaging(params), filters, exact, searchKey, ranges, conditions });
     return success(request, masked ? { ...page, items: page.items.map(conceal) } : page);
   }
 

@@ -10,6 +10,7 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Fields, ListData, Paging } from '../../contract';
 import type { ResourceDefinition } from '../../resources/define';
 import type { Database } from '../db/schema';
+import type { ListCondition } from './policy';
 import { containsCondition, equalsCondition } from './search';
 import { isStorableId } from './storableId';
 
@@ -26,6 +27,10 @@ export interface ListQuery {
   exact?: Record<string, string>;
   /** Text that any search field may contain. */
   searchKey?: string;
+  /** Per range field (`definition.ranges`): the least and the greatest value its column may hold. */
+  ranges?: Record<string, { from?: number; to?: number }>;
+  /** Conditions the resource's policy adds (not from the request). */
+  conditions?: readonly ListCondition[];
 }
 
 export interface RepositoryOptions {
@@ -62,6 +67,12 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
       const value = query.exact?.[name];
       if (value !== undefined) conditions.push(equalsCondition(name, field, value));
     }
+    for (const [name, { from, to }] of Object.entries(query.ranges ?? {})) {
+      if (!(name in fields)) continue;
+      if (from !== undefined) conditions.push(eb(name, '>=', from));
+      if (to !== undefined) conditions.push(eb(name, '<=', to));
+    }
+    for (const { field, op, value } of query.conditions ?? []) conditions.push(eb(field, op, value));
     const key = query.searchKey;
     if (key !== undefined && searchable.length > 0) {
       conditions.push(eb.or(searchable.map(({ name, field }) => containsCondition(name, field, key))));
@@ -118,9 +129,10 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
       return inserted.id as number;
     },
 
-    /** Replaces the record's values; false when it no longer exists. */
+    /** Writes these of the record's values (the others stay as stored); false when it no longer exists. */
     async update(id: number, values: Record<string, unknown>, on: Kysely<Database> = database): Promise<boolean> {
       if (!isStorableId(id)) return false;
+      if (Object.keys(values).length === 0) return (await findById(id, on as unknown as Kysely<DynamicDatabase>)) !== undefined;
       const result = await (on as unknown as Kysely<DynamicDatabase>).updateTable(table).set(values).where('id', '=', id).where(own).executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },

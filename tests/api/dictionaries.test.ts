@@ -258,3 +258,17 @@ describe('a field backed by a dictionary (a sub-system\'s business type)', () =>
     await save({ id: basic.id, openStatus: 1 });
   });
 });
+
+describe('saves racing moves', () => {
+  it('a switch saved while the item moves keeps positions 1…n: an update writes only the fields it names', async () => {
+    const parent = await dictionary('RACE_SWITCH');
+    const rows = await addItems(parent.id, ['a', 'b', 'c', 'd', 'e']);
+    const target = rows[2]!;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? save({ id: target.id, openStatus: i % 4 === 1 ? 0 : 1 }) : move(target.id, i % 4 === 0 ? 'up' : 'down'))),
+    );
+    expect(answers.filter((a) => a.body.code !== Code.OK).map((a) => a.text)).toEqual([]);
+    const positions = (await items(parent.id)).map((item) => item.sortNum).sort((a, b) => Number(a) - Number(b));
+    expect(positions).toEqual([1, 2, 3, 4, 5]);
+  });
+});
