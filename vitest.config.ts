@@ -32,6 +32,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'proof',
+          include: ['tests/proof/**/*.proof.ts'],
+          environment: 'node',
+          // Real server processes under load or killed: one proof at a time, minutes each.
+          fileParallelism: false,
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
