@@ -19,6 +19,7 @@ export const HOME_TITLE: Text = { 'zh-CN': '首页', 'en-US': 'Home' };
 /** Navigation groups of the base app (menu type 3), by key (= the group's `url`). */
 export const NAVIGATION_TITLES = {
   system: { 'zh-CN': '系统管理', 'en-US': 'System' },
+  monitor: { 'zh-CN': '系统监控', 'en-US': 'Monitoring' },
   organisation: { 'zh-CN': '组织人员', 'en-US': 'Organisation' },
   business: { 'zh-CN': '业务统计', 'en-US': 'Business' },
   tools: { 'zh-CN': '工具', 'en-US': 'Tools' },

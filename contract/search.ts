@@ -18,7 +18,7 @@ export function hasControlCharacter(value: string): boolean {
   return false;
 }
 
-function withoutControlCharacters(value: string): string {
+export function withoutControlCharacters(value: string): string {
   if (!hasControlCharacter(value)) return value;
   let kept = '';
   for (let i = 0; i < value.length; i++) if (!isControl(value.charCodeAt(i))) kept += value[i];

@@ -21,11 +21,13 @@ export const DEFAULT_PAGE_SIZES: readonly number[] = [10, 20, 50, 100];
 
 /**
  * How a list cell shows its value: as is, as the label of its option, as numbered slots, as the
- * label of a referenced record or of a dictionary item; or as a control: a switch that saves the
- * field at once (a two-option choice, the first option being "on"), or up/down arrows that move
- * the row (the definition's `order` field).
+ * label of a referenced record or of a dictionary item, an instant (epoch milliseconds) as a local
+ * date and time, a record of changes (`{ field: [before, after] }` as JSON) as the fields changed
+ * (the show view tabulates before → after); or as a control: a switch that saves the field at
+ * once (a two-option choice, the first option being "on"), or up/down arrows that move the row
+ * (the definition's `order` field).
  */
-export type CellKind = 'text' | 'option' | 'slots' | 'reference' | 'dictionary' | 'switch' | 'order';
+export type CellKind = 'text' | 'option' | 'slots' | 'reference' | 'dictionary' | 'switch' | 'order' | 'time' | 'changes';
 /** Which input a form field gets. */
 export type WidgetKind = 'input' | 'textarea' | 'number' | 'select' | 'radio' | 'slots' | 'reference' | 'dictionary';
 
@@ -166,6 +168,11 @@ export interface ResourceDefinition<F extends Fields = Fields> {
    * the list call takes them as parameters named by the field (`role/list?appId=2`).
    */
   filters?: ReadonlyArray<keyof F & string>;
+  /**
+   * Integer fields filtered by a range (an instant in epoch milliseconds: a date-time range in the
+   * search form): the list call takes `<field>From` and `<field>To`, both inclusive and optional.
+   */
+  ranges?: ReadonlyArray<keyof F & string>;
   /**
    * Fields that hold another resource's id. The server refuses a save naming no existing record
    * (1001 on the field); the list, create and edit page elements get that resource's list call.

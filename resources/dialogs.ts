@@ -9,6 +9,8 @@
  * dialogs split those modules into many small shared chunks: about 7 KB more gzipped JavaScript
  * for the list screen and 5 KB for the home screen.
  */
+import CloseCircleFilled from '@ant-design/icons/es/icons/CloseCircleFilled';
+import CloseOutlined from '@ant-design/icons/es/icons/CloseOutlined';
 import ProfileOutlined from '@ant-design/icons/es/icons/ProfileOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/es/icons/SafetyCertificateOutlined';
 import type { DialogEntry, DialogRegistry } from './generic/rowActions';
@@ -18,4 +20,7 @@ export const dialogs: DialogRegistry = new Map<string, DialogEntry>([
   ['roleFunctionInfo', { load: () => import('./role/RoleFunctionInfoDialog'), icon: ProfileOutlined }],
   // Reuses an icon the list already loads: the UA list adds no weight to the generic list path.
   ['uaPublish', { load: () => import('./ua/PublishDialog'), icon: SafetyCertificateOutlined }],
+  // Icons the list already loads, as for the UA list.
+  ['endSession', { load: () => import('./audit/EndSessionsDialog').then((m) => ({ default: m.EndSessionDialog })), icon: CloseOutlined }],
+  ['endUserSessions', { load: () => import('./audit/EndSessionsDialog').then((m) => ({ default: m.EndUserSessionsDialog })), icon: CloseCircleFilled }],
 ]);

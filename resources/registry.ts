@@ -5,6 +5,7 @@
  */
 import type { ResourceDefinition } from './define';
 import { appResource } from './app/definition';
+import { auditLogResource, loginLogResource, onlineSessionResource } from './audit/definition';
 import { customerAddressResource, customerBankResource, customerInvoiceResource, customerResource, customerRevealResource } from './customer/definition';
 import { dicItemResource, dicResource } from './dic/definition';
 import { paramResource } from './param/definition';
@@ -15,6 +16,7 @@ import { uaResource } from './ua/definition';
 export const resourceDefinitions: readonly ResourceDefinition[] = [
   appResource, paramResource, roleResource, dicResource, dicItemResource, sampleResource, uaResource,
   customerResource, customerBankResource, customerAddressResource, customerInvoiceResource, customerRevealResource,
+  auditLogResource, loginLogResource, onlineSessionResource,
 ];
 
 export function findResource(name: string): ResourceDefinition | undefined {

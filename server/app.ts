@@ -5,18 +5,25 @@
  * the calls of the other prefixes, then the console.
  * The database must already be migrated and seeded (see db/prepare.ts).
  */
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { AccessLog } from './http/accessLog';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { API_PREFIX, DEFAULT_LOCALE, localeFromHeader } from '../contract';
 import { endpointOf, type ResourceDefinition } from '../resources/define';
 import { resourceDefinitions } from '../resources/registry';
+import { auditWrites } from './audit/context';
+import { createLoginLog } from './audit/loginLog';
+import { onlineSessionPolicy, onlineSessionRoutes } from './audit/onlineSessions';
+import { scheduleLogPruning } from './audit/retention';
 import { accessRoutes } from './auth/accessRoutes';
 import { createGrants } from './auth/grants';
 import { createGuard } from './auth/guard';
 import { createLoginThrottle } from './auth/throttle';
 import { createSessionStore } from './auth/tokens';
 import type { AppConfig } from './config';
+import { resourcePolicies } from './crud/policies';
 import { crudRoutes } from './crud/routes';
 import { createDictionaries } from './dic/dictionaries';
 import { dictionaryRoutes } from './dic/routes';
@@ -24,7 +31,7 @@ import type { Database } from './db/schema';
 import { errorHandler } from './errors';
 import { clientErrorHandler, frameworkErrors } from './http/frameworkRefusals';
 import { notFoundHandler } from './http/notFound';
-import type { RouteAccess } from './http/requestContext';
+import type { Caller, RouteAccess } from './http/requestContext';
 import { securityHeaders } from './http/securityHeaders';
 import { officeRoutes } from './office/routes';
 import { permissionRoutes } from './permission/routes';
@@ -42,7 +49,7 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
-  config: Pick<AppConfig, 'workbenchUrl' | 'trustProxy' | 'session' | 'throttle'> & Partial<Pick<AppConfig, 'workbenchTrustedOrigins'>>;
+  config: Pick<AppConfig, 'workbenchUrl' | 'trustProxy' | 'session' | 'throttle'> & Partial<Pick<AppConfig, 'workbenchTrustedOrigins' | 'auditRetentionDays'>>;
   logger?: Logger;
   /** Folder of the built console (index.html + assets); not served when absent or not built. */
   consoleDir?: string;
@@ -50,6 +57,11 @@ export interface BuildAppOptions {
   definitions?: readonly ResourceDefinition[];
   /** The statistics' time zone and clock (default: `TZ` or Asia/Shanghai, the system clock); tests fix it. */
   statisticsClock?: StatisticsClock;
+  /**
+   * Benchmark only (tests/bench/unguardedServer.ts measures what the guard costs): no token or
+   * permission check, every request is this caller. Never set by the server's own start.
+   */
+  withoutGuardAs?: Caller;
 }
 
 /** One registered route, as the seed-coverage test and tooling read it. */
@@ -71,12 +83,15 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
   return groups;
 }
 
-export async function buildApp({ db, config, logger, consoleDir, definitions = resourceDefinitions, statisticsClock }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger, consoleDir, definitions = resourceDefinitions, statisticsClock, withoutGuardAs }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    logController: new AccessLog(),
+    // Unique across restarts and servers: the audit log groups a request's rows by it.
+    genReqId: () => randomUUID(),
     // Fastify's own refusals answer the envelope too.
     frameworkErrors,
     clientErrorHandler,
@@ -84,6 +99,8 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
 
   const routeTable: RouteSummary[] = [];
   app.decorate('routeTable', routeTable);
+  // A writing route's handler runs in its caller's audit context (server/audit).
+  app.addHook('onRoute', auditWrites);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access ?? 'permission' });
@@ -101,24 +118,37 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   const grants = createGrants(db);
   const guard = createGuard(sessions, grants);
   const dictionaries = createDictionaries(db);
+  const policies = { ...resourcePolicies, onlineSession: onlineSessionPolicy(config.session) };
   const statistics = statisticsRoutes(db, { clock: statisticsClock });
   const site = consoleDir ? loadConsoleSite(consoleDir, { workbenchUrl: config.workbenchUrl }) : undefined;
+
+  if (config.auditRetentionDays !== undefined) {
+    const pruning = scheduleLogPruning(db, config.auditRetentionDays, (error) => app.log.error({ err: error }, 'pruning the audit and login logs failed'));
+    app.addHook('onClose', async () => pruning.stop());
+  }
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(guard, site));
   // Before any route: every route of a guarded prefix, registered anywhere below, inherits it.
-  app.addHook('onRequest', guard.guard);
+  if (withoutGuardAs) {
+    app.addHook('onRequest', async (request) => {
+      request.caller = withoutGuardAs;
+    });
+  } else {
+    app.addHook('onRequest', guard.guard);
+  }
 
   await app.register(healthRoutes(db));
   await app.register(
     async (api) => {
-      await api.register(sessionRoutes({ db, sessions, throttle, grants }));
+      await api.register(sessionRoutes({ db, sessions, throttle, grants, loginLog: createLoginLog(db) }));
       await api.register(permissionRoutes(db));
       await api.register((await import('./effective/routes')).effectiveRoutes(db));
       await api.register(staffRoutes(db, throttle), { prefix: '/user' });
       await api.register(officeRoutes(db), { prefix: '/office' });
       await api.register(dictionaryRoutes(dictionaries));
       await api.register(statistics.admin);
+      await api.register(onlineSessionRoutes(db));
     },
     { prefix: API_PREFIX },
   );
@@ -128,7 +158,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   await app.register(uaRoutes(db), { prefix: '/v2/ua' });
   // The declared resources, one registration per endpoint (a master and its detail may share one).
   for (const [endpoint, group] of groupBy(definitions, endpointOf)) {
-    await app.register(crudRoutes({ db, definitions, dictionaries }, group), { prefix: endpoint });
+    await app.register(crudRoutes({ db, definitions, dictionaries, policies }, group), { prefix: endpoint });
   }
   await app.register(accessRoutes(db, { sessions, trustedOrigins: config.workbenchTrustedOrigins ?? [] }));
   if (site) await app.register(consoleStatic(site));

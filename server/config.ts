@@ -46,7 +46,11 @@ export interface AppConfig {
   trustProxy: boolean | string;
   session: SessionPolicy;
   throttle: ThrottlePolicy;
+  /** Days the audit and login logs keep a row. */
+  auditRetentionDays: number;
 }
+
+export const DEFAULT_AUDIT_RETENTION_DAYS = 180;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -94,6 +98,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   const trustProxy = parseTrustProxy(read('TRUST_PROXY'));
 
+  const retention = read('AUDIT_RETENTION_DAYS') ?? String(DEFAULT_AUDIT_RETENTION_DAYS);
+  const auditRetentionDays = /^\d{1,5}$/.test(retention) ? Number(retention) : NaN;
+  if (!(auditRetentionDays >= 1)) problems.push(`AUDIT_RETENTION_DAYS must be a whole number of days, at least 1, got "${retention}"`);
+
   if (problems.length) throw new ConfigError(problems);
   return {
     port,
@@ -106,6 +114,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy,
     session: { ...DEFAULT_SESSION_POLICY },
     throttle: { ...DEFAULT_THROTTLE_POLICY },
+    auditRetentionDays,
   };
 }
 

@@ -23,11 +23,15 @@ function searchValue(filter: CrudFilter): unknown {
   return values.every((v) => v === values[0]) ? values[0] : undefined;
 }
 
+/** A range's bounds travel as `<field>From` and `<field>To` (both inclusive). */
+const RANGE_SUFFIX = { gte: 'From', lte: 'To' } as const;
+
 /**
- * Refine filters → query parameters named by field. The platform's list calls know only two
- * kinds: equality (`eq`, and `in` sent comma-joined) and "contains" (`contains`); a field named
- * `searchKey`, or an `or` of `contains` filters sharing one value, becomes `searchKey`.
- * Blank values are left out. Other operators are refused loudly rather than silently ignored.
+ * Refine filters → query parameters named by field. The platform's list calls know equality
+ * (`eq`, and `in` sent comma-joined), "contains" (`contains`) and, for a range field, its bounds
+ * (`gte`, `lte`); a field named `searchKey`, or an `or` of `contains` filters sharing one value,
+ * becomes `searchKey`. Blank values are left out. Other operators are refused loudly rather than
+ * silently ignored.
  */
 export function generateFilters(filters: CrudFilters | undefined): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = {};
@@ -45,8 +49,12 @@ export function generateFilters(filters: CrudFilters | undefined): Record<string
       throw new Error('Only an "or" of "contains" filters with one value (a free-text search) can be sent to the list calls');
     }
     const { field, operator, value } = filter as LogicalFilter;
+    if (operator === 'gte' || operator === 'lte') {
+      if (!isBlank(value)) query[`${field}${RANGE_SUFFIX[operator]}`] = scalar(value);
+      continue;
+    }
     if (operator !== 'eq' && operator !== 'contains' && operator !== 'in') {
-      throw new Error(`The list calls cannot filter "${field}" with operator "${operator}" (only eq, in, contains)`);
+      throw new Error(`The list calls cannot filter "${field}" with operator "${operator}" (only eq, in, contains, gte, lte)`);
     }
     if (isBlank(value)) continue;
     query[field] = scalar(value);

@@ -26,6 +26,8 @@ export function CellContent({ view }: { view: CellView }) {
   const empty = t('common.empty');
   if (view.kind === 'empty') return <span className="generic-empty">{empty}</span>;
   if (view.kind === 'text') return <span className="generic-cell">{view.text}</span>;
+  // The changed fields' names; the show view tabulates them before → after (./ChangesTable).
+  if (view.kind === 'changes') return <span className="generic-cell">{view.changes.map((change) => change.label).join(', ')}</span>;
   if (view.kind === 'reference') return <ReferenceCell reference={view.reference} value={view.value} empty={empty} />;
   if (view.kind === 'dictionary') return <DictionaryCell dicKey={view.dicKey} value={view.value} />;
   return (

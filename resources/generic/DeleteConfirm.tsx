@@ -1,7 +1,7 @@
 import { useTranslate } from '@refinedev/core';
 import ExclamationCircleFilled from '@ant-design/icons/es/icons/ExclamationCircleFilled';
 import { Modal } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import './generic.css';
 
 interface Props {
@@ -16,10 +16,12 @@ interface Props {
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
   afterClose?: () => void;
+  /** Shown under the question (a warning that applies to this case). */
+  children?: ReactNode;
 }
 
 /** '确认删除' / '您确认删除吗？' (SPEC §5 Confirmations). */
-export function DeleteConfirm({ open, title, content, okText, onConfirm, onClose, afterClose }: Props) {
+export function DeleteConfirm({ open, title, content, okText, onConfirm, onClose, afterClose, children }: Props) {
   const t = useTranslate();
   const [busy, setBusy] = useState(false);
   return (
@@ -49,6 +51,7 @@ export function DeleteConfirm({ open, title, content, okText, onConfirm, onClose
         <ExclamationCircleFilled className="generic-confirm__icon" />
         <span>{content ?? t('confirm.delete.content')}</span>
       </p>
+      {children}
     </Modal>
   );
 }

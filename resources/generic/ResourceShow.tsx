@@ -14,6 +14,7 @@ import { useLocale } from '../../src/i18n';
 import { endpointOf, type RelatedSpec, type ResourceDefinition } from '../define';
 import { relatedOf } from '../registry';
 import { CellContent } from './CellContent';
+import { ChangesTable } from './ChangesTable';
 import { resourceColumns } from './columns';
 import type { Row } from './rowTypes';
 import { showLines } from './showItems';
@@ -118,7 +119,10 @@ export function ResourceShow({ definition, id, open, onClose, afterClose }: Prop
   const canReveal = useCan({ resource: definition.name, action: 'reveal', queryOptions: { enabled: definition.privacy !== undefined } }).data?.can === true;
   const { revealed, reveal, isRevealing } = useReveal(definition, id);
   const record = revealed ?? query.data?.data;
-  const lines = record ? showLines(definition, record, locale) : [];
+  const allLines = record ? showLines(definition, record, locale) : [];
+  // A record of changes is a table of its own, under the record's fields, the whole width.
+  const changes = allLines.flatMap((line) => ('view' in line && line.view.kind === 'changes' ? [{ label: line.label, changes: line.view.changes }] : []));
+  const lines = allLines.filter((line) => !('view' in line && line.view.kind === 'changes'));
   const regionIndex = useRegionIndex(lines.some((line) => 'region' in line));
   const name = record && definition.labelField ? String(record[definition.labelField] ?? '') : '';
   const related = relatedOf(definition).filter(({ spec }) => (spec.grantedBy ?? 'list') === 'list' || canReveal);
@@ -161,6 +165,12 @@ export function ResourceShow({ definition, id, open, onClose, afterClose }: Prop
             <CellContent view={line.view} />
           ),
       }))} />
+      {changes.map((entry) => (
+        <section key={entry.label} className="generic-show__changes">
+          <h4>{entry.label}</h4>
+          <ChangesTable changes={entry.changes} table={record?.tableName} locale={locale} />
+        </section>
+      ))}
       {related.length > 0 ? (
         <Tabs
           className="generic-show__tabs"

@@ -1,5 +1,6 @@
 import { useTranslate } from '@refinedev/core';
 import { Form, Select, type FormProps } from 'antd';
+import { lazy, Suspense } from 'react';
 // The plain input alone: the list needs none of TextArea, Password, Search or OTP.
 import Input from 'antd/es/input/Input';
 import type { Field } from '../../contract/fields';
@@ -12,6 +13,19 @@ import { ReferenceSelect } from './ReferenceSelect';
 import { referenceOf } from './references';
 import { searchRule } from './searchRule';
 import { searchLimit } from '../../contract/search';
+import type { RangeInputProps } from './RangeInput';
+
+// The date pickers load only with a list that filters by a range.
+const LazyRangeInput = lazy(() => import('./RangeInput'));
+
+/** Passes the Form.Item's value and onChange through to the range picker once it has loaded. */
+function RangeField(props: RangeInputProps) {
+  return (
+    <Suspense fallback={<Input disabled className="generic-search__range" />}>
+      <LazyRangeInput {...props} />
+    </Suspense>
+  );
+}
 
 interface Props {
   definition: ResourceDefinition;
@@ -51,12 +65,14 @@ function SearchInput({ field, reference, label, locale, ...control }: InputProps
 }
 
 /**
- * The search form over `definition.filters` (exact) and `definition.search` (contains), with Query
- * and Reset; `formProps` are useTable's `searchFormProps` (its submit sets the filters, page 1).
+ * The search form over `definition.filters` (exact), `definition.search` (contains) and
+ * `definition.ranges` (from–to), with Query and Reset; `formProps` are useTable's
+ * `searchFormProps` (its submit sets the filters, page 1).
  */
 export function SearchForm({ definition, locale, formProps }: Props) {
   const names = searchFormFields(definition);
-  if (names.length === 0) return null;
+  const ranges = definition.ranges ?? [];
+  if (names.length === 0 && ranges.length === 0) return null;
   return (
     <Form {...formProps} layout="inline" className="generic-search" name={`${definition.name}-search`}>
       {names.map((name) => {
@@ -71,6 +87,11 @@ export function SearchForm({ definition, locale, formProps }: Props) {
           </Form.Item>
         );
       })}
+      {ranges.map((name) => (
+        <Form.Item key={name} name={name} label={definition.entity.fields[name]?.label[locale] ?? name}>
+          <RangeField />
+        </Form.Item>
+      ))}
       <SearchButtons
         onReset={() => {
           formProps.form?.resetFields();

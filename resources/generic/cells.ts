@@ -6,11 +6,13 @@
 import { splitJoined, type Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
 import type { CellKind, ColumnSpec, ReferenceSpec, ResourceDefinition } from '../define';
+import { parseChanges, type Change } from './changes';
 import { referenceOf } from './references';
 
 export type CellView =
   | { kind: 'empty' }
   | { kind: 'text'; text: string }
+  | { kind: 'changes'; changes: Change[] }
   | { kind: 'slots'; slots: Array<{ label: string; value?: string }> }
   | { kind: 'reference'; reference: ReferenceSpec; value: unknown }
   | { kind: 'dictionary'; dicKey: string; value: string };
@@ -35,7 +37,18 @@ export function cellKindOf(definition: ResourceDefinition, column: ColumnSpec): 
   return definition.entity.fields[column.field]?.dictionary ? 'dictionary' : 'text';
 }
 
-export function cellView(definition: ResourceDefinition, column: ColumnSpec, value: unknown, locale: Locale): CellView {
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant (epoch milliseconds) as the browser's local 'YYYY-MM-DD HH:mm:ss'. */
+export function timeText(value: unknown): string | undefined {
+  const ms = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isFinite(ms)) return undefined;
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** `record`: the whole row, which a record of changes reads its table from (`tableName`). */
+export function cellView(definition: ResourceDefinition, column: ColumnSpec, value: unknown, locale: Locale, record?: Record<string, unknown>): CellView {
   if (isMissing(value)) return { kind: 'empty' };
   const field = definition.entity.fields[column.field];
   const kind = cellKindOf(definition, column);
@@ -45,6 +58,11 @@ export function cellView(definition: ResourceDefinition, column: ColumnSpec, val
   }
   if (kind === 'dictionary' && field?.dictionary) return { kind: 'dictionary', dicKey: field.dictionary, value: String(value) };
   if (kind === 'option' && field) return { kind: 'text', text: optionLabel(field, value, locale) ?? String(value) };
+  if (kind === 'time') return { kind: 'text', text: timeText(value) ?? String(value) };
+  if (kind === 'changes') {
+    const changes = parseChanges(value, typeof record?.tableName === 'string' ? record.tableName : undefined, locale);
+    return changes.length ? { kind: 'changes', changes } : { kind: 'empty' };
+  }
   if (kind === 'slots') {
     const joined = String(value);
     const declared = slotsOf(definition, column.field);

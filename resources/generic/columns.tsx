@@ -7,18 +7,23 @@ import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
 import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
 import { Button, Space, Tooltip } from 'antd';
+import { lazy, Suspense } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import type { Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
 import { rowNumber } from '../../contract/paging';
 import type { ColumnSpec, ResourceDefinition, RowAction } from '../define';
 import { CellContent } from './CellContent';
-import { OrderCell, SwitchCell } from './cellControls';
 import { cellKindOf, cellView, slotsOf } from './cells';
 import { columnWidth, textWidth } from './columnWidth';
 import type { DialogEntry } from './rowActions';
 import type { Row } from './rowTypes';
 import type { ResourceAccess } from './useResourceAccess';
+
+// The acting cells (antd's Switch, the arrows) load with a list that has them (dictionary items).
+const loadControls = () => import('./cellControls');
+const SwitchCell = lazy(() => loadControls().then((m) => ({ default: m.SwitchCell })));
+const OrderCell = lazy(() => loadControls().then((m) => ({ default: m.OrderCell })));
 
 interface Options {
   definition: ResourceDefinition;
@@ -59,7 +64,7 @@ function widestValue(definition: ResourceDefinition, column: ColumnSpec, field: 
   if (field.options) return widest(field.options.map((o) => o.label[locale]));
   if (rows.length > 0 && kind !== 'slots') {
     return widest(rows.map((row) => {
-      const view = cellView(definition, column, row[column.field], locale);
+      const view = cellView(definition, column, row[column.field], locale, row);
       return view.kind === 'text' ? view.text : '';
     }));
   }
@@ -111,7 +116,9 @@ export function resourceColumns({
           width: columnWidth({ header, contentWidth: SWITCH_WIDTH }),
           align: 'center' as const,
           render: (_value: unknown, row: Row) => (
-            <SwitchCell definition={definition} field={column.field} row={row} options={field.options!} label={header} canEdit={access.canEdit} />
+            <Suspense fallback={null}>
+              <SwitchCell definition={definition} field={column.field} row={row} options={field.options!} label={header} canEdit={access.canEdit} />
+            </Suspense>
           ),
         };
       }
@@ -121,17 +128,19 @@ export function resourceColumns({
           title: header,
           width: columnWidth({ header, contentWidth: ORDER_WIDTH }),
           render: (_value: unknown, row: Row, index: number) => (
-            <OrderCell definition={definition} row={row} index={index} rowCount={rows.length} canEdit={access.canEdit} />
+            <Suspense fallback={null}>
+              <OrderCell definition={definition} row={row} index={index} rowCount={rows.length} canEdit={access.canEdit} />
+            </Suspense>
           ),
         };
       }
-      const view = (row: Row) => cellView(definition, column, row[column.field], locale);
+      const view = (row: Row) => cellView(definition, column, row[column.field], locale, row);
       return {
         key: column.field,
         title: header,
         width: column.width ?? columnWidth({ header, widestValue: widestValue(definition, column, field, locale, rows) }),
         // Text cells truncate with a tooltip; slots and labels looked up by the cell keep their own layout.
-        ellipsis: kind === 'text' || kind === 'option' ? { showTitle: true } : false,
+        ellipsis: kind === 'text' || kind === 'option' || kind === 'time' || kind === 'changes' ? { showTitle: true } : false,
         render: (_value: unknown, row: Row) => <CellContent view={view(row)} />,
       };
     }),

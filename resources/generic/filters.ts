@@ -2,10 +2,17 @@ import type { CrudFilter } from '@refinedev/core';
 import type { ResourceDefinition } from '../define';
 import { isMissing } from './cells';
 
-/** Fields of the search form: the exact-value filters (`filters`) first, then the searched fields. */
+/** Fields of the search form: the exact-value filters (`filters`) first, then the searched fields (ranges are apart). */
 export function searchFormFields(definition: Pick<ResourceDefinition, 'filters' | 'search'>): string[] {
   const filters = [...(definition.filters ?? [])];
   return [...filters, ...definition.search.filter((name) => !filters.includes(name))];
+}
+
+/** A range's bound as the list call takes it: a date picker's value (a Dayjs) as epoch milliseconds. */
+function bound(value: unknown): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  const ms = Number((value as { valueOf(): unknown }).valueOf());
+  return Number.isFinite(ms) ? ms : undefined;
 }
 
 /**
@@ -15,10 +22,19 @@ export function searchFormFields(definition: Pick<ResourceDefinition, 'filters' 
  */
 export function searchFilters(definition: ResourceDefinition, values: Record<string, unknown>): CrudFilter[] {
   const exact: readonly string[] = definition.filters ?? [];
-  return searchFormFields(definition).map((name): CrudFilter => {
+  const fields = searchFormFields(definition).map((name): CrudFilter => {
     const raw = values[name];
     const value = isMissing(raw) ? undefined : typeof raw === 'string' ? raw.trim() : raw;
     const field = definition.entity.fields[name];
     return { field: name, operator: exact.includes(name) || field?.options || field?.dictionary ? 'eq' : 'contains', value };
   });
+  // A range (`ranges`): from and to, each inclusive, each optional.
+  const ranges = (definition.ranges ?? []).flatMap((name): CrudFilter[] => {
+    const [from, to] = Array.isArray(values[name]) ? (values[name] as unknown[]) : [];
+    return [
+      { field: name, operator: 'gte', value: bound(from) },
+      { field: name, operator: 'lte', value: bound(to) },
+    ];
+  });
+  return [...fields, ...ranges];
 }

@@ -11,6 +11,7 @@ import type { ListData } from '../../contract/envelope';
 import { formatCount, TEAM_LIST_LIMIT, TeamType, type ChartData, type TeamMember, type TotalNums, type TrafficOwner } from '../../contract/statistics';
 import { useLocale } from '../../src/i18n';
 import { STATISTICS_CALLS } from './endpoints';
+import { useDatePickerLocale } from '../generic/useDatePickerLocale';
 import './statistics.css';
 
 const TrafficChart = lazy(() => import('./TrafficChart'));
@@ -73,6 +74,7 @@ function TeamList({ teamType }: { teamType: number }) {
 
 function TrafficPanel() {
   const t = useTranslate();
+  useDatePickerLocale();
   const [form] = Form.useForm<{ adminId?: number; owners?: number[]; date?: Dayjs }>();
   const adminId = Form.useWatch('adminId', form);
   const [chartQuery, setChartQuery] = useState<ChartQuery>({});

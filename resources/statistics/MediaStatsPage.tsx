@@ -11,11 +11,13 @@ import { formatCount, MAX_PERIOD_DAYS, type MediaStatsRow } from '../../contract
 import { useLocale } from '../../src/i18n';
 import { STATISTICS_CALLS } from './endpoints';
 import { usePagedCall } from './usePagedCall';
+import { useDatePickerLocale } from '../generic/useDatePickerLocale';
 import './statistics.css';
 
 export default function MediaStatsPage() {
   const t = useTranslate();
   const locale = useLocale();
+  useDatePickerLocale();
   const [period, setPeriod] = useState<{ startDate?: string; endDate?: string }>({});
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const { items, loading, pagination, restart } = usePagedCall<MediaStatsRow>(STATISTICS_CALLS.mediaStats, { ...period, order });

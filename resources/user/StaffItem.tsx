@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { staffEntity } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
 import { contractRule } from '../generic/rules';
+import { useDatePickerLocale } from '../generic/useDatePickerLocale';
 import { dateRule, DATE_FORMAT, type DATE_FIELDS, type StaffField } from './staffForm';
 
 interface ItemProps extends Omit<FormItemProps, 'name' | 'label' | 'required' | 'rules'> {
@@ -65,6 +66,7 @@ export function ChoiceItem({ name, locale, ...item }: Omit<ItemProps, 'children'
  */
 export function DateItem({ name, locale }: { name: (typeof DATE_FIELDS)[number]; locale: Locale }) {
   const t = useTranslate();
+  useDatePickerLocale();
   return (
     <StaffItem name={name} locale={locale} contract={dateRule(name, locale)}>
       <DatePicker

@@ -26,7 +26,16 @@ export interface SaveChange {
   existing: ResourceRecord | undefined;
 }
 
+/** A condition a policy adds to every list of its resource (`field op value`). */
+export interface ListCondition {
+  field: string;
+  op: '=' | '<' | '<=' | '>' | '>=';
+  value: string | number;
+}
+
 export interface ResourcePolicy {
+  /** Narrows every list of the resource (e.g. sessions still within their limits, which are settings). */
+  listConditions?(context: PolicyContext): readonly ListCondition[];
   /** Runs before a validated create or update is stored; throw to refuse. */
   beforeSave?(db: Kysely<Database>, change: SaveChange, context: PolicyContext): Promise<void>;
   /** Runs inside the delete's transaction once every id is known to exist; throw to refuse. */

@@ -70,6 +70,37 @@ export interface SessionTable {
   createdAt: number;
   lastSeenAt: number;
   revokedAt: number | null;
+  /** Where and with what the session was started (migration 0011), for the online-users screen. */
+  address: string | null;
+  userAgent: string | null;
+}
+
+/** One record a request's write changed (migration 0011), written by the audit triggers. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  changedAt: number;
+  requestId: string;
+  userId: number | null;
+  userName: string | null;
+  method: string;
+  route: string;
+  address: string | null;
+  tableName: string;
+  recordId: string | null;
+  action: 'insert' | 'update' | 'delete';
+  /** JSON `{ column: [before, after] }`. */
+  changes: string | null;
+}
+
+/** One login attempt (migration 0011). */
+export interface LoginLogTable {
+  id: Generated<number>;
+  attemptedAt: number;
+  userName: string;
+  address: string | null;
+  userAgent: string | null;
+  result: string;
+  reason: string;
 }
 
 /** `pair`: one username from one address (key `username|address`); `address`: any username. */
@@ -167,9 +198,33 @@ export interface TemplateTable {
   creatorName: string;
 }
 
-export interface Database extends StatisticsTables {
+/** A staff name's substrings of one and two characters, or a telephone's of four (migration 0012), kept by triggers. */
+export interface UserGramTable {
+  gram: string;
+  userId: number;
+}
+
+/** A counter moved by triggers on every write that changes what a cache keeps (one row, id 1). */
+export interface VersionCounterTable {
+  id: number;
+  version: number;
+}
+
+/** The counters: grants (0004), the staff list's totals (0003), dictionaries (0006), statistics (0009). */
+export interface VersionCounters {
+  grantsVersion: VersionCounterTable;
+  staffListVersion: VersionCounterTable;
+  dicVersion: VersionCounterTable;
+  statisticsVersion: VersionCounterTable;
+}
+
+export interface Database extends StatisticsTables, VersionCounters {
   user: UserTable;
+  userNameGram: UserGramTable;
+  userPhoneGram: UserGramTable;
   session: SessionTable;
+  auditLog: AuditLogTable;
+  loginLog: LoginLogTable;
   loginAttempt: LoginAttemptTable;
   handoffCode: HandoffCodeTable;
   permission: PermissionTable;

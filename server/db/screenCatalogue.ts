@@ -38,6 +38,7 @@ export interface NavigationSpec {
 /** Titles come from contract/menuTitles.ts, which the console reads too. */
 export const NAVIGATION: readonly NavigationSpec[] = [
   { key: 'system', title: NAVIGATION_TITLES.system, sort: 10, icon: 'setting' },
+  { key: 'monitor', title: NAVIGATION_TITLES.monitor, sort: 15, icon: 'dashboard' },
   { key: 'organisation', title: NAVIGATION_TITLES.organisation, sort: 20, icon: 'team' },
   { key: 'business', title: NAVIGATION_TITLES.business, sort: 30, icon: 'bar-chart' },
   { key: 'tools', title: NAVIGATION_TITLES.tools, sort: 40, icon: 'tool' },

@@ -8,7 +8,8 @@ import { Code, fieldErrors, loginSchema, type Locale, type LoginAnswer, type Per
 import type { Grants } from '../auth/grants';
 import { verifyPassword } from '../auth/passwords';
 import type { LoginThrottle } from '../auth/throttle';
-import type { SessionStore } from '../auth/tokens';
+import { sessionOriginOf, type SessionStore } from '../auth/tokens';
+import type { LoginLog } from '../audit/loginLog';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
@@ -20,6 +21,7 @@ export interface SessionRouteDeps {
   sessions: SessionStore;
   throttle: LoginThrottle;
   grants: Grants;
+  loginLog: LoginLog;
 }
 
 /** Built once per locale: a zod schema compiles itself on its first use. */
@@ -30,7 +32,7 @@ function loginSchemaOf(locale: Locale) {
   return schema;
 }
 
-export function sessionRoutes({ db, sessions, throttle, grants }: SessionRouteDeps) {
+export function sessionRoutes({ db, sessions, throttle, grants, loginLog }: SessionRouteDeps) {
   async function baseAppId(): Promise<number> {
     const id = await grants.baseAppId();
     if (id === undefined) throw new Error('The base app is missing: the database was not seeded');
@@ -39,26 +41,42 @@ export function sessionRoutes({ db, sessions, throttle, grants }: SessionRouteDe
 
   return async function register(app: FastifyInstance): Promise<void> {
     app.post('/user/login', { config: { access: 'public' } }, async (request) => {
+      const origin = sessionOriginOf(request);
       const parsed = loginSchemaOf(request.locale).safeParse(request.body ?? {});
       if (!parsed.success) {
+        const typed = (request.body as { username?: unknown } | null | undefined)?.username;
+        await loginLog.refused(typeof typed === 'string' ? typed : '', origin, 'invalid');
         const fields = fieldErrors(parsed.error);
         throw new ApiError(Code.VALIDATION_FAILED, Object.values(fields)[0], { fields });
       }
       const { username, password } = parsed.data;
+      let refusal: 'unknownUser' | 'wrongPassword' | 'disabled' = 'unknownUser';
       // Counted before any work; the hashing runs for unknown users too (same timing).
-      const user = await throttle.attempt(username, request.ip, async () => {
-        const found = await db
-          .selectFrom('user')
-          .select(['id', 'passwordHash', 'isEnable', 'mustChangePassword'])
-          .where('code', '=', username)
-          .executeTakeFirst();
-        const isPasswordRight = await verifyPassword(found?.passwordHash, password);
-        return found && isPasswordRight && found.isEnable === '1' ? found : null;
-      });
-      if (!user) throw new ApiError(Code.LOGIN_FAILED);
+      const user = await throttle
+        .attempt(username, request.ip, async () => {
+          const found = await db
+            .selectFrom('user')
+            .select(['id', 'passwordHash', 'isEnable', 'mustChangePassword'])
+            .where('code', '=', username)
+            .executeTakeFirst();
+          const isPasswordRight = await verifyPassword(found?.passwordHash, password);
+          refusal = !found ? 'unknownUser' : !isPasswordRight ? 'wrongPassword' : 'disabled';
+          return found && isPasswordRight && found.isEnable === '1' ? found : null;
+        })
+        .catch(async (error: unknown) => {
+          if (error instanceof ApiError && error.code === Code.TOO_MANY_ATTEMPTS) await loginLog.refused(username, origin, 'throttled');
+          throw error;
+        });
+      if (!user) {
+        await loginLog.refused(username, origin, refusal);
+        throw new ApiError(Code.LOGIN_FAILED);
+      }
 
       await sessions.prune();
-      const token = await sessions.issue(user.id);
+      const token = await db.transaction().execute(async (trx) => {
+        await loginLog.succeeded(trx, username, origin);
+        return sessions.issue(user.id, origin, trx);
+      });
       const appId = await baseAppId();
       const answer: LoginAnswer & { appId: number } = {
         token,

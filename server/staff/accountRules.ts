@@ -16,7 +16,7 @@ import type { Caller } from '../http/requestContext';
 import { canDisableOrDeleteUser, lastSuperAdminAccount } from '../roles/superAdmin';
 import { staffMessages } from './messages';
 
-type Action = 'update' | 'enable' | 'disable' | 'delete' | 'reset';
+type Action = 'update' | 'enable' | 'disable' | 'delete' | 'reset' | 'endSessions';
 
 /** Actions nobody takes on their own account. */
 const SELF_MESSAGE: Partial<Record<Action, Text>> = {

@@ -17,6 +17,7 @@ import {
   type Locale,
   type Text,
 } from '../../contract';
+import { writeAuditNotes, type AuditNote } from '../audit/note';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 
@@ -180,7 +181,15 @@ export async function writeBatch(trx: Transaction<Database>, batch: ParsedBatch,
 export function createIngestion(db: Kysely<Database>) {
   let queue: Promise<unknown> = Promise.resolve();
   return function ingest(batch: ParsedBatch, locale: Locale): Promise<IngestAnswer> {
-    const run = queue.then(() => db.transaction().execute((trx) => writeBatch(trx, batch, locale)));
+    const run = queue.then(() =>
+      db.transaction().execute(async (trx) => {
+        const answer = await writeBatch(trx, batch, locale);
+        // Counts are not audited row by row (a batch is thousands): the batch is one row.
+        const rows = (table: string, count: number): AuditNote[] => (count ? [{ tableName: table, recordId: null, action: 'update', changes: { rows: [null, count] } }] : []);
+        await writeAuditNotes(trx, [...rows('traffic_hour', batch.traffic.length), ...rows('revenue_month', batch.revenue.length)]);
+        return answer;
+      }),
+    );
     queue = run.catch(() => undefined);
     return run;
   };

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { appEntity, Code, format, HANDOFF_EXCHANGE_PATH, ruleMessages, text, WORKBENCH_LINK_PATH, type HandoffAnswer, type ListData } from '../../contract';
-import type { SessionStore } from '../auth/tokens';
+import { sessionOriginOf, type SessionStore } from '../auth/tokens';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
@@ -82,7 +82,7 @@ export function workbenchRoutes({ db, sessions, trustedOrigins }: WorkbenchDeps)
       const appId = requiredId(params.appId, request.locale, 'appId');
       const userId = code !== undefined && HANDOFF_CODE_PATTERN.test(code) ? await codes.redeem(code, appId) : undefined;
       if (userId === undefined) throw new ApiError(Code.NO_TOKEN, codeUnusable);
-      const answer: HandoffAnswer = { token: await sessions.issue(userId), appId };
+      const answer: HandoffAnswer = { token: await sessions.issue(userId, sessionOriginOf(request)), appId };
       return success(request, answer);
     });
   };

@@ -14,6 +14,7 @@ describe('configuration', () => {
       trustProxy: false,
       session: DEFAULT_SESSION_POLICY,
       throttle: { windowMs: 15 * 60_000, maxFailuresPerUserAndAddress: 5, maxFailuresPerAddress: 20, maxConcurrentHashes: 3, maxConcurrentHashesPerAddress: 1 },
+      auditRetentionDays: 180,
     });
     expect(DEFAULT_SESSION_POLICY).toEqual({ idleMs: 2 * 3600_000, absoluteMs: 12 * 3600_000, touchIntervalMs: 60_000 });
   });
@@ -28,6 +29,7 @@ describe('configuration', () => {
       SEED: 'none',
       TRUST_PROXY: '10.0.0.0/8',
       WORKBENCH_TRUSTED_ORIGINS: 'https://crm.example.com, http://10.1.2.3:8081/',
+      AUDIT_RETENTION_DAYS: '30',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -38,6 +40,7 @@ describe('configuration', () => {
       seed: 'none',
       trustProxy: '10.0.0.0/8',
       workbenchTrustedOrigins: ['https://crm.example.com', 'http://10.1.2.3:8081'],
+      auditRetentionDays: 30,
     });
   });
 
@@ -53,6 +56,7 @@ describe('configuration', () => {
       expect(problems.join('\n')).toMatch(/PORT[\s\S]*ADMIN_PASSWORD[\s\S]*WORKBENCH_URL[\s\S]*SEED/);
     }
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    for (const days of ['0', 'forever', '-1']) expect(() => loadConfig({ AUDIT_RETENTION_DAYS: days }), days).toThrow(/AUDIT_RETENTION_DAYS/);
     expect(() => loadConfig({ WORKBENCH_URL: '//evil.example.com' })).toThrow(/WORKBENCH_URL/);
     for (const origins of ['crm.example.com', 'https://crm.example.com/app', 'javascript:alert(1)', 'https://a.example.com,ftp://b.example.com']) {
       expect(() => loadConfig({ WORKBENCH_TRUSTED_ORIGINS: origins }), origins).toThrow(/WORKBENCH_TRUSTED_ORIGINS/);

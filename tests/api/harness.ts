@@ -44,6 +44,8 @@ export interface TestServerOptions {
 export interface RestartOptions {
   definitions?: readonly ResourceDefinition[];
   prepareLogger?: ReconcileLogger;
+  /** The statistics' clock from this start on (default: the one the server started with). */
+  statisticsClock?: StatisticsClock;
 }
 
 export interface CallOptions {
@@ -118,10 +120,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 const silent = pino({ level: 'silent' });
 
 async function serve(handle: DatabaseHandle, dispose: () => Promise<void>, options: TestServerOptions): Promise<TestServer> {
-  const start = async ({ definitions, prepareLogger }: RestartOptions) => {
+  let clock = options.statisticsClock;
+  const start = async ({ definitions, prepareLogger, statisticsClock }: RestartOptions) => {
+    clock = statisticsClock ?? clock;
     const result = await prepareDatabase(
       handle,
-      { demo: options.demo ?? false, adminPassword: ADMIN.password },
+      { demo: options.demo ?? false, adminPassword: ADMIN.password, clock },
       { definitions, logger: prepareLogger ?? silent },
     );
     const built = await buildApp({
@@ -136,7 +140,7 @@ async function serve(handle: DatabaseHandle, dispose: () => Promise<void>, optio
       consoleDir: options.consoleDir,
       logger: options.logger,
       definitions,
-      statisticsClock: options.statisticsClock,
+      statisticsClock: clock,
     });
     await built.ready();
     return { result, built };

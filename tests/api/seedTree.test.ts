@@ -82,9 +82,10 @@ describe('pemByUserAndApp', () => {
     expect(body.code).toBe(Code.OK);
     expect(body.data.userInfo).toEqual({ name: '超级管理员' });
     const menus = body.data.menus as PermissionNode[];
-    expect(menus.map((m) => m.name)).toEqual(['首页', '系统管理', '组织人员', '业务统计', '工具', '示例']);
+    expect(menus.map((m) => m.name)).toEqual(['首页', '系统管理', '系统监控', '组织人员', '业务统计', '工具', '示例']);
     const system = menus[1]!;
     expect(system.children.map((m) => m.url)).toEqual(['app', 'permission', 'role', 'dic', 'param', 'effective']);
+    expect(menus[2]!.children.map((m) => m.url)).toEqual(['auditLog', 'loginLog', 'onlineSession']);
     const param = system.children.find((m) => m.url === 'param')!;
     expect(param).toMatchObject({ path: '/system/param', menuType: MenuType.MENU, appId: baseAppId, parentId: system.id });
     expect(param.children.map((c) => c.code)).toEqual(['param:list', 'param:create', 'param:edit', 'param:delete']);

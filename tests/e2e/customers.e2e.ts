@@ -75,7 +75,7 @@ describe('support staff', () => {
     const { page, errors } = await newPage(browser, baseUrl);
     await logIn(page, SUPPORT.code, SUPPORT.password);
     await visible(page.getByRole('menuitem', { name: '业务统计' }));
-    for (const other of ['系统管理', '组织人员', '工具', '示例']) expect(await page.getByRole('menuitem', { name: other }).count()).toBe(0);
+    for (const other of ['系统管理', '系统监控', '组织人员', '工具', '示例']) expect(await page.getByRole('menuitem', { name: other }).count()).toBe(0);
 
     await page.goto('/business/customer');
     const firstName = (await page.locator('tbody tr.ant-table-row').first().locator('td').nth(1).innerText()).trim();

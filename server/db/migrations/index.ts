@@ -15,6 +15,9 @@ import { templates } from './0007_template';
 import { customers } from './0008_customers';
 import { statistics } from './0009_statistics';
 import { uaTables } from './0010_ua';
+import { auditTables } from './0011_audit';
+import { searchGrams } from './0012_search_grams';
+import { versionLockOrder } from './0013_version_lock_order';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -28,6 +31,9 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0008_customers': customers(dialect),
     '0009_statistics': statistics(dialect),
     '0010_ua': uaTables(dialect),
+    '0011_audit': auditTables(dialect),
+    '0012_search_grams': searchGrams(dialect),
+    '0013_version_lock_order': versionLockOrder(dialect),
   };
 }
 

@@ -17,6 +17,8 @@ export default {
     'resources.show.reveal': '查看明文',
     'resources.show.revealRow': '查看本行明文',
     'resources.show.revealed': '已显示明文，本次查看已记录',
+    'resources.range.start': '开始时间',
+    'resources.range.end': '结束时间',
   },
   'en-US': {
     'resources.rowNumber': 'No.',
@@ -35,5 +37,7 @@ export default {
     'resources.show.reveal': 'Reveal',
     'resources.show.revealRow': 'Reveal this row',
     'resources.show.revealed': 'Shown unmasked; this reveal has been recorded',
+    'resources.range.start': 'From',
+    'resources.range.end': 'To',
   },
 } as const;

@@ -43,6 +43,17 @@ describe('generateFilters', () => {
     ).toEqual({ searchKey: 'abc' });
   });
 
+  it('sends a range as <field>From and <field>To, leaving out an open end', () => {
+    expect(
+      generateFilters([
+        { field: 'changedAt', operator: 'gte', value: 1_700_000_000_000 },
+        { field: 'changedAt', operator: 'lte', value: 1_700_086_400_000 },
+        { field: 'attemptedAt', operator: 'gte', value: undefined },
+        { field: 'attemptedAt', operator: 'lte', value: 5 },
+      ]),
+    ).toEqual({ changedAtFrom: 1_700_000_000_000, changedAtTo: 1_700_086_400_000, attemptedAtTo: 5 });
+  });
+
   it('refuses operators the list calls cannot express instead of dropping them', () => {
     expect(() => generateFilters([{ field: 'sortNum', operator: 'gt', value: 3 }])).toThrow(/operator "gt"/);
   });

@@ -1,0 +1,98 @@
+import { auditLogEntity, loginLogEntity, onlineSessionEntity } from '../../contract/entities/audit';
+import { text } from '../../contract/i18n';
+import { defineResource } from '../define';
+
+/**
+ * 系统监控 (Monitoring): the audit log (a row per record a write changed, with its fields before →
+ * after in its show view), the login log, and the online users with the buttons that end their
+ * sessions. All read-only lists: the server writes these rows itself (server/audit).
+ */
+export const auditLogResource = defineResource({
+  name: 'auditLog',
+  actions: ['list'],
+  entity: auditLogEntity,
+  table: 'audit_log',
+  title: text('操作日志', 'Audit log'),
+  labelField: 'route',
+  menu: { navigation: 'monitor', sort: 10, icon: 'filetext', path: '/monitor/audit' },
+  paging: 'page',
+  pageSizes: [20, 50, 100],
+  search: ['userName', 'route', 'tableName', 'recordId'],
+  filters: ['action'],
+  ranges: ['changedAt'],
+  sort: [['changedAt', 'desc']],
+  columns: [
+    { field: 'changedAt', cell: 'time', width: 170 },
+    { field: 'userName', width: 120 },
+    { field: 'route', width: 260 },
+    { field: 'tableName', width: 140 },
+    { field: 'recordId', width: 100 },
+    { field: 'action', cell: 'option', width: 90 },
+    { field: 'changes', cell: 'changes', width: 220 },
+  ],
+  show: {
+    items: [
+      { field: 'changedAt', cell: 'time' },
+      { field: 'userName' },
+      { field: 'method' },
+      { field: 'route' },
+      { field: 'address' },
+      { field: 'tableName' },
+      { field: 'recordId' },
+      { field: 'action', cell: 'option' },
+      { field: 'requestId' },
+      { field: 'changes', cell: 'changes' },
+    ],
+  },
+  form: [],
+});
+
+export const loginLogResource = defineResource({
+  name: 'loginLog',
+  actions: ['list'],
+  entity: loginLogEntity,
+  table: 'login_log',
+  title: text('登录日志', 'Login log'),
+  menu: { navigation: 'monitor', sort: 20, icon: 'safety', path: '/monitor/login' },
+  paging: 'page',
+  pageSizes: [20, 50, 100],
+  search: ['userName', 'address'],
+  filters: ['result', 'reason'],
+  ranges: ['attemptedAt'],
+  sort: [['attemptedAt', 'desc']],
+  columns: [
+    { field: 'attemptedAt', cell: 'time', width: 170 },
+    { field: 'userName', width: 140 },
+    { field: 'address', width: 140 },
+    { field: 'result', cell: 'option', width: 90 },
+    { field: 'reason', cell: 'option', width: 150 },
+    { field: 'userAgent', width: 320 },
+  ],
+  form: [],
+});
+
+export const onlineSessionResource = defineResource({
+  name: 'onlineSession',
+  actions: ['list'],
+  entity: onlineSessionEntity,
+  table: 'online_session',
+  title: text('在线用户', 'Online users'),
+  menu: { navigation: 'monitor', sort: 30, icon: 'peoples', path: '/monitor/online' },
+  paging: 'page',
+  labelField: 'userName',
+  search: ['userName', 'userCode', 'address'],
+  sort: [['lastSeenAt', 'desc']],
+  rowActions: [
+    { action: 'end', label: text('结束会话', 'End session'), dialog: 'endSession', apis: ['/onlineSession/end'] },
+    { action: 'endUser', label: text('结束其全部会话', 'End all their sessions'), dialog: 'endUserSessions', apis: ['/onlineSession/endUser'] },
+  ],
+  columns: [
+    { field: 'userName', width: 120 },
+    { field: 'userCode', width: 120 },
+    { field: 'address', width: 140 },
+    { field: 'createdAt', cell: 'time', width: 170 },
+    { field: 'lastSeenAt', cell: 'time', width: 170 },
+    { field: 'userAgent', width: 300 },
+  ],
+  form: [],
+});

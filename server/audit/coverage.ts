@@ -1,0 +1,48 @@
+/**
+ * Which tables the audit log covers: every table of the database, so a table added later (a new
+ * declared resource, a migration) is audited from its first start, except those below, and
+ * which columns are never copied into it.
+ */
+
+/** Tables whose writes are not audited, each with why. */
+export const UNAUDITED_TABLES: ReadonlyMap<string, string> = new Map([
+  ['audit_log', 'the audit log itself'],
+  ['login_log', 'a log of its own: every login attempt'],
+  ['customer_reveal', 'a log of its own: every reveal of personal data'],
+  ['session', 'sessions start, touch and end on every login and request; the login log and online users cover them'],
+  ['login_attempt', 'the login throttle counters'],
+  ['handoff_code', 'one-time workbench codes, a minute long'],
+  ['grants_version', 'a counter moved by the writes it follows'],
+  ['staff_list_version', 'a counter moved by the writes it follows'],
+  ['dic_version', 'a counter moved by the writes it follows'],
+  ['statistics_version', 'a counter moved by the writes it follows'],
+  ['traffic_hour', 'ingested traffic: each batch is audited as one summary row'],
+  ['traffic_day', 'a rollup of traffic_hour'],
+  ['traffic_service_day', 'a rollup of traffic_hour'],
+  ['traffic_service_month', 'a rollup of traffic_hour'],
+  ['revenue_month', 'ingested revenue: each batch is audited as one summary row'],
+  ['user_name_gram', 'a search index kept by triggers'],
+  ['user_phone_gram', 'a search index kept by triggers'],
+  ['gram_position', 'a constant table of the search indexes'],
+  ['kysely_migration', 'the migrations run'],
+  ['kysely_migration_lock', 'the migrations lock'],
+]);
+
+/** The FTS5 index of staff searches and its shadow tables (SQLite). */
+const UNAUDITED_PREFIXES = ['user_search', 'sqlite_'];
+
+/** Columns holding password material or tokens: a change shows as `******`, never the value. */
+export const SECRET_COLUMNS: ReadonlySet<string> = new Set(['password_hash', 'token_hash', 'code_hash']);
+
+export const MASK = '******';
+
+/**
+ * A route that may write says so in its last segment(s). Only these run inside an audit context
+ * (context.ts); tests/api/auditCoverage.test.ts proves each leaves rows and that no other route
+ * changes an audited table.
+ */
+export const WRITE_ROUTE = /\/(saveOrUpdate|delete|save|move|enable|resetPwd|add\/user|remove\/user|update\/\w+|changePwd|changeEmail|ingest|create|setUaParser|end|endUser|login|logout|handoff|reveal)$/;
+
+export function isAudited(table: string): boolean {
+  return !UNAUDITED_TABLES.has(table) && !UNAUDITED_PREFIXES.some((prefix) => table.startsWith(prefix));
+}

@@ -1,0 +1,41 @@
+/**
+ * An audit row written by the server itself, for a write the triggers do not see: a batch of
+ * traffic counts (traffic tables are not audited row by row), sessions an administrator ended
+ * (sessions are not audited: every login and request writes them). Written with the write's
+ * transaction, in the current request's context; outside a request, nothing.
+ */
+import type { Kysely } from 'kysely';
+import type { AuditAction } from '../../contract/entities/audit';
+import type { Database } from '../db/schema';
+import { currentAuditContext, type AuditContext } from './context';
+
+export interface AuditNote {
+  tableName: string;
+  recordId: string | null;
+  action: AuditAction;
+  changes: Record<string, [unknown, unknown]>;
+}
+
+export async function writeAuditNotes(on: Kysely<Database>, notes: readonly AuditNote[]): Promise<void> {
+  const text = currentAuditContext();
+  if (!text || notes.length === 0) return;
+  const context = JSON.parse(text) as AuditContext;
+  await on
+    .insertInto('auditLog')
+    .values(
+      notes.map((note) => ({
+        changedAt: context.at,
+        requestId: context.requestId,
+        userId: context.userId,
+        userName: context.userName,
+        method: context.method,
+        route: context.route,
+        address: context.address,
+        tableName: note.tableName,
+        recordId: note.recordId,
+        action: note.action,
+        changes: JSON.stringify(note.changes),
+      })),
+    )
+    .execute();
+}

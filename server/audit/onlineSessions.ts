@@ -1,0 +1,66 @@
+/**
+ * Online users: the list (the declared resource `onlineSession` over the view of migration 0011,
+ * narrowed here to sessions within the idle and absolute limits, which are settings) and the two
+ * calls that end sessions: `end` (ids: sessions) and `endUser` (userIds: every live session of
+ * those accounts). An ended session's token answers 1007 on its next call, on every server sharing
+ * the database (sessions live in it). Ending is refused (1003) for an account holding a role the
+ * caller does not hold, as disabling it would be; ending one's own current session is allowed
+ * (the console asks first). Each ended session is recorded in the audit log.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { SessionPolicy } from '../config';
+import type { ResourcePolicy } from '../crud/policy';
+import type { Database } from '../db/schema';
+import { success } from '../http/envelope';
+import { requestParams, requiredIds } from '../http/params';
+import { callerOf } from '../http/requestContext';
+import { checkAccountAction } from '../staff/accountRules';
+import { writeAuditNotes } from './note';
+
+export const ONLINE_SESSION_ENDPOINT = '/onlineSession';
+
+/** Only sessions that still open the console: not idle too long, not older than the absolute limit. */
+export function onlineSessionPolicy(policy: SessionPolicy, now: () => number = Date.now): ResourcePolicy {
+  return {
+    listConditions: () => [
+      { field: 'lastSeenAt', op: '>', value: now() - policy.idleMs },
+      { field: 'createdAt', op: '>', value: now() - policy.absoluteMs },
+    ],
+  };
+}
+
+export function onlineSessionRoutes(db: Kysely<Database>, now: () => number = Date.now) {
+  /** Ends the live sessions `which` selects, after checking the caller may act on their accounts; answers how many. */
+  async function end(request: FastifyRequest, which: { sessionIds?: number[]; userIds?: number[] }): Promise<number> {
+    const caller = callerOf(request);
+    return db.transaction().execute(async (trx) => {
+      let query = trx.selectFrom('session').select(['id', 'userId']).where('revokedAt', 'is', null);
+      if (which.sessionIds) query = query.where('id', 'in', which.sessionIds);
+      if (which.userIds) query = query.where('userId', 'in', which.userIds);
+      const live = await query.execute();
+      if (live.length === 0) return 0;
+      await checkAccountAction(trx, caller, [...new Set(live.map((s) => s.userId))], 'endSessions');
+      const time = now();
+      await trx.updateTable('session').set({ revokedAt: time }).where('id', 'in', live.map((s) => s.id)).where('revokedAt', 'is', null).execute();
+      await writeAuditNotes(
+        trx,
+        live.map((s) => ({ tableName: 'session', recordId: String(s.id), action: 'update', changes: { user_id: [s.userId, s.userId], revoked_at: [null, time] } })),
+      );
+      return live.length;
+    });
+  }
+
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.route({
+      method: ['GET', 'POST'],
+      url: `${ONLINE_SESSION_ENDPOINT}/end`,
+      handler: async (request) => success(request, { ended: await end(request, { sessionIds: requiredIds(requestParams(request).ids, request.locale) }) }),
+    });
+    app.route({
+      method: ['GET', 'POST'],
+      url: `${ONLINE_SESSION_ENDPOINT}/endUser`,
+      handler: async (request) => success(request, { ended: await end(request, { userIds: requiredIds(requestParams(request).userIds, request.locale, 'userIds') }) }),
+    });
+  };
+}

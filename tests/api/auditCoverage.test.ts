@@ -1,0 +1,169 @@
+/**
+ * Every write route of the authorization matrix leaves audit rows after a successful call, as the
+ * caller's and under its own route; every other route, called as the matrix calls it, leaves
+ * none; and no audit row ever holds password material or a token.
+ *
+ * WRITES lists each write route with a call that succeeds. A route of the matrix whose name says
+ * it writes (WRITE_ROUTE, which decides which handlers run in an audit context) must be in
+ * WRITES, or in SESSION_WRITES: calls that write only sessions, handoff codes or reveal records,
+ * which have logs of their own (server/audit/coverage.ts). Any other route must leave every
+ * audited table as it was: a write there would go unrecorded.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAudited, WRITE_ROUTE } from '../../server/audit/coverage';
+import { sha256Hex } from '../../server/auth/passwords';
+import { MATRIX } from './authorizationMatrix';
+import { ADMIN, startTestServer, type CallOptions, type TestServer } from './harness';
+import { staffInput } from './staffFixtures';
+
+const SESSION_WRITES = new Set(['POST /user/login', 'POST /user/logout', 'POST /user/handoff', 'POST /workbench/handoff']);
+const isReveal = (path: string) => path.endsWith('/reveal');
+
+let server: TestServer;
+let admin: string;
+const ids: Record<string, number> = {};
+
+type Call = { method: 'GET' | 'POST'; path: string; options: () => Promise<CallOptions> | CallOptions };
+const post = (path: string, body: () => Promise<unknown> | unknown): Call => ({ method: 'POST', path, options: async () => ({ token: admin, body: await body() }) });
+const get = (path: string, query: () => Promise<Record<string, string | number>> | Record<string, string | number>): Call => ({
+  method: 'GET',
+  path,
+  options: async () => ({ token: admin, query: await query() }),
+});
+const idOf = async (table: 'app' | 'param' | 'role' | 'office' | 'dic' | 'permission' | 'user', column: string, value: string) =>
+  ((await server.db.selectFrom(table).select('id').where(column as never, '=', value as never).executeTakeFirstOrThrow()) as { id: number }).id;
+const node = (code: string) => idOf('permission', 'code', code);
+
+/** In order: each call may use what the ones before it made. */
+const WRITES: Call[] = [
+  post('/app/saveOrUpdate', () => ({ code: 'audit-app', name: '审计子系统', businessType: 1, isEnable: '1', sort: 9, address: '/audit' })),
+  post('/param/saveOrUpdate', () => ({ sortNum: 1, paramKey: 'audit.cover', value: 'v' })),
+  post('/role/saveOrUpdate', async () => ({ sortNum: 7, roleKey: 'auditRole', name: '审计角色', appId: await idOf('app', 'code', 'base'), roleType: 2, isEnable: '1' })),
+  get('/rolePermission/save', async () => ({ appId: await idOf('app', 'code', 'base'), roleId: await idOf('role', 'roleKey', 'auditRole'), permissionIds: String(await node('param:list')) })),
+  post('/permission/saveOrUpdate', async () => {
+    const appId = await idOf('app', 'code', 'audit-app');
+    return { menuType: 3, appId, parentId: 0, name: '审计导航', sort: 1, path: '/audit-nav', url: 'auditNav', icon: 'x' };
+  }),
+  post('/menu/saveOrUpdate', async () => {
+    const appId = await idOf('app', 'code', 'audit-app');
+    const navigation = await idOf('permission', 'url', 'auditNav');
+    ids.menu = (await server.call<{ id: number }>('POST', '/base/admin/permission/saveOrUpdate', {
+      token: admin,
+      body: { menuType: 4, appId, parentId: navigation, name: '审计菜单', sort: 1, path: '/audit-menu', url: 'auditMenu', icon: 'x' },
+    })).body.data.id;
+    return { menuType: 1, appId, parentId: ids.menu, code: 'audit:list', name: '审计按钮' };
+  }),
+  get('/menu/delete', async () => ({ ids: await node('audit:list') })),
+  get('/permission/delete', async () => ({ ids: await idOf('permission', 'url', 'auditNav') })),
+  post('/office/saveOrUpdate', () => ({ type: 1, parentId: 0, name: '审计部' })),
+  post('/user/saveOrUpdate', async () => ({ userCenter: staffInput(900, { name: '审计员' }), roleIds: '' })),
+  get('/office/add/user', async () => ({ officeId: await idOf('office', 'name', '审计部'), ids: await idOf('user', 'name', '审计员') })),
+  get('/office/update/officeAdminFlag', async () => ({ ids: await idOf('user', 'name', '审计员'), adminFlag: 1 })),
+  get('/office/remove/user', async () => ({ ids: await idOf('user', 'name', '审计员') })),
+  get('/user/enable', async () => ({ ids: await idOf('user', 'name', '审计员'), isEnable: '0' })),
+  get('/user/resetPwd', async () => ({ ids: await idOf('user', 'name', '审计员'), pwd: sha256Hex('reset-pass-1') })),
+  post('/dic/saveOrUpdate', () => ({ name: '审计字典', dicKey: 'AUDIT_DIC', type: 2 })),
+  post('/dic/move', async () => {
+    const parentId = await idOf('dic', 'dicKey', 'AUDIT_DIC');
+    for (const value of ['a', 'b']) await server.call('POST', '/base/admin/dic/saveOrUpdate', { token: admin, body: { parentId, name: value, dicKey: value } });
+    return { id: await idOf('dic', 'dicKey', 'b'), direction: 'up' };
+  }),
+  post('/dic/delete', async () => ({ ids: String(await idOf('dic', 'dicKey', 'AUDIT_DIC')) })),
+  post('/statistics/ingest', async () => {
+    const { id } = await server.db.insertInto('siteUser').values({ userName: '审计流量主', mediaAdminId: null, serviceId: 1 }).returning('id').executeTakeFirstOrThrow();
+    return { traffic: [{ siteUserId: id, hour: '2026-01-02 03', count: 5 }] };
+  }),
+  post('/v2/js/template/create', () => ({ name: '审计模板', version: '1.0.0', remark: '首版', code: 'function run() {}\n', parameters: [] })),
+  post('/v2/ua/setUaParser', async () => {
+    const { id } = await server.db.insertInto('uaRecord' as never).values({ uaMessage: 'Kestrel K9 Probe', uaStatus: '0', parserType: null } as never).returning('id' as never).executeTakeFirstOrThrow() as { id: number };
+    return { uaId: id, deviceParser: { regex: 'Kestrel (K\\d+)', device_replacement: 'Kestrel $1' } };
+  }),
+  post('/onlineSession/end', async () => {
+    await server.tokenFor('auditee', 'auditee-pass');
+    const session = await server.db.selectFrom('session').select('id').where('userId', '=', ids.auditee!).where('revokedAt', 'is', null).executeTakeFirstOrThrow();
+    return { ids: String(session.id) };
+  }),
+  post('/onlineSession/endUser', async () => {
+    await server.tokenFor('auditee', 'auditee-pass');
+    return { userIds: String(ids.auditee) };
+  }),
+  { method: 'POST', path: '/user/changeEmail', options: async () => ({ token: await server.tokenFor('auditee', 'auditee-pass'), body: { pwd: sha256Hex('auditee-pass'), email: 'auditee@example.com' } }) },
+  { method: 'POST', path: '/user/changePwd', options: async () => ({ token: await server.tokenFor('auditee', 'auditee-pass'), body: { oldPwd: sha256Hex('auditee-pass'), newPwd: sha256Hex('auditee-pass-2') } }) },
+  get('/user/delete', async () => ({ ids: await idOf('user', 'name', '审计员') })),
+  get('/office/delete', async () => ({ ids: await idOf('office', 'name', '审计部') })),
+  get('/role/delete', async () => ({ ids: await idOf('role', 'roleKey', 'auditRole') })),
+  get('/app/delete', async () => ({ ids: await idOf('app', 'code', 'audit-app') })),
+  get('/param/delete', async () => ({ ids: await idOf('param', 'paramKey', 'audit.cover') })),
+];
+
+beforeAll(async () => {
+  server = await startTestServer({ demo: true });
+  admin = await server.tokenFor(ADMIN.username, ADMIN.password);
+  ({ userId: ids.auditee } = await server.createUser({ code: 'auditee', password: 'auditee-pass' }));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const lastId = async () => Number((await server.db.selectFrom('auditLog').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
+const key = (method: string, path: string) => `${method} ${path}`;
+
+/** Every audited table's rows as text. */
+async function auditedContents(): Promise<Map<string, string>> {
+  const schema = server.dialect === 'postgres' ? (await sql<{ name: string }>`select current_schema() as name`.execute(server.db)).rows[0]!.name : undefined;
+  const tables = (await server.db.introspection.getTables()).filter((t) => !t.isView && isAudited(t.name) && (schema === undefined || t.schema === schema));
+  const contents = new Map<string, string>();
+  for (const { name } of tables) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(server.db);
+    contents.set(name, rows.map((row) => JSON.stringify(row)).sort().join('\n'));
+  }
+  return contents;
+}
+
+const changedTables = (before: Map<string, string>, after: Map<string, string>) => [...after].filter(([name, rows]) => before.get(name) !== rows).map(([name]) => name);
+const prefixed = (path: string) => (path.startsWith('/v2/') || path.startsWith('/admin/') || path.startsWith('/siteuser/') ? path : `/base/admin${path}`);
+
+describe('the audit log covers every write route', () => {
+  it('names every route of the matrix that writes, and only routes of the matrix', () => {
+    const matrix = new Set(MATRIX.map(([method, path]) => key(method, path)));
+    const writes = new Set(WRITES.map(({ method, path }) => key(method, path)));
+    const named = [...matrix].filter((route) => WRITE_ROUTE.test(route.split(' ')[1]!));
+    const uncovered = named.filter((route) => !SESSION_WRITES.has(route) && !isReveal(route) && !writes.has(route) && !writes.has(route.replace(/^GET /, 'POST ')) && !writes.has(route.replace(/^POST /, 'GET ')));
+    expect(uncovered, 'write routes without a call in WRITES').toEqual([]);
+    expect([...writes].filter((route) => !matrix.has(route)), 'calls of WRITES that are not routes').toEqual([]);
+  });
+
+  it.each(WRITES.map((call, i) => [`${call.method} ${call.path}`, i] as const))('%s leaves audit rows of its own, as its caller’s', async (_name, index) => {
+    const call = WRITES[index]!;
+    const before = await lastId();
+    const answer = await server.call(call.method, prefixed(call.path), await call.options());
+    expect(answer.body.code, answer.text).toBe(0);
+    const rows = await server.db.selectFrom('auditLog').selectAll().where('id', '>', before).where('route', '=', prefixed(call.path)).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.userName !== null && row.method === call.method)).toBe(true);
+  });
+
+  it('leaves every audited table as it was after a route that only reads, called as the matrix calls it', async () => {
+    const writes = new Set(WRITES.map(({ method, path }) => key(method, path)));
+    let reads = 0;
+    for (const [method, path, , , , , , , , request] of MATRIX) {
+      if (writes.has(key(method, path)) || WRITE_ROUTE.test(path)) continue;
+      const before = await auditedContents();
+      await server.call(method, prefixed(path), { token: admin, query: request?.query, body: request?.body });
+      expect(changedTables(before, await auditedContents()), key(method, path)).toEqual([]);
+      reads++;
+    }
+    expect(reads).toBeGreaterThan(20);
+  });
+});
+
+describe('what the audit log never holds', () => {
+  it('holds no password, password hash or token, whatever the writes were', async () => {
+    const token = await server.tokenFor(ADMIN.username, ADMIN.password);
+    const hashes = (await server.db.selectFrom('user').select('passwordHash').execute()).map((u) => u.passwordHash);
+    const all = JSON.stringify(await server.db.selectFrom('auditLog').selectAll().execute());
+    for (const secret of [token, admin, sha256Hex(ADMIN.password), sha256Hex('reset-pass-1'), sha256Hex('auditee-pass-2'), ...hashes]) expect(all).not.toContain(secret);
+    expect(all).toContain('******');
+  });
+});
