@@ -4,9 +4,10 @@
  * failed write leaves nothing, and a failing audit row fails its write.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { Code } from '../../contract';
 import { pruneLogs } from '../../server/audit/retention';
+import type { AuditLogTable } from '../../server/db/schema';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -19,22 +20,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface AuditRow {
-  changedAt: number;
-  requestId: string;
-  userId: number | null;
-  userName: string | null;
-  method: string;
-  route: string;
-  address: string | null;
-  tableName: string;
-  recordId: string | null;
-  action: string;
-  changes: string | null;
-}
+type AuditRow = Selectable<AuditLogTable>;
 
-async function rowsSince(id: number): Promise<Array<AuditRow & { id: number }>> {
-  return (await server.db.selectFrom('auditLog').selectAll().where('id', '>', id).orderBy('id').execute()) as Array<AuditRow & { id: number }>;
+async function rowsSince(id: number): Promise<AuditRow[]> {
+  return server.db.selectFrom('auditLog').selectAll().where('id', '>', id).orderBy('id').execute();
 }
 async function lastId(): Promise<number> {
   return Number((await server.db.selectFrom('auditLog').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
