@@ -1,6 +1,7 @@
 /**
  * Debian's sqlmap (1.7) against one target, bounded in time: batch mode, the target on loopback,
- * level 3 and risk 2 over boolean, error, union, stacked and time-based techniques. Answers what
+ * level 2 and risk 2 over boolean, error, union, stacked and time-based techniques (level 3 adds
+ * the User-Agent and Referer headers, which no list or search call reads). Answers what
  * it found and whether it could test at all: a run refused by the server (401/403) or failing on
  * it (5xx) tested nothing.
  */
@@ -33,7 +34,7 @@ export function sqlmap(target: Target): Promise<Outcome> {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(target.url)) throw new Error(`sqlmap runs against loopback only, not ${target.url}`);
   const dir = mkdtempSync(join(tmpdir(), 'sqlmap-'));
   const args = [
-    String(SECONDS), 'sqlmap', '-u', target.url, '--batch', '--level=3', '--risk=2', '--technique=BEUST', '--time-sec=1',
+    String(SECONDS), 'sqlmap', '-u', target.url, '--batch', '--level=2', '--risk=2', '--technique=BEUST', '--time-sec=1',
     '--threads=4', '--timeout=5', '--retries=1', '--flush-session', '--disable-coloring', `--output-dir=${dir}`,
     ...(target.body ? [`--data=${JSON.stringify(target.body)}`] : []),
     ...Object.entries(target.headers ?? {}).map(([name, value]) => `--headers=${name}: ${value}`),
