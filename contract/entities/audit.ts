@@ -49,13 +49,13 @@ export const LOGIN_RESULTS: readonly Option<'success' | 'failure'>[] = [
   { value: 'failure', label: text('失败', 'Failure') },
 ];
 
-/** The name as typed is kept up to this many characters. */
+/** A typed account code is kept up to this many characters. */
 export const LOGIN_LOG_NAME_LENGTH = 50;
 
 export const loginLogEntity = defineEntity({
   fields: {
     attemptedAt: time('时间', 'Time'),
-    // As typed: empty when nothing (or nothing readable) was typed.
+    // An account's code as typed; any other text masked (`At***(16)`: server/audit/loginLog.ts); empty when nothing readable was typed.
     userName: optionalText(text('用户名', 'User name'), LOGIN_LOG_NAME_LENGTH),
     address: optionalText(text('地址', 'Address'), 64),
     userAgent: optionalText(text('浏览器', 'Browser'), 300),
