@@ -17,11 +17,18 @@ export const AUDIT_ACTIONS: readonly Option<AuditAction>[] = [
 /** Epoch milliseconds, shown as a local date and time (cell `time`). */
 const time = (zh: string, en: string) => digits(text(zh, en), 15);
 
-/** One record changed by one request: `changes` is JSON `{ column: [before, after] }`. */
+/**
+ * One record changed by one request: `changes` is JSON `{ column: [before, after] }`, personal
+ * columns masked. Who wrote is the account (`userId`, and `userCode`, the login code, fixed once
+ * created); `userName` is only the display name it had, which anyone may share. Rows written
+ * before the code was recorded have none.
+ */
 export const auditLogEntity = defineEntity({
   fields: {
     changedAt: time('时间', 'Time'),
     userName: optionalText(text('操作人', 'By'), 50),
+    userCode: optionalText(text('操作人账号', 'Account'), 50),
+    userId: digits(text('操作人编号', 'Account id'), 15, false),
     method: requiredText(text('方法', 'Method'), 10),
     route: requiredText(text('调用', 'Call'), 200),
     address: optionalText(text('地址', 'Address'), 64),

@@ -31,7 +31,10 @@ export const UNAUDITED_TABLES: ReadonlyMap<string, string> = new Map([
 /** The FTS5 index of staff searches and its shadow tables (SQLite). */
 const UNAUDITED_PREFIXES = ['user_search', 'sqlite_'];
 
-/** Columns holding password material or tokens: a change shows as `******`, never the value. */
+/**
+ * Columns holding password material or tokens: a change shows as `******`, never the value.
+ * Personal data is stored masked too, each column as its kind masks (./personalColumns.ts).
+ */
 export const SECRET_COLUMNS: ReadonlySet<string> = new Set(['password_hash', 'token_hash', 'code_hash']);
 
 export const MASK = '******';
