@@ -22,6 +22,11 @@ export const MAX_PERIOD_DAYS = 366;
 export const MAX_TRAFFIC_COUNT = 1_000_000_000;
 /** Revenue per staff member and month, in yuan (stored in fen). */
 export const MAX_REVENUE = 10_000_000_000;
+/**
+ * How far past the server's clock an ingested hour (or month) may lie: one hour, for clocks that
+ * differ a little. Anything later is the future, refused.
+ */
+export const INGEST_AHEAD_MS = 60 * 60_000;
 
 /** The chart's 10 colours (SPEC §9). */
 export const CHART_PALETTE: readonly string[] = ['#5B8FF9', '#5AD8A6', '#5D7092', '#F6BD16', '#E86452', '#6DC8EC', '#945FB9', '#FF9845', '#1E9493', '#FF99C3'];
@@ -100,6 +105,9 @@ export const STATISTICS_MESSAGES = {
   rows: text(`每批最多 ${MAX_INGEST_ROWS} 行`, `At most ${MAX_INGEST_ROWS} rows per batch`),
   unknownSiteUser: text('流量主不存在', 'No such traffic owner'),
   unknownStaff: text('员工不存在', 'No such staff member'),
+  notBusinessStaff: text('该员工不在任何商务组', 'This staff member is in no business team'),
+  futureHour: text('时间不能晚于当前时间一小时以后', 'hour cannot be more than one hour after now'),
+  futureMonth: text('月份不能晚于本月', 'month cannot be after the current month'),
   duplicateKey: text('同一批次中重复', 'Repeated in the same batch'),
   period: text(`统计区间须为开始不晚于结束、最长 ${MAX_PERIOD_DAYS} 天`, `The period must start no later than it ends and span at most ${MAX_PERIOD_DAYS} days`),
 } satisfies Record<string, Text>;
@@ -142,6 +150,16 @@ export function monthKey(value: string): number | undefined {
 export function dayText(key: number): string {
   const s = String(key);
   return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
+}
+
+/** 2026112310 → `2026-11-23 10`. */
+export function hourText(key: number): string {
+  return `${dayText(Math.floor(key / 100))} ${String(key % 100).padStart(2, '0')}`;
+}
+
+/** 202611 → `2026-11`. */
+export function monthText(key: number): string {
+  return `${Math.floor(key / 100)}-${String(key % 100).padStart(2, '0')}`;
 }
 
 /** The day after (or `delta` days from) a day key, across months and years. */

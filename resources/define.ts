@@ -52,6 +52,8 @@ export interface RowAction {
 export interface ColumnSpec<K extends string = string> {
   field: K;
   cell?: CellKind;
+  /** Another field of the row, shown after this one's text in parentheses (a name and its account: `甲 (e001)`). */
+  suffix?: K;
   width?: number;
 }
 
@@ -80,7 +82,7 @@ export interface DeletableSpec<K extends string = string> {
 
 /** One line of a show view: a field (shown as its list cell would be), or a region path shown as its names. */
 export type ShowItem<K extends string = string> =
-  | { field: K; cell?: CellKind }
+  | { field: K; cell?: CellKind; suffix?: K }
   | { region: readonly [province: K, city: K, area: K]; label: Text };
 
 /**

@@ -17,11 +17,18 @@ export const AUDIT_ACTIONS: readonly Option<AuditAction>[] = [
 /** Epoch milliseconds, shown as a local date and time (cell `time`). */
 const time = (zh: string, en: string) => digits(text(zh, en), 15);
 
-/** One record changed by one request: `changes` is JSON `{ column: [before, after] }`. */
+/**
+ * One record changed by one request: `changes` is JSON `{ column: [before, after] }`, personal
+ * columns masked. Who wrote is the account (`userId`, and `userCode`, the login code, fixed once
+ * created); `userName` is only the display name it had, which anyone may share. Rows written
+ * before the code was recorded have none.
+ */
 export const auditLogEntity = defineEntity({
   fields: {
     changedAt: time('时间', 'Time'),
     userName: optionalText(text('操作人', 'By'), 50),
+    userCode: optionalText(text('操作人账号', 'Account'), 50),
+    userId: digits(text('操作人编号', 'Account id'), 15, false),
     method: requiredText(text('方法', 'Method'), 10),
     route: requiredText(text('调用', 'Call'), 200),
     address: optionalText(text('地址', 'Address'), 64),
@@ -49,13 +56,13 @@ export const LOGIN_RESULTS: readonly Option<'success' | 'failure'>[] = [
   { value: 'failure', label: text('失败', 'Failure') },
 ];
 
-/** The name as typed is kept up to this many characters. */
+/** A typed account code is kept up to this many characters. */
 export const LOGIN_LOG_NAME_LENGTH = 50;
 
 export const loginLogEntity = defineEntity({
   fields: {
     attemptedAt: time('时间', 'Time'),
-    // As typed: empty when nothing (or nothing readable) was typed.
+    // An account's code as typed; any other text masked (`At***(16)`: server/audit/loginLog.ts); empty when nothing readable was typed.
     userName: optionalText(text('用户名', 'User name'), LOGIN_LOG_NAME_LENGTH),
     address: optionalText(text('地址', 'Address'), 64),
     userAgent: optionalText(text('浏览器', 'Browser'), 300),

@@ -13,6 +13,7 @@ import {
 } from '../fields';
 import { defineEntity, type EntityRecord } from '../entity';
 import { text, type Text } from '../i18n';
+import type { PersonalKind } from '../personalData';
 
 export const SEXES: readonly Option<1 | 2>[] = [
   { value: 1, label: text('男', 'Male') },
@@ -130,6 +131,22 @@ export const staffEntity = defineEntity({
   },
   unique: { field: 'telephone', duplicate: text('手机号不可以重复', 'This mobile number is already in use') },
 });
+
+/**
+ * The staff record's personal data, and how the logs mask each field (../personalData.ts): the
+ * audit log stores these masked. The birthday is hidden too: with it, a masked ID card number
+ * would be whole again.
+ */
+export const STAFF_PERSONAL_FIELDS = {
+  telephone: 'phone',
+  card: 'idCard',
+  email: 'email',
+  birthday: 'hidden',
+  crashName: 'hidden',
+  crashPhone: 'phone',
+  censusAddress: 'hidden',
+  liveAddress: 'hidden',
+} as const satisfies Partial<Record<keyof typeof staffEntity.fields, PersonalKind>>;
 
 /** A member changing their own e-mail (/user/changeEmail): the staff e-mail rule, nothing else. */
 export const ownEmailEntity = defineEntity({ fields: { email: staffEntity.fields.email } });

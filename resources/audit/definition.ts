@@ -18,12 +18,13 @@ export const auditLogResource = defineResource({
   paging: 'page',
   pageSizes: [20, 50, 100],
   search: ['userName', 'route', 'tableName', 'recordId'],
-  filters: ['action'],
+  // Who wrote, exactly: a display name may be anyone's (second review, M2).
+  filters: ['action', 'userCode', 'userId'],
   ranges: ['changedAt'],
   sort: [['changedAt', 'desc']],
   columns: [
     { field: 'changedAt', cell: 'time', width: 170 },
-    { field: 'userName', width: 120 },
+    { field: 'userName', suffix: 'userCode', width: 160 },
     { field: 'route', width: 260 },
     { field: 'tableName', width: 140 },
     { field: 'recordId', width: 100 },
@@ -33,7 +34,8 @@ export const auditLogResource = defineResource({
   show: {
     items: [
       { field: 'changedAt', cell: 'time' },
-      { field: 'userName' },
+      { field: 'userName', suffix: 'userCode' },
+      { field: 'userId' },
       { field: 'method' },
       { field: 'route' },
       { field: 'address' },

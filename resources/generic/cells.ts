@@ -71,5 +71,6 @@ export function cellView(definition: ResourceDefinition, column: ColumnSpec, val
     const slots = splitJoined(joined, count).map((part, i) => ({ label: `${label}${i + 1}`, ...(part ? { value: part } : {}) }));
     return slots.some((slot) => slot.value !== undefined) ? { kind: 'slots', slots } : { kind: 'empty' };
   }
-  return { kind: 'text', text: String(value) };
+  const suffix = column.suffix === undefined ? undefined : record?.[column.suffix];
+  return { kind: 'text', text: isMissing(suffix) ? String(value) : `${String(value)} (${String(suffix)})` };
 }

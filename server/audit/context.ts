@@ -16,6 +16,8 @@ export interface AuditContext {
   at: number;
   requestId: string;
   userId: number | null;
+  /** The account's login code (fixed once created): names who wrote, where the display name may be anyone's. */
+  userCode: string | null;
   userName: string | null;
   method: string;
   /** The route as registered (`/base/admin/param/saveOrUpdate`), never the address with its query. */
@@ -35,6 +37,7 @@ function auditContextOf(request: FastifyRequest): AuditContext {
     at: Date.now(),
     requestId: String(request.id),
     userId: request.caller?.userId ?? null,
+    userCode: request.caller?.code ?? null,
     userName: request.caller?.name ?? null,
     method: request.method,
     route: request.routeOptions.url ?? request.url.split('?')[0]!,

@@ -16,11 +16,11 @@ export const UNAUDITED_TABLES: ReadonlyMap<string, string> = new Map([
   ['staff_list_version', 'a counter moved by the writes it follows'],
   ['dic_version', 'a counter moved by the writes it follows'],
   ['statistics_version', 'a counter moved by the writes it follows'],
-  ['traffic_hour', 'ingested traffic: each batch is audited as one summary row'],
+  ['traffic_hour', 'ingested traffic: a batch notes each key it changed, before → after (server/statistics/ingest.ts)'],
   ['traffic_day', 'a rollup of traffic_hour'],
   ['traffic_service_day', 'a rollup of traffic_hour'],
   ['traffic_service_month', 'a rollup of traffic_hour'],
-  ['revenue_month', 'ingested revenue: each batch is audited as one summary row'],
+  ['revenue_month', 'ingested revenue: a batch notes each key it changed, before → after (server/statistics/ingest.ts)'],
   ['user_name_gram', 'a search index kept by triggers'],
   ['user_phone_gram', 'a search index kept by triggers'],
   ['gram_position', 'a constant table of the search indexes'],
@@ -31,7 +31,10 @@ export const UNAUDITED_TABLES: ReadonlyMap<string, string> = new Map([
 /** The FTS5 index of staff searches and its shadow tables (SQLite). */
 const UNAUDITED_PREFIXES = ['user_search', 'sqlite_'];
 
-/** Columns holding password material or tokens: a change shows as `******`, never the value. */
+/**
+ * Columns holding password material or tokens: a change shows as `******`, never the value.
+ * Personal data is stored masked too, each column as its kind masks (./personalColumns.ts).
+ */
 export const SECRET_COLUMNS: ReadonlySet<string> = new Set(['password_hash', 'token_hash', 'code_hash']);
 
 export const MASK = '******';

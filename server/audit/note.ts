@@ -1,6 +1,6 @@
 /**
- * An audit row written by the server itself, for a write the triggers do not see: a batch of
- * traffic counts (traffic tables are not audited row by row), sessions an administrator ended
+ * An audit row written by the server itself, for a write the triggers do not see: the keys a
+ * statistics batch changed (traffic tables are not audited row by row), sessions an administrator ended
  * (sessions are not audited: every login and request writes them). Written with the write's
  * transaction, in the current request's context; outside a request, nothing.
  */
@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { AuditAction } from '../../contract/entities/audit';
 import type { Database } from '../db/schema';
 import { currentAuditContext, type AuditContext } from './context';
+import { maskChanges } from './personalColumns';
 
 export interface AuditNote {
   tableName: string;
@@ -27,6 +28,7 @@ export async function writeAuditNotes(on: Kysely<Database>, notes: readonly Audi
         changedAt: context.at,
         requestId: context.requestId,
         userId: context.userId,
+        userCode: context.userCode,
         userName: context.userName,
         method: context.method,
         route: context.route,
@@ -34,7 +36,8 @@ export async function writeAuditNotes(on: Kysely<Database>, notes: readonly Audi
         tableName: note.tableName,
         recordId: note.recordId,
         action: note.action,
-        changes: JSON.stringify(note.changes),
+        // Personal columns masked as the triggers mask them.
+        changes: JSON.stringify(maskChanges(note.tableName, note.changes)),
       })),
     )
     .execute();

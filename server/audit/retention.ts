@@ -1,7 +1,6 @@
 /**
  * The audit and login logs keep `AUDIT_RETENTION_DAYS` days (default 180): older rows are deleted
- * when the server starts and once a day after. Personal data changed by a staff save stays in the
- * audit log that long, and no longer.
+ * when the server starts and once a day after.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';

@@ -12,35 +12,46 @@
  * of failing on a function it lacks.
  */
 import { sql, type Kysely } from 'kysely';
+import type { PersonalKind } from '../../contract/personalData';
+import type { ResourceDefinition } from '../../resources/define';
 import type { DatabaseHandle } from '../db/database';
 import { isAudited, MASK, SECRET_COLUMNS } from './coverage';
+import { personalColumns, type PersonalColumns } from './personalColumns';
 
 interface AuditedTable {
   name: string;
   columns: string[];
   /** The record's key: `id`, or the primary key's columns (a join table's pair). */
   key: string[];
+  /** Its personal columns and how each is stored masked (./personalColumns.ts). */
+  personal: ReadonlyMap<string, PersonalKind>;
 }
+
+const NONE: ReadonlyMap<string, PersonalKind> = new Map();
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
-async function sqliteTables(db: Kysely<unknown>): Promise<AuditedTable[]> {
+async function sqliteTables(db: Kysely<unknown>, personal: PersonalColumns): Promise<AuditedTable[]> {
   const { rows: tables } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
   const audited: AuditedTable[] = [];
   for (const { name } of tables.filter((t) => isAudited(t.name))) {
     const { rows } = await sql<{ name: string; pk: number }>`select name, pk from pragma_table_info(${name}) order by cid`.execute(db);
     const columns = rows.map((r) => r.name);
     const key = columns.includes('id') ? ['id'] : rows.filter((r) => r.pk > 0).sort((a, b) => a.pk - b.pk).map((r) => r.name);
-    audited.push({ name, columns, key: key.length ? key : ['rowid'] });
+    audited.push({ name, columns, key: key.length ? key : ['rowid'], personal: personal.get(name) ?? NONE });
   }
   return audited;
 }
 
 /** The trigger statements of one table (SQLite): one per action. */
-export function sqliteTriggers({ name, columns, key }: AuditedTable): Map<string, string> {
-  const value = (row: string, column: string) =>
-    SECRET_COLUMNS.has(column) ? `case when ${row}.${quote(column)} is null then null else '${MASK}' end` : `${row}.${quote(column)}`;
+export function sqliteTriggers({ name, columns, key, personal }: AuditedTable): Map<string, string> {
+  // A personal column is stored as `audit_mask()` (./sqliteContext.ts) masks it: the contract's masks.
+  const value = (row: string, column: string) => {
+    if (SECRET_COLUMNS.has(column)) return `case when ${row}.${quote(column)} is null then null else '${MASK}' end`;
+    const kind = personal.get(column);
+    return kind ? `audit_mask(${literal(kind)}, ${row}.${quote(column)})` : `${row}.${quote(column)}`;
+  };
   const changes = (before: string | undefined, after: string | undefined) => {
     const terms = columns.map((column) => {
       const was = before ? value(before, column) : 'null';
@@ -51,8 +62,8 @@ export function sqliteTriggers({ name, columns, key }: AuditedTable): Map<string
     return `(select json_group_object(k, json_array(b, a)) from (${terms.join(' union all ')}) where c)`;
   };
   const insert = (action: string, row: string, before?: string, after?: string) => `
-    insert into main.audit_log (changed_at, request_id, user_id, user_name, method, route, address, table_name, record_id, action, changes)
-    select json_extract(c.v, '$.at'), json_extract(c.v, '$.requestId'), json_extract(c.v, '$.userId'), json_extract(c.v, '$.userName'),
+    insert into main.audit_log (changed_at, request_id, user_id, user_code, user_name, method, route, address, table_name, record_id, action, changes)
+    select json_extract(c.v, '$.at'), json_extract(c.v, '$.requestId'), json_extract(c.v, '$.userId'), json_extract(c.v, '$.userCode'), json_extract(c.v, '$.userName'),
       json_extract(c.v, '$.method'), json_extract(c.v, '$.route'), json_extract(c.v, '$.address'), ${literal(name)},
       ${key.map((column) => `${row}.${quote(column)}`).join(` || ':' || `)}, '${action}', ${changes(before, after)}
     from (select audit_context() as v) c;`;
@@ -66,10 +77,10 @@ export function sqliteTriggers({ name, columns, key }: AuditedTable): Map<string
   ]);
 }
 
-async function syncSqlite(db: Kysely<unknown>): Promise<void> {
+async function syncSqlite(db: Kysely<unknown>, personal: PersonalColumns): Promise<void> {
   const { rows } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_temp_master where type = 'trigger' and name like 'audit\\_%' escape '\\'`.execute(db);
   const existing = new Map(rows.map((r) => [r.name, r.sql]));
-  for (const table of await sqliteTables(db)) {
+  for (const table of await sqliteTables(db, personal)) {
     for (const [name, statement] of sqliteTriggers(table)) {
       if (existing.get(name) === statement) continue;
       await db.transaction().execute(async (trx) => {
@@ -80,6 +91,37 @@ async function syncSqlite(db: Kysely<unknown>): Promise<void> {
   }
 }
 
+/**
+ * The masks of contract/personalData.ts in SQL (PostgreSQL; SQLite calls the contract's own
+ * functions). tests/api/auditPersonalData.test.ts compares the two on both databases.
+ */
+const POSTGRES_MASK = String.raw`
+create or replace function audit_mask(kind text, v text) returns text language plpgsql immutable as $$
+declare
+  t text := regexp_replace(v, '^\s+|\s+$', '', 'g');
+  digits text;
+  at int;
+begin
+  if v is null or v = '' then return v; end if;
+  if kind = 'hidden' then return '${MASK}'; end if;
+  if kind = 'account' then kind := case when strpos(t, '@') > 0 then 'email' else 'phone' end; end if;
+  if kind = 'phone' then
+    return case when length(t) < 7 then '****' else left(t, 3) || '****' || right(t, 4) end;
+  elsif kind = 'email' then
+    at := case when strpos(t, '@') = 0 then 0 else length(t) - strpos(reverse(t), '@') + 1 end;
+    return case when at <= 1 then '****' else left(t, 1) || '***' || substr(t, at) end;
+  elsif kind = 'idCard' then
+    return case when length(t) < 10 then '****' else left(t, 6) || '****' || right(t, 4) end;
+  elsif kind = 'bankAccount' then
+    digits := regexp_replace(t, '\s+', '', 'g');
+    return case when length(digits) < 8 then '****' else left(digits, 4) || ' **** **** ' || right(digits, 4) end;
+  elsif kind = 'taxNumber' then
+    return case when length(t) < 8 then '****' else left(t, 4) || repeat('*', length(t) - 8) || right(t, 4) end;
+  end if;
+  -- A kind this function does not know yet: nothing of the value.
+  return '${MASK}';
+end $$`;
+
 /** One function serves every table (PostgreSQL): the columns come from the row itself. */
 const POSTGRES_FUNCTION = `
 create or replace function audit_row() returns trigger language plpgsql as $$
@@ -87,6 +129,7 @@ declare
   ctx jsonb := nullif(current_setting('audit.context', true), '')::jsonb;
   secrets text[] := tg_argv[0]::text[];
   keys text[] := tg_argv[1]::text[];
+  personal jsonb := coalesce(tg_argv[2], '{}')::jsonb;
   was jsonb := case when tg_op = 'INSERT' then '{}'::jsonb else to_jsonb(old) end;
   now_is jsonb := case when tg_op = 'DELETE' then '{}'::jsonb else to_jsonb(new) end;
   written jsonb := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
@@ -103,20 +146,24 @@ begin
       if col = any(secrets) then
         b := case when b = 'null'::jsonb then b else to_jsonb('${MASK}'::text) end;
         a := case when a = 'null'::jsonb then a else to_jsonb('${MASK}'::text) end;
+      elsif personal ->> col is not null then
+        b := case when b = 'null'::jsonb then b else to_jsonb(audit_mask(personal ->> col, b #>> '{}')) end;
+        a := case when a = 'null'::jsonb then a else to_jsonb(audit_mask(personal ->> col, a #>> '{}')) end;
       end if;
       changes := changes || jsonb_build_object(col, jsonb_build_array(b, a));
     end if;
   end loop;
   if changes = '{}'::jsonb then return null; end if;
-  insert into audit_log (changed_at, request_id, user_id, user_name, method, route, address, table_name, record_id, action, changes)
-  values ((ctx ->> 'at')::bigint, ctx ->> 'requestId', (ctx ->> 'userId')::bigint, ctx ->> 'userName', ctx ->> 'method',
+  insert into audit_log (changed_at, request_id, user_id, user_code, user_name, method, route, address, table_name, record_id, action, changes)
+  values ((ctx ->> 'at')::bigint, ctx ->> 'requestId', (ctx ->> 'userId')::bigint, ctx ->> 'userCode', ctx ->> 'userName', ctx ->> 'method',
     ctx ->> 'route', ctx ->> 'address', tg_table_name,
     (select string_agg(written ->> k.name, ':' order by k.position) from unnest(keys) with ordinality as k(name, position)),
     lower(tg_op), changes::text);
   return null;
 end $$`;
 
-async function syncPostgres(db: Kysely<unknown>): Promise<void> {
+async function syncPostgres(db: Kysely<unknown>, personal: PersonalColumns): Promise<void> {
+  await sql.raw(POSTGRES_MASK).execute(db);
   await sql.raw(POSTGRES_FUNCTION).execute(db);
   const { rows } = await sql<{ name: string; columns: string[] | string; key: string[] | string | null }>`
     select t.table_name as name,
@@ -132,14 +179,17 @@ async function syncPostgres(db: Kysely<unknown>): Promise<void> {
     const key = columns.includes('id') ? ['id'] : list(row.key);
     const secrets = columns.filter((c) => SECRET_COLUMNS.has(c));
     const array = (items: string[]) => literal(`{${items.join(',')}}`);
+    const masks = literal(JSON.stringify(Object.fromEntries(personal.get(row.name) ?? NONE)));
     await sql
-      .raw(`create or replace trigger audit_row after insert or update or delete on ${quote(row.name)} for each row execute function audit_row(${array(secrets)}, ${array(key)})`)
+      .raw(`create or replace trigger audit_row after insert or update or delete on ${quote(row.name)} for each row execute function audit_row(${array(secrets)}, ${array(key)}, ${masks})`)
       .execute(db);
   }
 }
 
-export async function syncAuditTriggers(handle: DatabaseHandle): Promise<void> {
+/** `definitions`: the declared resources, whose `privacy` says which of their columns are personal. */
+export async function syncAuditTriggers(handle: DatabaseHandle, definitions?: readonly ResourceDefinition[]): Promise<void> {
   // Without the camel-case plugin: these statements name the tables and columns as stored.
   const db = handle.db.withoutPlugins() as unknown as Kysely<unknown>;
-  await (handle.dialect === 'postgres' ? syncPostgres(db) : syncSqlite(db));
+  const personal = personalColumns(definitions);
+  await (handle.dialect === 'postgres' ? syncPostgres(db, personal) : syncSqlite(db, personal));
 }

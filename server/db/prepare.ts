@@ -45,7 +45,7 @@ async function prepareOnce(handle: DatabaseHandle, seed: SeedOptions, options: P
   const definitions = options.definitions ?? resourceDefinitions;
   await migrateToLatest(handle);
   await syncResourceTables(handle, definitions);
-  await syncAuditTriggers(handle);
+  await syncAuditTriggers(handle, definitions);
   const seeded = await seedDatabase(handle.db, seed, definitions);
   const logger = options.logger ?? lazyDefaultLogger();
   const reconciled = await reconcileResourceMenus(handle, { definitions, logger });

@@ -81,6 +81,8 @@ export interface AuditLogTable {
   changedAt: number;
   requestId: string;
   userId: number | null;
+  /** The writer's login code (migration 0015); null in rows written before it. */
+  userCode: string | null;
   userName: string | null;
   method: string;
   route: string;

@@ -3,7 +3,7 @@
  * Asia/Shanghai), so the dashboard's totals and the chart's day agree whatever the host's clock
  * zone is. Tests pass a fixed `now`.
  */
-import { addDays, previousMonth } from '../../contract';
+import { addDays, INGEST_AHEAD_MS, previousMonth } from '../../contract';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
@@ -48,4 +48,10 @@ export function calendarAt(instant: number, timeZone: string): CalendarNow {
   const month = Number(parts.year) * 100 + Number(parts.month);
   const today = month * 100 + Number(parts.day);
   return { today, yesterday: addDays(today, -1), month, lastMonth: previousMonth(month), hour: Number(parts.hour) };
+}
+
+/** The latest hour and month ingestion takes: those of the clock plus INGEST_AHEAD_MS. */
+export function latestIngestible(clock: StatisticsClock): { hour: number; month: number } {
+  const at = calendarAt(clock.now() + INGEST_AHEAD_MS, clock.timeZone);
+  return { hour: at.today * 100 + at.hour, month: at.month };
 }

@@ -2,16 +2,21 @@
  * Ingestion: a batch of hourly traffic counts and monthly revenue rows, written with the rollups
  * in one transaction. Idempotent per (site user, hour) and (staff member, month): a row sets the
  * value, so a re-sent batch changes nothing, and a corrected count moves the rollups by the
- * difference only.
+ * difference only. Nothing after the clock (plus an hour) is taken, revenue only for members of a
+ * business team, and the audit log names every key a batch changed with its value before and after
+ * (second security review, M4).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   Code,
   hourKey,
+  hourText,
   MAX_INGEST_ROWS,
   MAX_TRAFFIC_COUNT,
   monthKey,
+  monthText,
   STATISTICS_MESSAGES,
+  TeamType,
   toFen,
   type IngestAnswer,
   type Locale,
@@ -36,7 +41,17 @@ export interface ParsedBatch {
   revenue: MonthRevenue[];
 }
 
+/** One key a batch changed: `traffic <site user> <hour>` or `revenue <staff member> <month>`, before (null: none) and after. */
+export interface ChangedKey {
+  table: 'traffic_hour' | 'revenue_month';
+  key: string;
+  before: number | null;
+  after: number;
+}
+
 const CHUNK = 500;
+/** Keys per audit row: a full batch of 5,000 is ten rows of about 30 KB each. */
+const KEYS_PER_NOTE = 500;
 
 function refusal(field: string, message: Text, locale: Locale): ApiError {
   return new ApiError(Code.VALIDATION_FAILED, `${field}: ${message[locale]}`, { fields: { [field]: message[locale] } });
@@ -45,8 +60,11 @@ function refusal(field: string, message: Text, locale: Locale): ApiError {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const positiveId = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^\d{1,15}$/.test(v)) ? Number(v) : NaN);
 
-/** Checks a batch's shape and every row (1001 naming `traffic.<i>.<field>`), duplicates included. */
-export function parseBatch(input: Record<string, unknown>, locale: Locale): ParsedBatch {
+/**
+ * Checks a batch's shape and every row (1001 naming `traffic.<i>.<field>`), duplicates included;
+ * an hour or month after `latest` (the clock plus INGEST_AHEAD_MS: clock.ts) is the future, refused.
+ */
+export function parseBatch(input: Record<string, unknown>, locale: Locale, latest: { hour: number; month: number }): ParsedBatch {
   const list = (name: string): unknown[] => {
     const value = input[name];
     if (value === undefined || value === null) return [];
@@ -64,6 +82,7 @@ export function parseBatch(input: Record<string, unknown>, locale: Locale): Pars
     if (!Number.isSafeInteger(siteUserId) || siteUserId <= 0) throw refusal(`traffic.${i}.siteUserId`, STATISTICS_MESSAGES.id, locale);
     const hour = typeof r.hour === 'string' ? hourKey(r.hour) : undefined;
     if (hour === undefined) throw refusal(`traffic.${i}.hour`, STATISTICS_MESSAGES.hour, locale);
+    if (hour > latest.hour) throw refusal(`traffic.${i}.hour`, STATISTICS_MESSAGES.futureHour, locale);
     const count = r.count;
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > MAX_TRAFFIC_COUNT) throw refusal(`traffic.${i}.count`, STATISTICS_MESSAGES.count, locale);
     const key = `${siteUserId}:${hour}`;
@@ -77,6 +96,7 @@ export function parseBatch(input: Record<string, unknown>, locale: Locale): Pars
     if (!Number.isSafeInteger(adminId) || adminId <= 0) throw refusal(`revenue.${i}.adminId`, STATISTICS_MESSAGES.id, locale);
     const month = typeof r.month === 'string' ? monthKey(r.month) : undefined;
     if (month === undefined) throw refusal(`revenue.${i}.month`, STATISTICS_MESSAGES.month, locale);
+    if (month > latest.month) throw refusal(`revenue.${i}.month`, STATISTICS_MESSAGES.futureMonth, locale);
     const amountFen = typeof r.amount === 'number' ? toFen(r.amount) : undefined;
     if (amountFen === undefined) throw refusal(`revenue.${i}.amount`, STATISTICS_MESSAGES.amount, locale);
     const key = `r${adminId}:${month}`;
@@ -115,8 +135,58 @@ async function addToRollup(trx: Transaction<Database>, table: keyof typeof ROLLU
   }
 }
 
-/** Writes a checked batch inside the caller's transaction (the route's, or the demo seed's). */
-export async function writeBatch(trx: Transaction<Database>, batch: ParsedBatch, locale: Locale = 'zh-CN'): Promise<IngestAnswer> {
+/** Checks that every revenue row names a member of a business team (1001 naming `revenue.<i>.adminId`). */
+async function checkRevenueStaff(trx: Transaction<Database>, revenue: readonly MonthRevenue[], locale: Locale): Promise<void> {
+  const known = new Set<number>();
+  const business = new Set<number>();
+  for (const ids of chunks([...new Set(revenue.map((r) => r.adminId))])) {
+    for (const row of await trx.selectFrom('user').select('id').where('id', 'in', ids).execute()) known.add(row.id);
+    const members = await trx
+      .selectFrom('teamMember')
+      .innerJoin('team', 'team.id', 'teamMember.teamId')
+      .select('teamMember.userId')
+      .where('team.teamType', '=', TeamType.business)
+      .where('teamMember.userId', 'in', ids)
+      .execute();
+    for (const row of members) business.add(row.userId);
+  }
+  const refused = revenue.findIndex((r) => !business.has(r.adminId));
+  if (refused < 0) return;
+  const message = known.has(revenue[refused]!.adminId) ? STATISTICS_MESSAGES.notBusinessStaff : STATISTICS_MESSAGES.unknownStaff;
+  throw refusal(`revenue.${refused}.adminId`, message, locale);
+}
+
+/** Writes the revenue rows whose amount differs from the stored one; answers what changed. */
+async function writeRevenue(trx: Transaction<Database>, revenue: readonly MonthRevenue[]): Promise<ChangedKey[]> {
+  const changes: ChangedKey[] = [];
+  for (const part of chunks(revenue)) {
+    const stored = await trx
+      .selectFrom('revenueMonth')
+      .select(['adminId', 'month', 'amountFen'])
+      .where('adminId', 'in', [...new Set(part.map((r) => r.adminId))])
+      .where('month', 'in', [...new Set(part.map((r) => r.month))])
+      .execute();
+    const before = new Map(stored.map((r) => [`${r.adminId}:${r.month}`, Number(r.amountFen)]));
+    const changed = part.filter((r) => before.get(`${r.adminId}:${r.month}`) !== r.amountFen);
+    if (changed.length === 0) continue;
+    await trx
+      .insertInto('revenueMonth')
+      .values(changed)
+      .onConflict((oc) => oc.columns(['adminId', 'month']).doUpdateSet((eb) => ({ amountFen: eb.ref('excluded.amountFen') })))
+      .execute();
+    for (const r of changed) {
+      const was = before.get(`${r.adminId}:${r.month}`);
+      changes.push({ table: 'revenue_month', key: `revenue ${r.adminId} ${monthText(r.month)}`, before: was === undefined ? null : was / 100, after: r.amountFen / 100 });
+    }
+  }
+  return changes;
+}
+
+/**
+ * Writes a checked batch inside the caller's transaction (the route's, or the demo seed's);
+ * answers the counts and every key whose value it changed.
+ */
+export async function writeBatch(trx: Transaction<Database>, batch: ParsedBatch, locale: Locale = 'zh-CN'): Promise<{ answer: IngestAnswer; changes: ChangedKey[] }> {
   const serviceOf = new Map<number, number>();
   for (const ids of chunks([...new Set(batch.traffic.map((r) => r.siteUserId))])) {
     const rows = await trx.selectFrom('siteUser').select(['id', 'serviceId']).where('id', 'in', ids).execute();
@@ -124,13 +194,10 @@ export async function writeBatch(trx: Transaction<Database>, batch: ParsedBatch,
   }
   const unknown = batch.traffic.findIndex((r) => !serviceOf.has(r.siteUserId));
   if (unknown >= 0) throw refusal(`traffic.${unknown}.siteUserId`, STATISTICS_MESSAGES.unknownSiteUser, locale);
-  const adminIds = [...new Set(batch.revenue.map((r) => r.adminId))];
-  const known = new Set<number>();
-  for (const ids of chunks(adminIds)) for (const row of await trx.selectFrom('user').select('id').where('id', 'in', ids).execute()) known.add(row.id);
-  const unknownAdmin = batch.revenue.findIndex((r) => !known.has(r.adminId));
-  if (unknownAdmin >= 0) throw refusal(`revenue.${unknownAdmin}.adminId`, STATISTICS_MESSAGES.unknownStaff, locale);
+  await checkRevenueStaff(trx, batch.revenue, locale);
 
   // Rollups move by the difference from what is stored: re-sending the same count moves nothing.
+  const changes: ChangedKey[] = [];
   const userDay = new Map<string, number>();
   const serviceDay = new Map<string, number>();
   const serviceMonth = new Map<string, number>();
@@ -152,7 +219,9 @@ export async function writeBatch(trx: Transaction<Database>, batch: ParsedBatch,
       .onConflict((oc) => oc.columns(['siteUserId', 'hour']).doUpdateSet((eb) => ({ count: eb.ref('excluded.count') })))
       .execute();
     for (const r of changed) {
-      const delta = r.count - (before.get(`${r.siteUserId}:${r.hour}`) ?? 0);
+      const was = before.get(`${r.siteUserId}:${r.hour}`);
+      changes.push({ table: 'traffic_hour', key: `traffic ${r.siteUserId} ${hourText(r.hour)}`, before: was ?? null, after: r.count });
+      const delta = r.count - (was ?? 0);
       const day = Math.floor(r.hour / 100);
       const service = serviceOf.get(r.siteUserId)!;
       addTo(userDay, `${r.siteUserId}:${day}`, delta);
@@ -163,15 +232,23 @@ export async function writeBatch(trx: Transaction<Database>, batch: ParsedBatch,
   await addToRollup(trx, 'trafficDay', userDay);
   await addToRollup(trx, 'trafficServiceDay', serviceDay);
   await addToRollup(trx, 'trafficServiceMonth', serviceMonth);
-  for (const part of chunks(batch.revenue)) {
-    await trx
-      .insertInto('revenueMonth')
-      .values(part)
-      .onConflict((oc) => oc.columns(['adminId', 'month']).doUpdateSet((eb) => ({ amountFen: eb.ref('excluded.amountFen') })))
-      .execute();
+  changes.push(...(await writeRevenue(trx, batch.revenue)));
+  if (changes.length) await sql`update statistics_version set version = version + 1 where id = 1`.execute(trx);
+  return { answer: { traffic: batch.traffic.length, revenue: batch.revenue.length }, changes };
+}
+
+/**
+ * The audit rows of a batch: per table, its changed keys with their values before → after
+ * (`{"traffic 1 2026-11-26 10": [46259, 1000000000]}`), KEYS_PER_NOTE keys a row.
+ */
+export function batchNotes(changes: readonly ChangedKey[]): AuditNote[] {
+  const notes: AuditNote[] = [];
+  for (const table of ['traffic_hour', 'revenue_month'] as const) {
+    for (const part of chunks(changes.filter((c) => c.table === table), KEYS_PER_NOTE)) {
+      notes.push({ tableName: table, recordId: null, action: 'update', changes: Object.fromEntries(part.map((c) => [c.key, [c.before, c.after]])) });
+    }
   }
-  if (batch.traffic.length || batch.revenue.length) await sql`update statistics_version set version = version + 1 where id = 1`.execute(trx);
-  return { traffic: batch.traffic.length, revenue: batch.revenue.length };
+  return notes;
 }
 
 /**
@@ -183,10 +260,9 @@ export function createIngestion(db: Kysely<Database>) {
   return function ingest(batch: ParsedBatch, locale: Locale): Promise<IngestAnswer> {
     const run = queue.then(() =>
       db.transaction().execute(async (trx) => {
-        const answer = await writeBatch(trx, batch, locale);
-        // Counts are not audited row by row (a batch is thousands): the batch is one row.
-        const rows = (table: string, count: number): AuditNote[] => (count ? [{ tableName: table, recordId: null, action: 'update', changes: { rows: [null, count] } }] : []);
-        await writeAuditNotes(trx, [...rows('traffic_hour', batch.traffic.length), ...rows('revenue_month', batch.revenue.length)]);
+        const { answer, changes } = await writeBatch(trx, batch, locale);
+        // Counts are not audited row by row by the triggers: the batch notes its changed keys.
+        await writeAuditNotes(trx, batchNotes(changes));
         return answer;
       }),
     );

@@ -28,7 +28,7 @@ import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { invalidParam, optionalId, requestParams, textParam } from '../http/params';
 import { createAnswerCache } from './answerCache';
-import { calendarAt, defaultClock, type StatisticsClock } from './clock';
+import { calendarAt, defaultClock, latestIngestible, type StatisticsClock } from './clock';
 import { createIngestion, parseBatch } from './ingest';
 import { statisticsRepository } from './repository';
 
@@ -158,7 +158,7 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
     });
 
     app.post('/statistics/ingest', async (request) => {
-      const batch = parseBatch(requestParams(request), request.locale);
+      const batch = parseBatch(requestParams(request), request.locale, latestIngestible(clock));
       return success(request, await ingest(batch, request.locale));
     });
   }

@@ -1,7 +1,7 @@
 /**
- * The login log: every attempt at /user/login, with the name as typed, the address, the browser,
- * the result and the reason, while the answers themselves stay as they were (an unknown user and
- * a wrong password answer alike).
+ * The login log: every attempt at /user/login, with the account's code (or, for a name that is no
+ * account's, a masked form of it), the address, the browser, the result and the reason, while the
+ * answers themselves stay as they were (an unknown user and a wrong password answer alike).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract';
@@ -36,7 +36,7 @@ describe('the login log', () => {
     expect((await attempt('', 'x', address)).body.code).toBe(Code.VALIDATION_FAILED);
     expect(await rowsFrom(address)).toEqual([
       { userName: 'admin', address, userAgent: 'Probe/1.0', result: 'success', reason: 'success' },
-      { userName: 'nobody', address, userAgent: 'Probe/1.0', result: 'failure', reason: 'unknownUser' },
+      { userName: 'no***(6)', address, userAgent: 'Probe/1.0', result: 'failure', reason: 'unknownUser' },
       { userName: 'carol', address, userAgent: 'Probe/1.0', result: 'failure', reason: 'wrongPassword' },
       { userName: 'dave', address, userAgent: 'Probe/1.0', result: 'failure', reason: 'disabled' },
       { userName: '', address, userAgent: 'Probe/1.0', result: 'failure', reason: 'invalid' },
@@ -54,14 +54,33 @@ describe('the login log', () => {
     expect(rows.filter((r) => r.reason === 'wrongPassword')).toHaveLength(12 - throttled);
   });
 
-  it('keeps a name as typed up to 50 characters, and anything typed that is not text as empty', async () => {
+  it('keeps an account’s code; any other name only masked, its first characters and its length', async () => {
     const address = '10.0.0.3';
     await attempt('x'.repeat(80), 'whatever-1', address);
     await attempt({ $ne: 'admin' }, 'whatever-1', address);
     await attempt('ad\u0000min\u0007', 'whatever-1', address);
+    await attempt('ab', 'whatever-1', address);
+    await server.call('POST', '/base/admin/user/login', { body: { username: 'carol', password: 'not-hex' }, remoteAddress: address });
     const rows = await rowsFrom(address);
-    expect(rows.map((r) => r.userName)).toEqual(['x'.repeat(50), '', 'admin']);
+    expect(rows.map((r) => r.userName)).toEqual(['xx***(80)', '', 'admin', '***(2)', 'carol']);
     expect(rows.every((r) => r.result === 'failure')).toBe(true);
+  });
+
+  it('never keeps a password typed into the name box (second review, L2)', async () => {
+    const address = '10.0.0.4';
+    // As found: the admin's password typed as the user name, answered 1006 and stored as typed.
+    const typed = 'Attack-2026-pass';
+    expect((await attempt(typed, 'whatever-1', address)).body.code).toBe(Code.LOGIN_FAILED);
+    // Refused before any lookup (throttled) and refused as malformed (invalid) alike.
+    const throttled = await Promise.all(Array.from({ length: 5 }, () => attempt(`${typed}-2`, 'whatever-1', address)));
+    expect(throttled.some((a) => a.body.code === Code.TOO_MANY_ATTEMPTS)).toBe(true);
+    await server.call('POST', '/base/admin/user/login', { body: { username: `${typed}?`, password: 'not-hex' }, remoteAddress: address });
+    const rows = await rowsFrom(address);
+    expect(rows.map((r) => r.reason)).toEqual(expect.arrayContaining(['unknownUser', 'throttled', 'invalid']));
+    expect(JSON.stringify(rows)).not.toContain('Attack-2026');
+    expect(rows[0]!.userName).toBe('At***(16)');
+    // Carol's own burst past the throttle still names her account.
+    expect((await rowsFrom('10.0.0.2')).every((r) => r.userName === 'carol')).toBe(true);
   });
 
   it('never holds a password, its hash or a token', async () => {

@@ -63,7 +63,7 @@ describe('the audit log', () => {
     await openScreen('系统监控', '操作日志', /\/monitor\/audit$/);
     const latest = page.getByRole('row').filter({ hasText: '/base/admin/param/saveOrUpdate' }).first();
     await visible(latest.getByRole('cell', { name: '修改', exact: true }));
-    await visible(latest.getByRole('cell', { name: '超级管理员', exact: true }));
+    await visible(latest.getByRole('cell', { name: '超级管理员 (admin)', exact: true }));
     await latest.getByRole('button', { name: '查看' }).click();
     const drawer = page.locator('.ant-drawer-content');
     await visible(drawer.getByRole('row').filter({ hasText: '值' }).filter({ hasText: 'before' }).filter({ hasText: 'after' }));

@@ -3,6 +3,7 @@
  * shows the server's totals and one line per chosen owner, redraws for another date, and the
  * revenue summary changes page size and pages.
  */
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, logIn, newPage } from './browser';
@@ -12,6 +13,7 @@ const baseUrl = inject('baseUrl');
 /** The demo seed's screens on a busy machine: allow the first answers time. */
 const WAIT = { timeout: 20000 };
 const adminPassword = inject('adminPassword');
+const databasePath = inject('databasePath');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -88,6 +90,18 @@ async function ownerIds(page: Page): Promise<string> {
   return owners.items.filter((o) => ['流量主01', '流量主02'].includes(o.userName)).map((o) => o.userId).join(',');
 }
 
+/** Puts the accounts in a business team of their own (no screen manages teams): revenue is taken for business-team members only. */
+function joinBusinessTeam(userIds: number[]): void {
+  const db = new Database(databasePath);
+  try {
+    const team = db.prepare("insert into team (name, team_type) values ('e2e 商务组', 2)").run();
+    const add = db.prepare('insert into team_member (team_id, user_id) values (?, ?)');
+    for (const userId of userIds) add.run(team.lastInsertRowid, userId);
+  } finally {
+    db.close();
+  }
+}
+
 describe('the business staff summary', () => {
   it('changes page size and pages', async () => {
     const { page, errors } = await newPage(browser, baseUrl);
@@ -95,6 +109,7 @@ describe('the business staff summary', () => {
     // Revenue for every account this month, so the summary has more rows than a page of 30.
     const staff = await call<{ items: Array<{ id: number }> }>(page, 'GET', '/base/admin/user/list?pageNo=1&pageSize=100');
     const month = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
+    joinBusinessTeam(staff.items.map((s) => s.id));
     await call(page, 'POST', '/base/admin/statistics/ingest', { revenue: staff.items.map((s, i) => ({ adminId: s.id, month, amount: 1000 + i })) });
     await page.goto('/business/staffSummary');
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');

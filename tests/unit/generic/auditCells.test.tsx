@@ -19,6 +19,14 @@ describe('an instant cell', () => {
   });
 });
 
+describe('who wrote', () => {
+  it('shows the name with the account’s code, and the name alone in a row written before codes were kept', () => {
+    const byColumn = auditLog.columns.find((c) => c.field === 'userName')!;
+    expect(cellView(auditLog, byColumn, '超级管理员', 'zh-CN', { userName: '超级管理员', userCode: 'atk_staff' })).toEqual({ kind: 'text', text: '超级管理员 (atk_staff)' });
+    expect(cellView(auditLog, byColumn, '旧记录', 'zh-CN', { userName: '旧记录', userCode: null })).toEqual({ kind: 'text', text: '旧记录' });
+  });
+});
+
 describe('a record of changes', () => {
   it('lists the changed fields of a declared resource by their labels, in the user’s language', () => {
     const record = { tableName: 'param', changes: JSON.stringify({ param_key: [null, 'k'], value: ['a', 'b'] }) };
