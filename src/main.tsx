@@ -1,11 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { UserInfo } from '../contract/session';
-import { acceptHandoff } from '../providers/handoff';
+import { acceptHandoff, type HandoffQuestion } from '../providers/handoff';
 import App from './App';
 import { installAntdStaticRender } from './layout/antdStaticRender';
 import { BootSpinner } from './routing/BootSpinner';
-import { SwitchUserPrompt } from './routing/SwitchUserPrompt';
+import { HandoffPrompt } from './routing/HandoffPrompt';
 
 // Toasts (antd's static message) render with React 19's root API.
 installAntdStaticRender();
@@ -22,9 +21,9 @@ const element = document.getElementById('root');
 if (!element) throw new Error('index.html has no #root element');
 const root = createRoot(element);
 
-function askToSwitch(current: UserInfo, next: UserInfo): Promise<boolean> {
+function ask(question: HandoffQuestion): Promise<boolean> {
   return new Promise((resolve) => {
-    root.render(<SwitchUserPrompt current={current} next={next} onAnswer={resolve} />);
+    root.render(<HandoffPrompt question={question} onAnswer={resolve} />);
   });
 }
 
@@ -34,7 +33,7 @@ async function start(app: Root): Promise<void> {
   await acceptHandoff({
     location: window.location,
     replaceAddress: (address) => window.history.replaceState(window.history.state, '', address),
-    confirmSwitch: askToSwitch,
+    confirm: ask,
   });
   app.render(
     <StrictMode>

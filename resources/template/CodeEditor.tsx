@@ -19,6 +19,8 @@ interface Props {
   ariaLabel?: string;
   id?: string;
   minHeight?: number;
+  /** A CSS height the editor stops growing at, scrolling within itself instead. */
+  maxHeight?: string;
 }
 
 const theme = EditorView.theme({
@@ -28,7 +30,7 @@ const theme = EditorView.theme({
   '.cm-gutters': { backgroundColor: '#fafafa', borderRight: '1px solid #f0f0f0', color: 'rgba(0, 0, 0, 0.35)' },
 });
 
-export default function CodeEditor({ value = '', onChange, readOnly = false, placeholder, ariaLabel, id, minHeight = 240 }: Props) {
+export default function CodeEditor({ value = '', onChange, readOnly = false, placeholder, ariaLabel, id, minHeight = 240, maxHeight }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | undefined>(undefined);
   // The latest value and handler, read by the editor (made again only when its setup changes).
@@ -56,6 +58,7 @@ export default function CodeEditor({ value = '', onChange, readOnly = false, pla
           placeholder ? placeholderText(placeholder) : [],
           theme,
           EditorView.theme({ '.cm-content, .cm-gutter': { minHeight: `${minHeight}px` } }),
+          maxHeight ? EditorView.theme({ '&': { maxHeight }, '.cm-scroller': { overflow: 'auto' } }) : [],
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current?.(update.state.doc.toString());
           }),
@@ -64,7 +67,7 @@ export default function CodeEditor({ value = '', onChange, readOnly = false, pla
     });
     view.current = editor;
     return () => editor.destroy();
-  }, [readOnly, placeholder, ariaLabel, id, minHeight]);
+  }, [readOnly, placeholder, ariaLabel, id, minHeight, maxHeight]);
 
   // A value set from outside (the form reset, another version shown) replaces the text.
   useEffect(() => {

@@ -18,6 +18,7 @@ function Diff({ detail }: { detail: TemplateDetail }) {
   const t = useTranslate();
   const diff = useMemo(() => detail.previous && scriptDiff(detail.previous.code, detail.code), [detail]);
   if (!detail.previous || !diff) return <Alert type="info" showIcon message={t('template.view.first')} />;
+  if (diff.tooDifferent) return <Alert type="warning" showIcon message={t('template.view.tooDifferent')} description={t('template.view.tooDifferentHint')} />;
   if (diff.added === 0 && diff.removed === 0) return <Alert type="info" showIcon message={t('template.view.unchanged')} />;
   return (
     <>
@@ -26,14 +27,20 @@ function Diff({ detail }: { detail: TemplateDetail }) {
         <Tag color="error">{t('template.view.removed', { count: diff.removed })}</Tag>
       </p>
       <pre className="template-diff" aria-label={t('template.view.diff', { version: detail.previous.version })}>
-        {diff.lines.map((line, index) => (
-          <div key={index} className={`template-diff__line template-diff__line--${line.kind}`}>
-            <span className="template-diff__sign" aria-hidden="true">
-              {line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : ' '}
-            </span>
-            {line.text}
-          </div>
-        ))}
+        {diff.lines.map((line, index) =>
+          line.kind === 'folded' ? (
+            <div key={index} className="template-diff__line template-diff__line--folded">
+              {t('template.view.folded', { count: line.count })}
+            </div>
+          ) : (
+            <div key={index} className={`template-diff__line template-diff__line--${line.kind}`}>
+              <span className="template-diff__sign" aria-hidden="true">
+                {line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : ' '}
+              </span>
+              {line.text}
+            </div>
+          ),
+        )}
       </pre>
     </>
   );
@@ -43,13 +50,16 @@ function Diff({ detail }: { detail: TemplateDetail }) {
 export function VersionDrawer({ id, onClose }: Props) {
   const t = useTranslate();
   const locale = useLocale();
-  const { result: detail, query } = useOne<TemplateDetail, HttpError>({
+  const { result: loaded, query } = useOne<TemplateDetail, HttpError>({
     resource: TEMPLATE_RESOURCE,
     id,
     meta: { endpoint: TEMPLATE_ENDPOINT },
     queryOptions: { enabled: id !== undefined },
   });
   const parameter = templateParameterEntity.fields;
+  // The query keeps the version shown before while the next one loads: showing it would fill the
+  // editor with one script and then swap in the other, which costs seconds on a long script.
+  const detail = loaded?.id === id ? loaded : undefined;
 
   return (
     <Drawer open={id !== undefined} onClose={onClose} width="min(880px, 100vw)" destroyOnHidden title={detail ? t('template.view.title', { name: detail.name, version: detail.version }) : ' '}>
@@ -84,11 +94,15 @@ export function VersionDrawer({ id, onClose }: Props) {
                 label: t('template.view.script'),
                 children: (
                   <Suspense fallback={<Spin />}>
-                    <CodeEditor value={detail.code} readOnly ariaLabel={t('template.view.script')} minHeight={160} />
+                    <CodeEditor key={detail.id} value={detail.code} readOnly ariaLabel={t('template.view.script')} minHeight={160} maxHeight="60vh" />
                   </Suspense>
                 ),
               },
-              { key: 'diff', label: t('template.view.diff', { version: detail.previous?.version ?? '--' }), children: <Diff detail={detail} /> },
+              {
+                key: 'diff',
+                label: detail.previous ? t('template.view.diff', { version: detail.previous.version }) : t('template.view.diffFirst'),
+                children: <Diff detail={detail} />,
+              },
             ]}
           />
         </>

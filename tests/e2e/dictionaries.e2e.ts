@@ -2,7 +2,8 @@
  * Dictionaries, report templates and the sample table in a real browser against the real server:
  * a dictionary built from the master–detail screen, its items reordered and switched; a change to
  * the business types seen by a sub-system dropdown in a second tab without a reload; two versions
- * of a template published and listed; the sample table paged by the server.
+ * of a template published and listed, and two huge ones whose diff answers "too different" at
+ * once; the sample table paged by the server.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -174,6 +175,54 @@ describe('report templates', () => {
     const versions = page.locator('.ant-table-expanded-row');
     await visible(versions.getByRole('row').filter({ hasText: '发布 1.0.0' }));
     await visible(versions.getByRole('row').filter({ hasText: '发布 1.1.0' }));
+  });
+
+  /** Publishes a version of 30,000 unique lines (200,000 characters, the most the server takes) through the API. */
+  async function publishHuge(version: string, salt: string): Promise<number> {
+    return page.evaluate(
+      async ({ version, salt }) => {
+        const code = Array.from({ length: 30_000 }, (_, index) => `${salt}${index}`.padEnd(5, '_')).join('\n') + '\n';
+        const response = await fetch('/v2/js/template/create', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', access_token: localStorage.getItem('token') ?? '' },
+          body: JSON.stringify({ name: 'e2e_diffbomb', version, remark: `huge ${version}`, code, parameters: [] }),
+        });
+        return ((await response.json()) as { code: number }).code;
+      },
+      { version, salt },
+    );
+  }
+
+  it('answers "too different" for two huge versions instead of freezing the page (the diff bomb)', async () => {
+    expect(await publishHuge('1', 'a')).toBe(0);
+    expect(await publishHuge('2', 'b')).toBe(0);
+    await page.goto('/tools/template');
+    const listed = page.getByRole('row').filter({ hasText: 'e2e_diffbomb' });
+    await visible(listed);
+    await listed.locator('.ant-table-row-expand-icon').click();
+    const versions = page.locator('.ant-table-expanded-row');
+    const open = async (version: string) => {
+      await versions.getByRole('row').filter({ hasText: `huge ${version}` }).getByRole('button', { name: label('查看') }).click();
+      const drawer = page.locator('.ant-drawer-content').filter({ hasText: `e2e_diffbomb · ${version}` });
+      await visible(drawer);
+      return drawer;
+    };
+
+    const second = await open('2');
+    await second.getByRole('tab', { name: '与上一版本 1 对比' }).click();
+    await visible(second.getByText('差异过大，无法对比'));
+    // The page still answers: the tab switches back to the script at once.
+    await second.getByRole('tab', { name: '脚本' }).click();
+    await visible(second.getByRole('tabpanel', { name: '脚本' }));
+    await page.keyboard.press('Escape');
+    await second.waitFor({ state: 'hidden' });
+
+    // The first version has no earlier one to compare with, and its tab says so.
+    const first = await open('1');
+    await first.getByRole('tab', { name: '对比（无上一版本）' }).click();
+    await visible(first.getByText('这是第一个版本'));
+    await page.keyboard.press('Escape');
+    await first.waitFor({ state: 'hidden' });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The console's defences in a real browser: every page runs under the strict Content-Security-
- * Policy without a single violation, a workbench link for another user asks before replacing the
- * signed-in one, and a workbench card opens the console with a one-time code, never the token.
+ * Policy without a single violation, a link carrying a session (`?token=`, `?handoff=`) asks before
+ * it signs a fresh browser in or replaces the signed-in user, and a workbench card opens the console
+ * with a one-time code, never the token.
  */
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -103,6 +104,57 @@ describe('the Content-Security-Policy', () => {
 });
 
 describe('a workbench link', () => {
+  const signInQuestion = (page: Page) => page.getByRole('alertdialog', { name: `以 ${SWITCHER.name} (${SWITCHER.code}) 身份登录？` });
+  const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+  it('with another user’s ?token= asks a fresh browser before signing it in, and Cancel leaves it signed out (login CSRF)', async () => {
+    const { page, errors } = await newPage(browser, baseUrl);
+    const token = await switcherToken();
+    await page.goto(`/system/dic?token=${encodeURIComponent(token)}&appId=1`);
+    const question = signInQuestion(page);
+    await visible(question);
+    await visible(question.getByText(`该链接将以 ${SWITCHER.name} (${SWITCHER.code}) 的身份登录本控制台。`, { exact: false }));
+    expect(page.url()).not.toContain(token);
+    expect(await storedToken(page)).toBeNull();
+    await question.getByRole('button', { name: '取消', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await visible(page.getByPlaceholder('请输入用户名'));
+    expect(await storedToken(page)).toBeNull();
+
+    // The same link, accepted this time: signed in as the account the question named.
+    await page.goto(`/system/dic?token=${encodeURIComponent(token)}&appId=1`);
+    await signInQuestion(page).getByRole('button', { name: '登录', exact: true }).click();
+    await visible(page.locator('.console-header__name').filter({ hasText: SWITCHER.name }));
+    expect(await storedToken(page)).toBe(token);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('with a one-time code someone else minted asks a fresh browser too, and Cancel ends that session', async () => {
+    const token = await switcherToken();
+    const minted = await fetch(`${baseUrl}/base/admin/workbench/handoff`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', access_token: token },
+      body: JSON.stringify({ appId: 1 }),
+    });
+    const { url } = ((await minted.json()) as { data: { url: string } }).data;
+    expect(url).toContain('handoff=');
+
+    const { page, errors } = await newPage(browser, baseUrl);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.goto(url);
+    const question = signInQuestion(page);
+    await visible(question);
+    expect(page.url()).not.toContain('handoff=');
+    await question.getByRole('button', { name: '取消', exact: true }).click();
+    await page.waitForURL((address) => address.pathname === '/login');
+    await expect.poll(() => requests).toContain('/base/admin/user/logout');
+    expect(await storedToken(page)).toBeNull();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('for another user asks before replacing the signed-in one, and keeps them when told to', async () => {
     const { page, errors } = await newPage(browser, baseUrl);
     await logIn(page, 'admin', adminPassword);
