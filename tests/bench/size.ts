@@ -27,15 +27,15 @@ const screens: Array<{ name: string; modules: string[]; budgetKb: number }> = [
   { name: 'login page', modules: ['src/pages/Login.tsx'], budgetKb: 250 },
   // After the auth check the shell, the page registry and the landing page load together.
   { name: 'first authenticated screen (home)', modules: [...AUTHENTICATED, 'src/pages/Home.tsx'], budgetKb: 400 },
-  // Any screen opened directly: 450 KB (a list may spend its room on antd's Table and Form).
-  { name: 'declarative list (parameters, dictionaries…), opened directly', modules: [...AUTHENTICATED, 'resources/generic/ResourceListPage.tsx'], budgetKb: 450 },
-  { name: 'person list, opened directly', modules: [...AUTHENTICATED, 'resources/user/UserPage.tsx'], budgetKb: 450 },
-  { name: 'organisation directory, opened directly', modules: [...AUTHENTICATED, 'resources/office/OfficeMemberPage.tsx'], budgetKb: 450 },
+  // Any screen opened directly: 500 KB (a list may spend its room on antd's Table and Form).
+  { name: 'declarative list (parameters, dictionaries…), opened directly', modules: [...AUTHENTICATED, 'resources/generic/ResourceListPage.tsx'], budgetKb: 500 },
+  { name: 'person list, opened directly', modules: [...AUTHENTICATED, 'resources/user/UserPage.tsx'], budgetKb: 500 },
+  { name: 'organisation directory, opened directly', modules: [...AUTHENTICATED, 'resources/office/OfficeMemberPage.tsx'], budgetKb: 500 },
   // The dashboard's totals, selectors and team tables, shown before its chart chunk arrives.
-  { name: 'dashboard, opened directly (before the chart)', modules: [...AUTHENTICATED, 'resources/statistics/DashboardPage.tsx'], budgetKb: 450 },
+  { name: 'dashboard, opened directly (before the chart)', modules: [...AUTHENTICATED, 'resources/statistics/DashboardPage.tsx'], budgetKb: 500 },
   // @ant-design/charts registers all of G2 by name and cannot be tree-shaken: the exception the README explains.
   { name: 'dashboard with its chart chunk', modules: [...AUTHENTICATED, 'resources/statistics/DashboardPage.tsx', 'resources/statistics/TrafficChart.tsx'], budgetKb: 850 },
-  { name: 'business staff summary, opened directly', modules: [...AUTHENTICATED, 'resources/statistics/StaffSummaryPage.tsx'], budgetKb: 450 },
+  { name: 'business staff summary, opened directly', modules: [...AUTHENTICATED, 'resources/statistics/StaffSummaryPage.tsx'], budgetKb: 500 },
 ];
 
 export interface ScreenSize {
