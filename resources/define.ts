@@ -80,6 +80,13 @@ export interface DeletableSpec<K extends string = string> {
   refusal: Text;
 }
 
+/** Rows whose `field` holds one of `values` are read-only in the console, for `reason`. */
+export interface ReadOnlyRowsSpec<K extends string = string> {
+  field: K;
+  values: readonly (string | number)[];
+  reason: Text;
+}
+
 /** One line of a show view: a field (shown as its list cell would be), or a region path shown as its names. */
 export type ShowItem<K extends string = string> =
   | { field: K; cell?: CellKind; suffix?: K }
@@ -155,6 +162,17 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   order?: { field: keyof F & string };
   /** Which rows may be deleted at all (the console offers delete only there). */
   deletable?: DeletableSpec<keyof F & string>;
+  /**
+   * Rows the console shows read-only: their edit and delete buttons disabled, saying `reason` (e.g.
+   * the super-admin role). The server refuses their changes by its own rule.
+   */
+  readOnlyRows?: ReadOnlyRowsSpec<keyof F & string>;
+  /**
+   * Fields fixed once a record is created, beside the unique key, the field it is unique within and
+   * a detail's master (always fixed): an update changing one is refused (1001 on the field), and
+   * the edit form shows it read-only.
+   */
+  fixed?: ReadonlyArray<keyof F & string>;
   paging: PagingStyle;
   /**
    * The key-availability call below the endpoint (e.g. `vaildKey`) and its parameter name. When
@@ -213,6 +231,12 @@ export function endpointOf(definition: Pick<ResourceDefinition, 'name' | 'endpoi
 export function actionsOf(definition: Pick<ResourceDefinition, 'actions'>): CrudAction[] {
   const declared = definition.actions ?? CRUD_ACTIONS;
   return CRUD_ACTIONS.filter((action) => action === 'list' || declared.includes(action));
+}
+
+/** Fields an update may not change: the unique key, the field it is unique within, a detail's master, and those declared `fixed`. */
+export function fixedFieldsOf(definition: Pick<ResourceDefinition, 'entity' | 'parent' | 'fixed'>): string[] {
+  const { unique } = definition.entity;
+  return [unique?.field, unique?.within, definition.parent?.field, ...(definition.fixed ?? [])].filter((f): f is string => f !== undefined);
 }
 
 export function hasAction(definition: Pick<ResourceDefinition, 'actions'>, action: CrudAction): boolean {

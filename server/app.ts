@@ -23,7 +23,7 @@ import { createGuard } from './auth/guard';
 import { createLoginThrottle } from './auth/throttle';
 import { createSessionStore } from './auth/tokens';
 import type { AppConfig } from './config';
-import { resourcePolicies } from './crud/policies';
+import { resourcePoliciesOf } from './crud/policies';
 import { crudRoutes } from './crud/routes';
 import { createDictionaries } from './dic/dictionaries';
 import { dictionaryRoutes } from './dic/routes';
@@ -118,7 +118,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   const grants = createGrants(db);
   const guard = createGuard(sessions, grants);
   const dictionaries = createDictionaries(db);
-  const policies = { ...resourcePolicies, onlineSession: onlineSessionPolicy(config.session) };
+  const policies = { ...resourcePoliciesOf(definitions), onlineSession: onlineSessionPolicy(config.session) };
   const statistics = statisticsRoutes(db, { clock: statisticsClock });
   const site = consoleDir ? loadConsoleSite(consoleDir, { workbenchUrl: config.workbenchUrl }) : undefined;
 

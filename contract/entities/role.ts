@@ -19,6 +19,12 @@ export const SUPER_ADMIN_ROLE_KEY = 'superAdmin';
 /** Why the super-admin role's grant tree is read-only (the server refuses a change with it too). */
 export const SUPER_ADMIN_GRANTS_FIXED = text('超级管理员角色拥有全部权限，不能修改', 'The super-admin role holds every permission; its grants cannot be changed');
 
+/** The server's refusal of any change of the super-admin role by a caller not holding it. */
+export const SUPER_ADMIN_ROLE_READ_ONLY = text('只有超级管理员可以修改超级管理员角色', 'Only a super-admin can change the super-admin role');
+
+/** Why the role list offers no edit or delete of the super-admin role. */
+export const SUPER_ADMIN_ROLE_LOCKED = text('超级管理员角色拥有全部权限，为只读', 'The super-admin role holds every permission and is read-only');
+
 /** Role (SPEC §3 Role, §5 Role); roleKey is unique within its sub-system. */
 export const roleEntity = defineEntity({
   fields: {

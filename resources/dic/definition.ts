@@ -19,6 +19,8 @@ export const dicResource = defineResource({
   search: ['dicKey', 'name'],
   sort: [],
   deletable: { field: 'type', values: [2], refusal: text('系统字典不能删除', 'A system dictionary cannot be deleted') },
+  // Otherwise a system dictionary could be made normal, then deleted.
+  fixed: ['type'],
   columns: [{ field: 'name' }, { field: 'dicKey' }, { field: 'type', cell: 'option' }],
   form: [{ field: 'name' }, { field: 'dicKey' }, { field: 'type', widget: 'radio' }],
 });

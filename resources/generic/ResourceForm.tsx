@@ -5,7 +5,7 @@ import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo } from 'react';
 import type { Locale } from '../../contract/i18n';
 import { useLocale } from '../../src/i18n';
-import { endpointOf, type FormFieldSpec, type ResourceDefinition } from '../define';
+import { endpointOf, fixedFieldsOf, type FormFieldSpec, type ResourceDefinition } from '../define';
 import { FieldControl } from './FieldControl';
 import { FormDialog } from './FormDialog';
 import { fromFormValues, joinedSlots, newRecordValues, toFormValues, type FormValues } from './formValues';
@@ -76,7 +76,7 @@ function FormField({ definition, spec, action, locale, keyCheck }: ItemProps) {
       dependencies={unique?.within && action === 'create' ? [unique.within] : undefined}
       validateFirst
     >
-      <FieldControl spec={spec} field={field} locale={locale} reference={referenceOf(definition, spec.field)} disabled={!!unique && action === 'edit'} />
+      <FieldControl spec={spec} field={field} locale={locale} reference={referenceOf(definition, spec.field)} disabled={action === 'edit' && fixedFieldsOf(definition).includes(spec.field)} />
     </Form.Item>
   );
 }

@@ -10,7 +10,7 @@ import { Button, Space, Tooltip } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import type { Field } from '../../contract/fields';
-import type { Locale } from '../../contract/i18n';
+import type { Locale, Text } from '../../contract/i18n';
 import { rowNumber } from '../../contract/paging';
 import type { ColumnSpec, ResourceDefinition, RowAction } from '../define';
 import { CellContent } from './CellContent';
@@ -73,6 +73,12 @@ function widestValue(definition: ResourceDefinition, column: ColumnSpec, field: 
   return 'n'.repeat(slots ? slots.count * 12 : Math.min(field.maxLength ?? 16, 16));
 }
 
+/** Why the console offers no change of a row (`definition.readOnlyRows`), if it offers none. */
+export function readOnlyReason(definition: ResourceDefinition, row: Row): Text | undefined {
+  const rule = definition.readOnlyRows;
+  return rule?.values.some((value) => String(value) === String(row[rule.field])) ? rule.reason : undefined;
+}
+
 /** Whether a row may be deleted at all (`definition.deletable`). */
 export function isDeletable(definition: ResourceDefinition, row: Row): boolean {
   const rule = definition.deletable;
@@ -117,7 +123,7 @@ export function resourceColumns({
           align: 'center' as const,
           render: (_value: unknown, row: Row) => (
             <Suspense fallback={null}>
-              <SwitchCell definition={definition} field={column.field} row={row} options={field.options!} label={header} canEdit={access.canEdit} />
+              <SwitchCell definition={definition} field={column.field} row={row} options={field.options!} label={header} canEdit={access.canEdit && !readOnlyReason(definition, row)} />
             </Suspense>
           ),
         };
@@ -129,7 +135,7 @@ export function resourceColumns({
           width: columnWidth({ header, contentWidth: ORDER_WIDTH }),
           render: (_value: unknown, row: Row, index: number) => (
             <Suspense fallback={null}>
-              <OrderCell definition={definition} row={row} index={index} rowCount={rows.length} canEdit={access.canEdit} />
+              <OrderCell definition={definition} row={row} index={index} rowCount={rows.length} canEdit={access.canEdit && !readOnlyReason(definition, row)} />
             </Suspense>
           ),
         };
@@ -163,8 +169,17 @@ export function resourceColumns({
           </Tooltip>
         ) : null}
         {access.canEdit ? (
-          <Tooltip title={t('buttons.edit')}>
-            <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('buttons.edit')} onMouseEnter={onActionIntent} onFocus={onActionIntent} onClick={() => onEdit(row)} />
+          <Tooltip title={readOnlyReason(definition, row)?.[locale] ?? t('buttons.edit')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={t('buttons.edit')}
+              disabled={readOnlyReason(definition, row) !== undefined}
+              onMouseEnter={onActionIntent}
+              onFocus={onActionIntent}
+              onClick={() => onEdit(row)}
+            />
           </Tooltip>
         ) : null}
         {access.canDelete ? <DeleteButton definition={definition} row={row} locale={locale} t={t} onIntent={onActionIntent} onDelete={onDelete} /> : null}
@@ -195,10 +210,11 @@ interface DeleteButtonProps {
 
 /** Delete, or (a row that may not be deleted) the same place disabled, saying why. */
 function DeleteButton({ definition, row, locale, t, onIntent, onDelete }: DeleteButtonProps) {
-  const allowed = isDeletable(definition, row);
+  const readOnly = readOnlyReason(definition, row);
+  const allowed = !readOnly && isDeletable(definition, row);
   const label = t('buttons.delete');
   return (
-    <Tooltip title={allowed ? label : definition.deletable!.refusal[locale]}>
+    <Tooltip title={allowed ? label : (readOnly ?? definition.deletable!.refusal)[locale]}>
       <Button
         type="text"
         size="small"

@@ -1,4 +1,5 @@
 import { roleEntity, text } from '../../contract';
+import { SUPER_ADMIN_ROLE_KEY, SUPER_ADMIN_ROLE_LOCKED } from '../../contract/entities/role';
 import { defineResource } from '../define';
 
 /**
@@ -17,6 +18,8 @@ export const roleResource = defineResource({
   search: ['roleKey', 'name'],
   filters: ['appId'],
   references: { appId: { resource: 'app', labelField: 'name' } },
+  // Only a super-admin may change it (server/roles/rolePolicy.ts); the list cannot tell who holds it.
+  readOnlyRows: { field: 'roleKey', values: [SUPER_ADMIN_ROLE_KEY], reason: SUPER_ADMIN_ROLE_LOCKED },
   rowActions: [
     { action: 'authorize', label: text('授权', 'Authorize'), dialog: 'roleGrant', apis: ['/permission/tree', '/rolePermission/save'] },
     { action: 'functionInfo', label: text('功能信息', 'Function info'), dialog: 'roleFunctionInfo', apis: ['/permission/tree'] },

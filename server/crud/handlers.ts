@@ -6,14 +6,15 @@
  * Every write is validated with the contract's rules. An update changes what the request names:
  * a field it leaves out keeps its stored value (null or '' clears an optional one). A key unique
  * within another field (`entity.unique.within`) is unique per value of that field; the key, that
- * field and a detail's master are fixed once created. A detail's master and every reference must
- * exist, a dictionary-backed field must hold an enabled item of its dictionary.
+ * field, a detail's master and the fields declared `fixed` are fixed once created. A detail's
+ * master and every reference must exist, a dictionary-backed field must hold an enabled item of
+ * its dictionary.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Code, fieldSchema, parsePaging, SEARCH_KEY_LABEL, searchLimit, validateEntity, type Locale } from '../../contract';
 import { maskRecord } from '../../contract/masking';
-import { hasAction, type ResourceDefinition } from '../../resources/define';
+import { fixedFieldsOf, hasAction, type ResourceDefinition } from '../../resources/define';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
@@ -73,8 +74,8 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
   // A keyword searched in every searched field is bounded by the longest of them.
   const searchKeyLimit = Math.max(...definition.search.map((name) => searchLimit(entity.fields[name]!)));
   const dictionaryFields = Object.entries(entity.fields).flatMap(([name, field]) => (field.dictionary ? [[name, field.dictionary] as const] : []));
-  /** Fields that identify a record: never changed by an update. */
-  const fixedFields = [entity.unique?.field, entity.unique?.within, parent?.field].filter((f): f is string => f !== undefined);
+  /** Fields that identify a record, and those declared `fixed`: never changed by an update. */
+  const fixedFields = fixedFieldsOf(definition);
 
   async function checkReferences(values: Record<string, unknown>, locale: Locale): Promise<void> {
     for (const [field, target] of references) {

@@ -3,6 +3,9 @@
  * data's integrity and the callers' rights; everything else is declarative.
  */
 import { BASE_APP_CODE, Code } from '../../contract';
+import type { ResourceDefinition } from '../../resources/define';
+import { resourceDefinitions } from '../../resources/registry';
+import { dicPolicy } from '../dic/dicPolicy';
 import { ApiError } from '../errors';
 import { rolePolicy } from '../roles/rolePolicy';
 import { crudMessages } from './messages';
@@ -19,7 +22,13 @@ const appPolicy: ResourcePolicy = {
   },
 };
 
-export const resourcePolicies: Readonly<Record<string, ResourcePolicy>> = {
-  app: appPolicy,
-  role: rolePolicy,
-};
+/** The policies of the declared resources `definitions` (some rules read the other resources' fields). */
+export function resourcePoliciesOf(definitions: readonly ResourceDefinition[]): Readonly<Record<string, ResourcePolicy>> {
+  return {
+    app: appPolicy,
+    role: rolePolicy,
+    dic: dicPolicy(definitions),
+  };
+}
+
+export const resourcePolicies = resourcePoliciesOf(resourceDefinitions);

@@ -1,8 +1,8 @@
 /**
  * Organisation calls under /base/admin/office (SPEC §7 Offices): the tree, one node, saving and
  * deleting nodes (treeWrites.ts), and moving staff in and out with their supervisor flag
- * (memberWrites.ts). Each sits behind its API element of the officeMember or office screen
- * (server/db/screenCatalogue.ts).
+ * (memberWrites.ts, under the staff screens' account rule). Each sits behind its API element of
+ * the officeMember or office screen (server/db/screenCatalogue.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -11,6 +11,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { optionalId, requestParams, requiredId, requiredIds } from '../http/params';
+import { callerOf } from '../http/requestContext';
 import { addMembers, removeMembers, setSupervisor } from './memberWrites';
 import { officeMessages } from './messages';
 import { officeRepository } from './repository';
@@ -70,14 +71,14 @@ export function officeRoutes(db: Kysely<Database>) {
     const memberRoute = (url: string, handler: (request: FastifyRequest, params: Record<string, unknown>) => Promise<number>) =>
       app.route({ method: [...both], url, handler: async (request) => success(request, { updated: await handler(request, requestParams(request)) }) });
 
-    memberRoute('/add/user', ({ locale }, params) => {
-      const officeId = requiredId(params.officeId, locale, 'officeId');
-      return addMembers(db, officeId, requiredIds(params.ids, locale));
+    memberRoute('/add/user', (request, params) => {
+      const officeId = requiredId(params.officeId, request.locale, 'officeId');
+      return addMembers(db, callerOf(request), officeId, requiredIds(params.ids, request.locale));
     });
-    memberRoute('/remove/user', ({ locale }, params) => removeMembers(db, requiredIds(params.ids, locale)));
-    memberRoute('/update/officeAdminFlag', ({ locale }, params) => {
-      const ids = requiredIds(params.ids, locale);
-      return setSupervisor(db, ids, adminFlagOf(params.adminFlag, locale));
+    memberRoute('/remove/user', (request, params) => removeMembers(db, callerOf(request), requiredIds(params.ids, request.locale)));
+    memberRoute('/update/officeAdminFlag', (request, params) => {
+      const ids = requiredIds(params.ids, request.locale);
+      return setSupervisor(db, callerOf(request), ids, adminFlagOf(params.adminFlag, request.locale));
     });
   };
 }

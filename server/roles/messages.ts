@@ -1,11 +1,13 @@
 /** Messages of the role and grant rules that the contract does not (yet) carry. */
 import { text } from '../../contract';
-import { SUPER_ADMIN_GRANTS_FIXED } from '../../contract/entities/role';
+import { SUPER_ADMIN_GRANTS_FIXED, SUPER_ADMIN_ROLE_READ_ONLY } from '../../contract/entities/role';
 
 export const roleMessages = {
   superAdminRoleUndeletable: text('超级管理员角色不能删除', 'The super-admin role cannot be deleted'),
   superAdminRoleAlwaysEnabled: text('超级管理员角色不能停用', 'The super-admin role cannot be disabled'),
   superAdminGrantsFixed: SUPER_ADMIN_GRANTS_FIXED,
+  superAdminRoleReadOnly: SUPER_ADMIN_ROLE_READ_ONLY,
+  ownRoleEnable: text('不能启用自己所属的角色', 'You cannot switch on a role you hold'),
   roleMissing: text('角色不存在', 'The role does not exist'),
   roleNotInApp: text('该子系统下没有这个角色', 'The sub-system has no such role'),
   notNodeOfApp: text('权限不属于该子系统', 'A permission does not belong to the sub-system'),

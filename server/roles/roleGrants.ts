@@ -7,11 +7,12 @@
  * - every id is a node of the app (1001);
  * - a caller who does not hold the super-admin role may only grant or revoke nodes granted to
  *   themselves: every id added or removed must be in their own granted set (1003). Grants of the
- *   role the caller does not hold may stay as they are.
+ *   role the caller does not hold may stay as they are. The same rule (`requireOwnGrants`) guards
+ *   switching a role on or off and deleting it (./rolePolicy.ts).
  */
 import type { Kysely } from 'kysely';
 import { Code, DEFAULT_LOCALE, type Locale } from '../../contract';
-import { grantedIds, isSuperAdmin, superAdminRoleId } from '../auth/grants';
+import { grantedPermissionIds, isSuperAdmin, superAdminRoleId } from '../auth/grants';
 import { isStorableId } from '../crud/storableId';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
@@ -33,6 +34,31 @@ function outside(ids: Iterable<number>, allowed: ReadonlySet<number>): number[] 
   return [...ids].filter((id) => !allowed.has(id));
 }
 
+/**
+ * The rule every change of what a role grants goes through (its grants here; switching it on or
+ * off and deleting it in ./rolePolicy.ts): a caller who does not hold the super-admin role may only
+ * give or take away nodes that one of their own enabled roles grants them (1003). `nodeIds`: the
+ * nodes the change gives or takes away.
+ */
+export async function requireOwnGrants(db: Kysely<Database>, caller: Pick<Caller, 'userId'>, nodeIds: readonly number[]): Promise<void> {
+  if (nodeIds.length === 0 || (await isSuperAdmin(db, caller.userId))) return;
+  const own = new Set((await grantedPermissionIds(db, caller.userId).execute()).map((row) => row.id));
+  if (outside(nodeIds, own).length > 0) throw new ApiError(Code.FORBIDDEN, roleMessages.grantsBeyondOwn);
+}
+
+/** Every node the roles grant (explicitly: the super-admin role's implicit grants are not rows). */
+export async function grantsOfRoles(db: Kysely<Database>, roleIds: readonly number[]): Promise<number[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await db.selectFrom('rolePermission').select('permissionId').where('roleId', 'in', roleIds).execute();
+  return [...new Set(rows.map((row) => row.permissionId))];
+}
+
+/** Whether the user holds the role (enabled or not). */
+export async function holdsRole(db: Kysely<Database>, userId: number, roleId: number): Promise<boolean> {
+  const row = await db.selectFrom('userRole').select('roleId').where('userId', '=', userId).where('roleId', '=', roleId).executeTakeFirst();
+  return row !== undefined;
+}
+
 export function saveRoleGrants(
   db: Kysely<Database>,
   caller: Pick<Caller, 'userId'>,
@@ -52,8 +78,7 @@ export function saveRoleGrants(
     if (role.appId !== appId) throw new ApiError(Code.NOT_FOUND, roleMessages.roleNotInApp);
     if (role.id === (await superAdminRoleId(trx))) throw new ApiError(Code.CONFLICT, roleMessages.superAdminGrantsFixed);
 
-    const held = await trx.selectFrom('userRole').select('roleId').where('userId', '=', caller.userId).where('roleId', '=', roleId).executeTakeFirst();
-    if (held) throw new ApiError(Code.FORBIDDEN, roleMessages.ownRoleGrants);
+    if (await holdsRole(trx, caller.userId, roleId)) throw new ApiError(Code.FORBIDDEN, roleMessages.ownRoleGrants);
 
     const appNodes = new Set((await trx.selectFrom('permission').select('id').where('appId', '=', appId).execute()).map((n) => n.id));
     const wanted = new Set(permissionIds);
@@ -75,10 +100,7 @@ export function saveRoleGrants(
     );
     const added = outside(wanted, current);
     const removed = outside(current, wanted);
-    if (added.length + removed.length > 0 && !(await isSuperAdmin(trx, caller.userId))) {
-      const own = await grantedIds(trx, caller.userId, appId);
-      if (outside([...added, ...removed], own).length > 0) throw new ApiError(Code.FORBIDDEN, roleMessages.grantsBeyondOwn);
-    }
+    await requireOwnGrants(trx, caller, [...added, ...removed]);
 
     for (let i = 0; i < removed.length; i += INSERT_CHUNK) {
       await trx

@@ -1,23 +1,66 @@
 /**
- * Rules the role resource adds to the generic CRUD (server/crud): the super-admin role can be
- * neither disabled nor deleted (its key and app are fixed like every role's); deleting a role
- * removes its grants and its links to users in the same transaction.
+ * Rules the role resource adds to the generic CRUD (server/crud). A role's key and app are fixed
+ * once created like every key (the core refuses a change with 1001). Beyond that:
+ * - the super-admin role can be neither disabled nor deleted (1011), and only a caller holding the
+ *   super-admin role changes any field of it (1003);
+ * - switching a role on grants its nodes to its holders, switching it off or deleting it takes
+ *   them away: for a caller without the super-admin role each goes through the rule of grant
+ *   changes (roleGrants.ts `requireOwnGrants`: only nodes the caller holds, 1003), and nobody but a
+ *   super-admin switches on a role they hold themselves (that would undo its revocation). Switching
+ *   off or deleting a role one holds only takes from oneself and is allowed.
+ * Deleting a role removes its grants and its links to users in the same transaction.
  */
+import type { Kysely } from 'kysely';
 import { Code } from '../../contract';
-import { superAdminRoleId } from '../auth/grants';
+import { isSuperAdmin, superAdminRoleId } from '../auth/grants';
 import type { ResourcePolicy } from '../crud/policy';
+import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
+import type { Caller } from '../http/requestContext';
 import { roleMessages } from './messages';
+import { grantsOfRoles, holdsRole, requireOwnGrants } from './roleGrants';
+
+const ENABLED = '1';
+
+/** Whether the caller holds the super-admin role; nobody does without a session. */
+async function callerIsSuperAdmin(db: Kysely<Database>, caller: Caller | null): Promise<boolean> {
+  return caller !== null && (await isSuperAdmin(db, caller.userId));
+}
+
+function noCaller(): ApiError {
+  return new ApiError(Code.NO_TOKEN);
+}
 
 export const rolePolicy: ResourcePolicy = {
-  async beforeSave(db, { existing, values }) {
-    if (!existing || existing.id !== (await superAdminRoleId(db))) return;
-    if (values.isEnable !== '1') throw new ApiError(Code.CONFLICT, roleMessages.superAdminRoleAlwaysEnabled);
+  async beforeSave(db, { existing, values }, { caller }) {
+    // A new role grants nothing yet.
+    if (!existing) return;
+    const isSuper = await callerIsSuperAdmin(db, caller);
+    if (existing.id === (await superAdminRoleId(db))) {
+      if (!isSuper) throw new ApiError(Code.FORBIDDEN, roleMessages.superAdminRoleReadOnly);
+      if (values.isEnable !== ENABLED) throw new ApiError(Code.CONFLICT, roleMessages.superAdminRoleAlwaysEnabled);
+      return;
+    }
+    if (isSuper) return;
+    if (!caller) throw noCaller();
+
+    const wasEnabled = existing.isEnable === ENABLED;
+    const isEnabled = values.isEnable === ENABLED;
+    if (wasEnabled === isEnabled) return;
+    if (isEnabled && (await holdsRole(db, caller.userId, existing.id))) throw new ApiError(Code.FORBIDDEN, roleMessages.ownRoleEnable);
+    await requireOwnGrants(db, caller, await grantsOfRoles(db, [existing.id]));
   },
 
-  async beforeDelete(trx, ids) {
+  async beforeDelete(trx, ids, { caller }) {
     const superAdmin = await superAdminRoleId(trx);
-    if (superAdmin !== undefined && ids.includes(superAdmin)) throw new ApiError(Code.CONFLICT, roleMessages.superAdminRoleUndeletable);
+    const isSuper = await callerIsSuperAdmin(trx, caller);
+    if (superAdmin !== undefined && ids.includes(superAdmin)) {
+      throw isSuper ? new ApiError(Code.CONFLICT, roleMessages.superAdminRoleUndeletable) : new ApiError(Code.FORBIDDEN, roleMessages.superAdminRoleReadOnly);
+    }
+    if (!isSuper) {
+      if (!caller) throw noCaller();
+      await requireOwnGrants(trx, caller, await grantsOfRoles(trx, ids));
+    }
     await trx.deleteFrom('rolePermission').where('roleId', 'in', ids).execute();
     await trx.deleteFrom('userRole').where('roleId', 'in', ids).execute();
   },
