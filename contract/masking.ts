@@ -43,14 +43,15 @@ function maskQq(value: string): string {
 
 /** Street and house numbers are what locate someone: only the leading words stay, never a digit. */
 function maskAddress(value: string): string {
-  const lead = /^[^\d０-９]*/.exec(value)?.[0] ?? '';
+  // Stars end the lead too, so a masked address masks to itself.
+  const lead = /^[^\d０-９*]*/.exec(value)?.[0] ?? '';
   return `${[...lead.trim()].slice(0, 4).join('')}${STARS}`;
 }
 
 /** The surname stays (the way names are shown on parcels); the length of the rest does not. */
 function maskPersonName(value: string): string {
   const characters = [...value];
-  return characters.length < 2 ? '**' : `${characters[0]}**`;
+  return characters.length < 2 || characters[0] === '*' ? '**' : `${characters[0]}**`;
 }
 
 /** The masked form of `value`; missing values stay missing (the screen shows '--'). */

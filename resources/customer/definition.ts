@@ -156,10 +156,10 @@ export const customerRevealResource = defineResource({
   search: [],
   requiredFilters: ['userId'],
   sort: [['revealedAt', 'desc']],
+  // The account as name (code): rows written before the code was kept show the name alone.
   columns: [
     { field: 'revealedAt', cell: 'time' },
-    { field: 'staffName' },
-    { field: 'staffCode' },
+    { field: 'staffName', suffix: 'staffCode' },
     { field: 'kind', cell: 'option' },
     { field: 'resource' },
     { field: 'recordId' },
@@ -187,8 +187,7 @@ export const revealLogResource = defineResource({
   sort: [['revealedAt', 'desc']],
   columns: [
     { field: 'revealedAt', cell: 'time', width: 170 },
-    { field: 'staffName', width: 120 },
-    { field: 'staffCode', width: 120 },
+    { field: 'staffName', suffix: 'staffCode', width: 160 },
     { field: 'kind', cell: 'option', width: 100 },
     { field: 'userId', width: 90 },
     { field: 'resource', width: 140 },

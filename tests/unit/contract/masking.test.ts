@@ -47,6 +47,13 @@ describe('masking personal data', () => {
     expect(maskValue('personName', '李')).toBe('**');
   });
 
+  it('changes nothing when the new kinds mask a masked value again (the audit log masks twice)', () => {
+    for (const [kind, value] of [['qq', '10371930'], ['qq', '12345'], ['address', '人民路12号'], ['address', '12号'], ['personName', '何丽华'], ['personName', '李']] as const) {
+      const once = maskValue(kind, value);
+      expect(maskValue(kind, once), `${kind} ${value}`).toBe(once);
+    }
+  });
+
   it('leaves missing values missing and masks only the listed fields', () => {
     expect(maskValue('phone', null)).toBeNull();
     expect(maskValue('email', '')).toBe('');
