@@ -3,8 +3,13 @@
  * unless granted reveal). Plain functions: the server applies them, the unit tests pin them.
  */
 
-/** phone: 138****0000; email: z***@example.com; bankAccount: 6222 **** **** 1234; account: an Alipay account (a phone or an e-mail); taxNumber: 9144**********1234. */
-export type MaskKind = 'phone' | 'email' | 'bankAccount' | 'account' | 'taxNumber';
+/**
+ * phone: 138****0000; email: z***@example.com; bankAccount: 6222 **** **** 1234; account: an Alipay
+ * account (a phone or an e-mail); taxNumber: 9144**********1234; qq: 10****93; address: the words
+ * before the first number, at most four characters (人民路****); personName: the first character
+ * (王**).
+ */
+export type MaskKind = 'phone' | 'email' | 'bankAccount' | 'account' | 'taxNumber' | 'qq' | 'address' | 'personName';
 
 const STARS = '****';
 
@@ -30,6 +35,25 @@ function maskTaxNumber(value: string): string {
   return `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
 }
 
+function maskQq(value: string): string {
+  // Short numbers show nothing: two digits at each end would leave too few hidden.
+  if (value.length < 8) return STARS;
+  return `${value.slice(0, 2)}${STARS}${value.slice(-2)}`;
+}
+
+/** Street and house numbers are what locate someone: only the leading words stay, never a digit. */
+function maskAddress(value: string): string {
+  // Stars end the lead too, so a masked address masks to itself.
+  const lead = /^[^\d０-９*]*/.exec(value)?.[0] ?? '';
+  return `${[...lead.trim()].slice(0, 4).join('')}${STARS}`;
+}
+
+/** The surname stays (the way names are shown on parcels); the length of the rest does not. */
+function maskPersonName(value: string): string {
+  const characters = [...value];
+  return characters.length < 2 || characters[0] === '*' ? '**' : `${characters[0]}**`;
+}
+
 /** The masked form of `value`; missing values stay missing (the screen shows '--'). */
 export function maskValue(kind: MaskKind, value: unknown): unknown {
   if (value === null || value === undefined || value === '') return value;
@@ -45,6 +69,12 @@ export function maskValue(kind: MaskKind, value: unknown): unknown {
       return text.includes('@') ? maskEmail(text) : maskPhone(text);
     case 'taxNumber':
       return maskTaxNumber(text);
+    case 'qq':
+      return maskQq(text);
+    case 'address':
+      return maskAddress(text);
+    case 'personName':
+      return maskPersonName(text);
   }
 }
 

@@ -89,6 +89,12 @@ function passwordHashOf(user: MockUser): string {
   return user.passwordHash ?? sha256Hex(user.password);
 }
 
+/** A JSON body's scalar values as text, as a query string would carry them. */
+function stringValues(body: unknown): Record<string, string> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  return Object.fromEntries(Object.entries(body).flatMap(([key, value]) => (value === null || value === undefined || typeof value === 'object' ? [] : [[key, String(value)]])));
+}
+
 function contains(haystack: unknown, needle: string): boolean {
   return String(haystack ?? '').toLowerCase().includes(needle.toLowerCase());
 }
@@ -301,6 +307,8 @@ export function createMockApi(options: MockApiOptions = {}) {
 
     const handlers: HttpHandler[] = [
       http.get(`${base}/list`, mine(list)),
+      // As the server: the parameters in the body too (a list with lookups is sent that way).
+      http.post(`${base}/list`, mine((call) => list({ ...call, query: { ...call.query, ...stringValues(call.body) } }))),
       http.get(
         `${base}/detail`,
         mine((call) => {

@@ -5,6 +5,7 @@
  * | Refine      | call                                                                 |
  * | ----------- | -------------------------------------------------------------------- |
  * | getList     | GET  <endpoint>/list?<paging names of the resource>&<filters>        |
+ * |             | (POST with them as the body for a resource with whole-value lookups)  |
  * | getOne      | GET  <endpoint>/detail?id=                                           |
  * | getMany     | GET  <endpoint>/detail?id= for each id                               |
  * | create      | POST <endpoint>/saveOrUpdate  body without id                        |
@@ -17,6 +18,8 @@
  * another); resources without a definition (bespoke screens) get the same shape with
  * `pageNo/pageSize` paging.
  * `meta.endpoint` overrides the endpoint, `meta.deleteMethod: 'post'` sends deletes as POST.
+ * A resource whose definition looks masked fields up by their whole value (`privacy.lookup`)
+ * lists by POST, so a typed phone number or address never sits in a URL (history, proxies, logs).
  * Every failure rejects with Refine's HttpError (see mapping/errors).
  */
 import type { BaseKey, BaseRecord, DataProvider, MetaQuery } from '@refinedev/core';
@@ -24,7 +27,7 @@ import type { ListData } from '../contract/envelope';
 import type { PagingStyle } from '../contract/paging';
 import { API_PREFIX } from '../contract/session';
 import { endpointOf } from '../resources/define';
-import type { HttpClient, HttpMethod, Query } from './http';
+import { buildQuery, type HttpClient, type HttpMethod, type Query } from './http';
 import { toHttpError } from './mapping/errors';
 import { generateFilters } from './mapping/filters';
 import { generatePagination } from './mapping/pagination';
@@ -36,12 +39,14 @@ export interface DataResource {
   endpoint?: string;
   paging: PagingStyle;
   sort?: ReadonlyArray<readonly [string, 'asc' | 'desc']>;
+  privacy?: { lookup?: readonly string[] };
 }
 
 interface Target {
   endpoint: string;
   paging: PagingStyle;
   sortable: string[];
+  listMethod: HttpMethod;
 }
 
 function signalOf(meta: MetaQuery | undefined): AbortSignal | undefined {
@@ -76,6 +81,7 @@ export function createDataProvider(http: HttpClient, definitions: DataResources)
       endpoint: typeof meta?.endpoint === 'string' ? meta.endpoint : endpointOf(definition ?? { name: resource }),
       paging: definition?.paging ?? 'pageNo',
       sortable: definition?.sort?.map(([field]) => field) ?? [],
+      listMethod: definition?.privacy?.lookup?.length ? 'POST' : 'GET',
     };
   }
 
@@ -95,13 +101,15 @@ export function createDataProvider(http: HttpClient, definitions: DataResources)
   return {
     getList: ({ resource, pagination, filters, sorters, meta }) =>
       mapErrors(async () => {
-        const { endpoint, paging, sortable } = await target(resource, meta);
+        const { endpoint, paging, sortable, listMethod } = await target(resource, meta);
         const query: Query = {
           ...generateFilters(filters),
           ...generateSort(sorters, sortable),
           ...generatePagination(paging, pagination),
         };
-        const data = await http.request<ListData<never>>('GET', `${endpoint}/list`, { query, signal: signalOf(meta) });
+        // The body holds exactly what the query string would (blanks left out, lists comma-joined).
+        const sent = listMethod === 'POST' ? { body: Object.fromEntries(new URLSearchParams(buildQuery(query))) } : { query };
+        const data = await http.request<ListData<never>>(listMethod, `${endpoint}/list`, { ...sent, signal: signalOf(meta) });
         return { data: data?.items ?? [], total: data?.total ?? 0 };
       }),
 

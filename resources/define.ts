@@ -110,15 +110,31 @@ export interface ShowSpec<K extends string = string> {
 }
 
 /**
+ * Where a resource's reveals and lookups are recorded: a read-only resource holding
+ * REVEAL_LOG_FIELDS, and `subject`, its field naming whose data it was.
+ */
+export interface RevealLogSpec {
+  resource: string;
+  subject: string;
+}
+
+/** The fields every reveal log holds (the server refuses to start with a log lacking one). */
+export const REVEAL_LOG_FIELDS = ['kind', 'staffId', 'staffCode', 'staffName', 'resource', 'recordId', 'field', 'matches', 'revealedAt'] as const;
+
+/**
  * Personal data: the listed fields leave the server masked. `<endpoint>/reveal?id=` answers one
- * record unmasked to holders of the `reveal` page element and records each reveal in `log` (a
- * resource with userId, staffName, resource, recordId, revealTime).
+ * record unmasked to holders of the `reveal` page element and records each reveal in `log`.
+ * A masked field is never searched ("contains", `searchKey`), filtered, ranged or sorted on: a
+ * total or an order would tell its value (the server refuses to start otherwise). The fields in
+ * `lookup` may instead be found by their whole normalised value (contract/lookup.ts): each lookup
+ * is recorded in `log`, and a caller without the reveal grant has a small budget of them.
  */
 export interface PrivacySpec<K extends string = string> {
   masked: Partial<Record<K, MaskKind>>;
-  /** The field naming whose data it is, recorded as `userId` (default: the record's own id). */
+  lookup?: readonly K[];
+  /** The field naming whose data it is (default: the record's own id). */
   subject?: K;
-  log: string;
+  log: RevealLogSpec;
 }
 
 export interface ResourceDefinition<F extends Fields = Fields> {
@@ -181,7 +197,7 @@ export interface ResourceDefinition<F extends Fields = Fields> {
    * update both the key and that field are fixed (the server refuses a change with 1001).
    */
   keyCheck?: { path: string; param: keyof F & string };
-  /** Fields searched with "contains" from the list's search form. */
+  /** Fields searched with "contains" from the list's search form (and by `searchKey`); never a masked one. */
   search: ReadonlyArray<keyof F & string>;
   /**
    * Fields the list filters by exact value (a select in the search form, e.g. the owning app):
@@ -245,6 +261,23 @@ export function hasAction(definition: Pick<ResourceDefinition, 'actions'>, actio
 
 export function pageSizesOf(definition: Pick<ResourceDefinition, 'pageSizes'>): readonly number[] {
   return definition.pageSizes?.length ? definition.pageSizes : DEFAULT_PAGE_SIZES;
+}
+
+/** The masked fields a resource's list finds by their whole value (`privacy.lookup`), with their mask kinds. */
+export function lookupFieldsOf(definition: Pick<ResourceDefinition, 'privacy'>): Array<{ field: string; kind: MaskKind }> {
+  const privacy = definition.privacy;
+  return (privacy?.lookup ?? []).flatMap((field) => {
+    const kind = privacy?.masked[field];
+    return kind ? [{ field, kind }] : [];
+  });
+}
+
+/**
+ * Every parameter name that may carry personal data: the masked and looked-up fields of all the
+ * definitions. The access log never writes their values.
+ */
+export function personalDataParams(definitions: readonly Pick<ResourceDefinition, 'privacy'>[]): Set<string> {
+  return new Set(definitions.flatMap((d) => [...Object.keys(d.privacy?.masked ?? {}), ...(d.privacy?.lookup ?? [])]));
 }
 
 /** The calls that read a dictionary's enabled items and the version that keys them (server/dic). */

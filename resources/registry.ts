@@ -6,7 +6,7 @@
 import type { ResourceDefinition } from './define';
 import { appResource } from './app/definition';
 import { auditLogResource, loginLogResource, onlineSessionResource } from './audit/definition';
-import { customerAddressResource, customerBankResource, customerInvoiceResource, customerResource, customerRevealResource } from './customer/definition';
+import { customerAddressResource, customerBankResource, customerInvoiceResource, customerResource, customerRevealResource, revealLogResource } from './customer/definition';
 import { dicItemResource, dicResource } from './dic/definition';
 import { paramResource } from './param/definition';
 import { roleResource } from './role/definition';
@@ -16,7 +16,7 @@ import { uaResource } from './ua/definition';
 export const resourceDefinitions: readonly ResourceDefinition[] = [
   appResource, paramResource, roleResource, dicResource, dicItemResource, sampleResource, uaResource,
   customerResource, customerBankResource, customerAddressResource, customerInvoiceResource, customerRevealResource,
-  auditLogResource, loginLogResource, onlineSessionResource,
+  auditLogResource, loginLogResource, onlineSessionResource, revealLogResource,
 ];
 
 export function findResource(name: string): ResourceDefinition | undefined {

@@ -23,6 +23,7 @@ import { createGuard } from './auth/guard';
 import { createLoginThrottle } from './auth/throttle';
 import { createSessionStore } from './auth/tokens';
 import type { AppConfig } from './config';
+import { checkDefinitions } from './crud/definitionRules';
 import { resourcePoliciesOf } from './crud/policies';
 import { crudRoutes } from './crud/routes';
 import { createDictionaries } from './dic/dictionaries';
@@ -49,7 +50,7 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
-  config: Pick<AppConfig, 'workbenchUrl' | 'trustProxy' | 'session' | 'throttle'> & Partial<Pick<AppConfig, 'workbenchTrustedOrigins' | 'auditRetentionDays'>>;
+  config: Pick<AppConfig, 'workbenchUrl' | 'trustProxy' | 'session' | 'throttle'> & Partial<Pick<AppConfig, 'workbenchTrustedOrigins' | 'auditRetentionDays' | 'lookup'>>;
   logger?: Logger;
   /** Folder of the built console (index.html + assets); not served when absent or not built. */
   consoleDir?: string;
@@ -84,6 +85,8 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
 }
 
 export async function buildApp({ db, config, logger, consoleDir, definitions = resourceDefinitions, statisticsClock, withoutGuardAs }: BuildAppOptions): Promise<FastifyInstance> {
+  // A definition that would leak what it masks is refused before anything is built.
+  checkDefinitions(definitions);
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT,
@@ -158,7 +161,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   await app.register(uaRoutes(db), { prefix: '/v2/ua' });
   // The declared resources, one registration per endpoint (a master and its detail may share one).
   for (const [endpoint, group] of groupBy(definitions, endpointOf)) {
-    await app.register(crudRoutes({ db, definitions, dictionaries, policies }, group), { prefix: endpoint });
+    await app.register(crudRoutes({ db, definitions, dictionaries, policies, grants, lookupPolicy: config.lookup }, group), { prefix: endpoint });
   }
   await app.register(accessRoutes(db, { sessions, trustedOrigins: config.workbenchTrustedOrigins ?? [] }));
   if (site) await app.register(consoleStatic(site));

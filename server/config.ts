@@ -27,6 +27,15 @@ export interface ThrottlePolicy {
   maxConcurrentHashesPerAddress: number;
 }
 
+/**
+ * Whole-value lookups of masked fields (resources/define.ts PrivacySpec.lookup) by a caller without
+ * the reveal grant: at most `maxPerCaller` within `windowMs`, counted in the reveal log itself.
+ */
+export interface LookupPolicy {
+  windowMs: number;
+  maxPerCaller: number;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -46,6 +55,7 @@ export interface AppConfig {
   trustProxy: boolean | string;
   session: SessionPolicy;
   throttle: ThrottlePolicy;
+  lookup: LookupPolicy;
   /** Days the audit and login logs keep a row. */
   auditRetentionDays: number;
 }
@@ -64,6 +74,8 @@ export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
   maxConcurrentHashes: 3,
   maxConcurrentHashesPerAddress: 1,
 };
+
+export const DEFAULT_LOOKUP_POLICY: LookupPolicy = { windowMs: 15 * MINUTE, maxPerCaller: 20 };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -114,6 +126,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy,
     session: { ...DEFAULT_SESSION_POLICY },
     throttle: { ...DEFAULT_THROTTLE_POLICY },
+    lookup: { ...DEFAULT_LOOKUP_POLICY },
     auditRetentionDays,
   };
 }

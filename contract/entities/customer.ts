@@ -3,7 +3,7 @@
  * address, Invoice info). The console only reads them: there is no save call, so the rules below
  * bound what the seed writes and size the columns.
  */
-import { choice, dictionaryChoice, optionalReference, optionalText, reference, requiredText, type Option } from '../fields';
+import { choice, dictionaryChoice, digits, optionalReference, optionalText, reference, requiredText, type Option } from '../fields';
 import { defineEntity, type EntityRecord } from '../entity';
 import { text } from '../i18n';
 
@@ -89,14 +89,32 @@ export const customerInvoiceEntity = defineEntity({
   },
 });
 
-/** One reveal of a customer's personal data: who, when, which customer, which record. */
+/** What a row of a reveal log records: one record shown unmasked, or one whole-value lookup. */
+export type RevealKind = 'reveal' | 'lookup';
+
+export const REVEAL_KINDS: readonly Option<RevealKind>[] = [
+  { value: 'reveal', label: text('查看明文', 'Reveal') },
+  { value: 'lookup', label: text('精确查询', 'Lookup') },
+];
+
+/**
+ * One reveal of a customer's personal data, or one lookup by a whole masked value: which account
+ * (id and login code, fixed once created, beside the name shown then), when, whose data, which
+ * record or which field. A lookup names the customer only when it matched exactly one, and never
+ * the value searched for; `matches` is empty when it was refused (over the caller's budget).
+ */
 export const customerRevealEntity = defineEntity({
   fields: {
-    userId: customerId,
+    kind: choice(text('类型', 'Kind'), REVEAL_KINDS),
+    userId: optionalReference(customerId.label),
+    staffId: optionalReference(text('查看人账号 ID', 'Staff id')),
+    staffCode: optionalText(text('账号', 'Account'), 50),
     staffName: requiredText(text('查看人', 'Revealed by'), 50),
     resource: requiredText(text('数据', 'Data'), 30),
-    recordId: reference(text('记录', 'Record')),
-    revealTime: requiredText(text('查看时间', 'Revealed at'), 19),
+    recordId: optionalReference(text('记录', 'Record')),
+    field: optionalText(text('查询字段', 'Field looked up'), 30),
+    matches: digits(text('匹配数', 'Matches'), 15, false),
+    revealedAt: digits(text('时间', 'Time'), 15),
   },
 });
 

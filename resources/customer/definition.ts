@@ -15,6 +15,8 @@ import { defineResource } from '../define';
  * No write calls exist. Personal data leaves the server masked (`privacy`).
  */
 const REVEAL_LOG = 'customerReveal';
+/** Reveals and lookups of every customer resource are recorded there, naming the customer in `userId`. */
+const log = { resource: REVEAL_LOG, subject: 'userId' };
 const productLine = { appId: { resource: 'app', labelField: 'name' } } as const;
 
 export const customerResource = defineResource({
@@ -27,7 +29,8 @@ export const customerResource = defineResource({
   menu: { navigation: 'business', sort: 40, icon: 'idcard', path: '/business/customer' },
   paging: 'page',
   labelField: 'name',
-  search: ['name', 'companyName', 'telephone', 'email'],
+  // Phone and e-mail are masked: never "contains", only a whole-value lookup (privacy.lookup).
+  search: ['name', 'companyName'],
   filters: ['userType', 'isEnable'],
   sort: [['name', 'asc']],
   columns: [
@@ -46,8 +49,19 @@ export const customerResource = defineResource({
     userExtend: ['alipay', 'bank', 'bankBranch', 'bankCode', 'deliveryPhone', 'invoiceCode', 'payType', 'payee', 'recipient', 'taxRegisterCode'],
   },
   privacy: {
-    masked: { telephone: 'phone', email: 'email', bankCode: 'bankAccount', alipay: 'account', taxRegisterCode: 'taxNumber', deliveryPhone: 'phone' },
-    log: REVEAL_LOG,
+    masked: {
+      telephone: 'phone',
+      email: 'email',
+      qq: 'qq',
+      address: 'address',
+      bankCode: 'bankAccount',
+      alipay: 'account',
+      taxRegisterCode: 'taxNumber',
+      recipient: 'personName',
+      deliveryPhone: 'phone',
+    },
+    lookup: ['telephone', 'email'],
+    log,
   },
   show: {
     items: [
@@ -92,7 +106,7 @@ export const customerBankResource = defineResource({
   sort: [],
   columns: [{ field: 'payee' }, { field: 'payAccount' }, { field: 'payBank' }, { field: 'branchBank' }, { field: 'alipay' }, { field: 'appId' }],
   form: [],
-  privacy: { masked: { payAccount: 'bankAccount', alipay: 'account' }, subject: 'userId', log: REVEAL_LOG },
+  privacy: { masked: { payAccount: 'bankAccount', alipay: 'account' }, subject: 'userId', log },
 });
 
 export const customerAddressResource = defineResource({
@@ -109,7 +123,7 @@ export const customerAddressResource = defineResource({
   sort: [],
   columns: [{ field: 'recipients' }, { field: 'receivePhone' }, { field: 'receiveAddress' }, { field: 'appId' }],
   form: [],
-  privacy: { masked: { receivePhone: 'phone' }, subject: 'userId', log: REVEAL_LOG },
+  privacy: { masked: { recipients: 'personName', receivePhone: 'phone', receiveAddress: 'address' }, subject: 'userId', log },
 });
 
 export const customerInvoiceResource = defineResource({
@@ -126,10 +140,11 @@ export const customerInvoiceResource = defineResource({
   sort: [],
   columns: [{ field: 'invoiceTitle' }, { field: 'taxReceipt' }, { field: 'invoiceName' }, { field: 'invoiceAddress' }, { field: 'appId' }],
   form: [],
-  privacy: { masked: { taxReceipt: 'taxNumber' }, subject: 'userId', log: REVEAL_LOG },
+  // The mailing address is a street address like any other (often the customer's own).
+  privacy: { masked: { taxReceipt: 'taxNumber', invoiceAddress: 'address' }, subject: 'userId', log },
 });
 
-/** Who revealed which customer's data, and when; written by the reveal calls only. */
+/** Who revealed which customer's data, or looked a customer up, and when; written by the reveal and list calls only. */
 export const customerRevealResource = defineResource({
   name: REVEAL_LOG,
   endpoint: '/base/admin/customer/revealLog',
@@ -140,7 +155,45 @@ export const customerRevealResource = defineResource({
   paging: 'page',
   search: [],
   requiredFilters: ['userId'],
-  sort: [['revealTime', 'desc']],
-  columns: [{ field: 'revealTime' }, { field: 'staffName' }, { field: 'resource' }, { field: 'recordId' }],
+  sort: [['revealedAt', 'desc']],
+  // The account as name (code): rows written before the code was kept show the name alone.
+  columns: [
+    { field: 'revealedAt', cell: 'time' },
+    { field: 'staffName', suffix: 'staffCode' },
+    { field: 'kind', cell: 'option' },
+    { field: 'resource' },
+    { field: 'recordId' },
+    { field: 'field' },
+  ],
+  form: [],
+});
+
+/**
+ * The same log across customers, for oversight (系统监控): everything one staff member revealed or
+ * looked up, by account, customer, kind and time. A screen and a grant of its own.
+ */
+export const revealLogResource = defineResource({
+  name: 'revealLog',
+  actions: ['list'],
+  entity: customerRevealEntity,
+  table: 'customer_reveal',
+  title: text('明文查看记录', 'Reveal log'),
+  menu: { navigation: 'monitor', sort: 40, icon: 'eye', path: '/monitor/reveal' },
+  paging: 'page',
+  pageSizes: [20, 50, 100],
+  search: ['staffCode', 'staffName'],
+  filters: ['kind', 'staffId', 'userId'],
+  ranges: ['revealedAt'],
+  sort: [['revealedAt', 'desc']],
+  columns: [
+    { field: 'revealedAt', cell: 'time', width: 170 },
+    { field: 'staffName', suffix: 'staffCode', width: 160 },
+    { field: 'kind', cell: 'option', width: 100 },
+    { field: 'userId', width: 90 },
+    { field: 'resource', width: 140 },
+    { field: 'recordId', width: 90 },
+    { field: 'field', width: 120 },
+    { field: 'matches', width: 90 },
+  ],
   form: [],
 });

@@ -7,11 +7,12 @@ import type { Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
 import { SearchButtons } from './SearchButtons';
 import type { ReferenceSpec, ResourceDefinition } from '../define';
-import { searchFormFields } from './filters';
+import { isLookupField, searchFormFields } from './filters';
 import { DictionarySelect } from './DictionarySelect';
 import { ReferenceSelect } from './ReferenceSelect';
 import { referenceOf } from './references';
-import { searchRule } from './searchRule';
+import { lookupRule, searchRule } from './searchRule';
+import { lookupPlaceholder } from '../../contract/lookup';
 import { searchLimit } from '../../contract/search';
 import type { RangeInputProps } from './RangeInput';
 
@@ -65,8 +66,9 @@ function SearchInput({ field, reference, label, locale, ...control }: InputProps
 }
 
 /**
- * The search form over `definition.filters` (exact), `definition.search` (contains) and
- * `definition.ranges` (from–to), with Query and Reset; `formProps` are useTable's
+ * The search form over `definition.filters` (exact), `definition.search` (contains),
+ * `definition.privacy.lookup` (a masked field's whole value) and `definition.ranges` (from–to),
+ * with Query and Reset; `formProps` are useTable's
  * `searchFormProps` (its submit sets the filters, page 1).
  */
 export function SearchForm({ definition, locale, formProps }: Props) {
@@ -79,6 +81,15 @@ export function SearchForm({ definition, locale, formProps }: Props) {
         const field = definition.entity.fields[name];
         if (!field) return null;
         const label = field.label[locale];
+        // A masked field is found only by its whole value: an exact input that says so.
+        const maskKind = isLookupField(definition, name) ? definition.privacy?.masked[name] : undefined;
+        if (maskKind) {
+          return (
+            <Form.Item key={name} name={name} label={label} rules={[lookupRule(maskKind, field.label, locale)]}>
+              <Input allowClear placeholder={lookupPlaceholder(maskKind, locale)} />
+            </Form.Item>
+          );
+        }
         // Typed text is a "contains" search, bounded like the server bounds it.
         const isTyped = !referenceOf(definition, name) && !field.dictionary && !field.options;
         return (

@@ -2,10 +2,19 @@ import type { CrudFilter } from '@refinedev/core';
 import type { ResourceDefinition } from '../define';
 import { isMissing } from './cells';
 
-/** Fields of the search form: the exact-value filters (`filters`) first, then the searched fields (ranges are apart). */
-export function searchFormFields(definition: Pick<ResourceDefinition, 'filters' | 'search'>): string[] {
+/**
+ * Fields of the search form: the exact-value filters (`filters`) first, then the searched fields,
+ * then the masked fields found by their whole value (`privacy.lookup`); ranges are apart.
+ */
+export function searchFormFields(definition: Pick<ResourceDefinition, 'filters' | 'search' | 'privacy'>): string[] {
   const filters = [...(definition.filters ?? [])];
-  return [...filters, ...definition.search.filter((name) => !filters.includes(name))];
+  const searched = [...filters, ...definition.search.filter((name) => !filters.includes(name))];
+  return [...searched, ...(definition.privacy?.lookup ?? []).filter((name) => !searched.includes(name))];
+}
+
+/** Whether the search form's `name` is a whole-value lookup of a masked field (an exact match, never "contains"). */
+export function isLookupField(definition: Pick<ResourceDefinition, 'privacy'>, name: string): boolean {
+  return definition.privacy?.lookup?.includes(name) === true;
 }
 
 /** A range's bound as the list call takes it: a date picker's value (a Dayjs) as epoch milliseconds. */
@@ -16,8 +25,8 @@ function bound(value: unknown): number | undefined {
 }
 
 /**
- * The search form's values → Refine filters: `filters` fields and choices (dictionary ones too)
- * match exactly, text "contains". A blank field has the value undefined, which takes its filter
+ * The search form's values → Refine filters: `filters` fields, whole-value lookups and choices
+ * (dictionary ones too) match exactly, text "contains". A blank field has the value undefined, which takes its filter
  * away when Refine merges these into the current ones (Reset, a cleared input).
  */
 export function searchFilters(definition: ResourceDefinition, values: Record<string, unknown>): CrudFilter[] {
@@ -26,7 +35,8 @@ export function searchFilters(definition: ResourceDefinition, values: Record<str
     const raw = values[name];
     const value = isMissing(raw) ? undefined : typeof raw === 'string' ? raw.trim() : raw;
     const field = definition.entity.fields[name];
-    return { field: name, operator: exact.includes(name) || field?.options || field?.dictionary ? 'eq' : 'contains', value };
+    const isExact = exact.includes(name) || isLookupField(definition, name) || field?.options || field?.dictionary;
+    return { field: name, operator: isExact ? 'eq' : 'contains', value };
   });
   // A range (`ranges`): from and to, each inclusive, each optional.
   const ranges = (definition.ranges ?? []).flatMap((name): CrudFilter[] => {

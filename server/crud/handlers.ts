@@ -13,18 +13,23 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Code, fieldSchema, parsePaging, SEARCH_KEY_LABEL, searchLimit, validateEntity, type Locale } from '../../contract';
+import { lookupComparison, lookupError, lookupValue } from '../../contract/lookup';
 import { maskRecord } from '../../contract/masking';
-import { fixedFieldsOf, hasAction, type ResourceDefinition } from '../../resources/define';
+import { endpointOf, fixedFieldsOf, hasAction, lookupFieldsOf, type ResourceDefinition } from '../../resources/define';
+import type { Grants } from '../auth/grants';
+import { DEFAULT_LOOKUP_POLICY, type LookupPolicy } from '../config';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
+import { apiElementPath } from '../http/paths';
 import { boundParam, invalidParam, missingParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
 import { closeGaps, lockMaster, nextPosition, orderSpecOf, swapWithNeighbour, type Direction } from './order';
 import { resourcePolicies } from './policies';
 import { contextOf, type ResourcePolicy } from './policy';
 import { duplicateOf, fieldRefusal } from './refusals';
 import { createRepository, type Repository, type ResourceRecord } from './repository';
+import { createRevealLog } from './revealLog';
 import { isStorableId } from './storableId';
 
 /** The enabled item values of a dictionary (server/dic keeps them cached by the dictionary version). */
@@ -39,6 +44,10 @@ export interface CrudContext {
   dictionaries: DictionaryLookup;
   /** The resources' own rules by name (default: ./policies.ts; the app adds those built from its settings). */
   policies?: Readonly<Record<string, ResourcePolicy>>;
+  /** Who holds a resource's reveal call: their whole-value lookups are not limited (without it, everyone's are). */
+  grants?: Pick<Grants, 'canCallApi'>;
+  /** The budget of whole-value lookups of a caller without the reveal grant (default DEFAULT_LOOKUP_POLICY). */
+  lookupPolicy?: LookupPolicy;
 }
 
 function find(definitions: readonly ResourceDefinition[], name: string, by: string): ResourceDefinition {
@@ -53,13 +62,7 @@ function repositoryOf(db: Kysely<Database>, definitions: readonly ResourceDefini
   return createRepository(db, definition, { notScope: master?.table === definition.table ? master.scope : undefined });
 }
 
-/** 'YYYY-MM-DD HH:mm:ss' in the server's local time, as the console shows times. */
-function revealTime(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
-}
-
-export function crudHandlers({ db, definitions, dictionaries, policies = resourcePolicies }: CrudContext, definition: ResourceDefinition) {
+export function crudHandlers({ db, definitions, dictionaries, policies = resourcePolicies, grants, lookupPolicy = DEFAULT_LOOKUP_POLICY }: CrudContext, definition: ResourceDefinition) {
   const repository = repositoryOf(db, definitions, definition);
   const policy = policies[definition.name];
   const { entity, keyCheck, parent, deletable } = definition;
@@ -206,8 +209,30 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
   }
 
   /** Personal data leaves masked; only `reveal` answers it as stored. */
-  const masked = definition.privacy?.masked;
+  const privacy = definition.privacy;
+  const masked = privacy?.masked;
   const conceal = <R extends Record<string, unknown>>(record: R): R => (masked ? maskRecord(record, masked) : record);
+  const revealLog = privacy && createRevealLog(db, definition, find(definitions, privacy.log.resource, definition.name), privacy.log, lookupPolicy);
+  const lookupFields = lookupFieldsOf(definition);
+  const revealPath = apiElementPath(`${endpointOf(definition)}/reveal`);
+
+  /** Whether the caller holds this resource's reveal call (then lookups tell them nothing new). */
+  async function mayReveal(request: FastifyRequest): Promise<boolean> {
+    const caller = request.caller;
+    return caller !== null && grants !== undefined && (await grants.canCallApi(caller.userId, revealPath, caller.grantsVersion));
+  }
+
+  /** The whole-value lookups the request asks for, normalised; a part of a value is refused (1001). */
+  function lookupsOf(params: Record<string, unknown>, locale: Locale) {
+    return lookupFields.flatMap(({ field, kind }) => {
+      const typed = textParam(params[field]);
+      if (typed === undefined) return [];
+      const error = lookupError(kind, typed, entity.fields[field]!.label, locale);
+      if (error !== undefined) throw new ApiError(Code.VALIDATION_FAILED, error, { fields: { [field]: error } });
+      const value = lookupValue(kind, typed)!;
+      return [{ field, comparison: lookupComparison(value), value }];
+    });
+  }
 
   async function list(request: FastifyRequest) {
     const params = requestParams(request);
@@ -231,8 +256,12 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
     const ranges = Object.fromEntries(
       (definition.ranges ?? []).map((name) => [name, { from: boundParam(params[`${name}From`], `${name}From`, request.locale), to: boundParam(params[`${name}To`], `${name}To`, request.locale) }]),
     );
+    const lookups = lookupsOf(params, request.locale);
+    // Recorded (and, without the reveal grant, counted against the budget) before anything is read.
+    const logged = revealLog && lookups.length ? await revealLog.lookup(request.caller, lookups.map((l) => l.field), !(await mayReveal(request))) : [];
     const conditions = policy?.listConditions?.(contextOf(request));
-    const page = await repository.list({ paging: parsePaging(params), filters, exact, searchKey, ranges, conditions });
+    const page = await repository.list({ paging: parsePaging(params), filters, exact, searchKey, ranges, lookups, conditions });
+    if (revealLog && logged.length) await revealLog.settle(logged, page);
     return success(request, masked ? { ...page, items: page.items.map(conceal) } : page);
   }
 
@@ -251,19 +280,10 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
 
   /** One record unmasked (the guard has checked the reveal grant), recorded before it is answered. */
   async function reveal(request: FastifyRequest) {
-    const privacy = definition.privacy;
-    if (!privacy) throw new ApiError(Code.FORBIDDEN);
+    if (!revealLog) throw new ApiError(Code.FORBIDDEN);
     const record = await repository.findById(requiredId(requestParams(request).id, request.locale));
     if (!record) throw new ApiError(Code.NOT_FOUND);
-    const log = find(definitions, privacy.log, definition.name);
-    const subject = privacy.subject ? Number(record[privacy.subject]) : record.id;
-    await createRepository(db, log).insert({
-      userId: subject,
-      staffName: request.caller?.name ?? '',
-      resource: definition.name,
-      recordId: record.id,
-      revealTime: revealTime(new Date()),
-    });
+    await revealLog.reveal(request.caller, record);
     return success(request, withGroups(record));
   }
 

@@ -8,10 +8,11 @@
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Fields, ListData, Paging } from '../../contract';
+import type { LookupComparison } from '../../contract/lookup';
 import type { ResourceDefinition } from '../../resources/define';
 import type { Database } from '../db/schema';
 import type { ListCondition } from './policy';
-import { containsCondition, equalsCondition } from './search';
+import { containsCondition, equalsCondition, lookupCondition } from './search';
 import { isStorableId } from './storableId';
 
 /** Resource tables are created from definitions at run time, so they are addressed dynamically. */
@@ -27,6 +28,8 @@ export interface ListQuery {
   exact?: Record<string, string>;
   /** Text that any search field may contain. */
   searchKey?: string;
+  /** Masked fields whose stored value, normalised, must equal a whole value (`privacy.lookup`). */
+  lookups?: ReadonlyArray<{ field: string; comparison: LookupComparison; value: string }>;
   /** Per range field (`definition.ranges`): the least and the greatest value its column may hold. */
   ranges?: Record<string, { from?: number; to?: number }>;
   /** Conditions the resource's policy adds (not from the request). */
@@ -56,7 +59,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     return eb.and([...scope.map(([name, value]) => eb(name, '=', value)), ...notScope.map(([name, value]) => eb(name, '!=', value))]);
   }
 
-  /** The list's conditions: every given search field, and `searchKey` in any of them. */
+  /** The list's conditions: every given search field, exact filter, range and lookup, and `searchKey` in any searched field. */
   function searchCondition(eb: Where, query: ListQuery): Expression<SqlBool> {
     const conditions: Expression<SqlBool>[] = [own(eb)];
     for (const { name, field } of searchable) {
@@ -72,6 +75,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
       if (from !== undefined) conditions.push(eb(name, '>=', from));
       if (to !== undefined) conditions.push(eb(name, '<=', to));
     }
+    for (const { field, comparison, value } of query.lookups ?? []) if (field in fields) conditions.push(lookupCondition(field, comparison, value));
     for (const { field, op, value } of query.conditions ?? []) conditions.push(eb(field, op, value));
     const key = query.searchKey;
     if (key !== undefined && searchable.length > 0) {

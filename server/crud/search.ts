@@ -1,6 +1,7 @@
-/** List filters: "contains" searches (portable LIKE with escaped wildcards) and exact matches, all with bound values. */
+/** List filters: "contains" searches (portable LIKE with escaped wildcards), exact matches and whole-value lookups, all with bound values. */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Field } from '../../contract';
+import type { LookupComparison } from '../../contract/lookup';
 
 /** Escapes LIKE's wildcards and the escape character itself (used with ESCAPE '\'). */
 export function escapeLike(value: string): string {
@@ -33,4 +34,15 @@ export function containsCondition(column: string, field: Field, value: string): 
 export function equalsCondition(column: string, field: Field, value: string): Expression<SqlBool> {
   if (field.storage === 'integer') return integerEquals(column, value);
   return sql<SqlBool>`${sql.ref(column)} = ${value}`;
+}
+
+/**
+ * "The stored value, normalised as contract/lookup.ts normalises a typed one, equals `value`": a
+ * phone or QQ number compared without spaces and dashes, an e-mail address trimmed and in lower
+ * case. Equality only: a whole value confirms nothing the caller had not typed.
+ */
+export function lookupCondition(column: string, comparison: LookupComparison, value: string): Expression<SqlBool> {
+  const ref = sql.ref(column);
+  if (comparison === 'address') return sql<SqlBool>`lower(trim(${ref})) = ${value}`;
+  return sql<SqlBool>`replace(replace(${ref}, ' ', ''), '-', '') = ${value}`;
 }

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
+import { checkDefinitions } from '../crud/definitionRules';
 import { createLogger } from '../logger';
 import type { DatabaseHandle } from './database';
 import { syncAuditTriggers } from '../audit/triggers';
@@ -43,6 +44,8 @@ export async function prepareDatabase(handle: DatabaseHandle, seed: SeedOptions,
 
 async function prepareOnce(handle: DatabaseHandle, seed: SeedOptions, options: PrepareOptions): Promise<PrepareResult> {
   const definitions = options.definitions ?? resourceDefinitions;
+  // Before the database is touched: tables are made from the definitions.
+  checkDefinitions(definitions);
   await migrateToLatest(handle);
   await syncResourceTables(handle, definitions);
   await syncAuditTriggers(handle, definitions);

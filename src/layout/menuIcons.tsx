@@ -10,6 +10,7 @@ import ClusterOutlined from '@ant-design/icons/es/icons/ClusterOutlined';
 import DashboardOutlined from '@ant-design/icons/es/icons/DashboardOutlined';
 import DollarOutlined from '@ant-design/icons/es/icons/DollarOutlined';
 import ExperimentOutlined from '@ant-design/icons/es/icons/ExperimentOutlined';
+import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
 import FileTextOutlined from '@ant-design/icons/es/icons/FileTextOutlined';
 import HomeOutlined from '@ant-design/icons/es/icons/HomeOutlined';
 import IdcardOutlined from '@ant-design/icons/es/icons/IdcardOutlined';
@@ -36,6 +37,7 @@ const ICONS: Readonly<Record<string, ComponentType>> = {
   dictionary: BookOutlined,
   dollar: DollarOutlined,
   experiment: ExperimentOutlined,
+  eye: EyeOutlined,
   filetext: FileTextOutlined,
   home: HomeOutlined,
   idcard: IdcardOutlined,

@@ -133,6 +133,9 @@ export const MATRIX: Row[] = [
   ['GET',  '/customer/revealLog/list',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { userId: NONE } }],
   ['POST', '/customer/revealLog/list',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { userId: NONE } }],
   ['GET',  '/customer/revealLog/detail',      NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
+  ['GET',  '/revealLog/list',                 NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { staffCode: 'zz', revealedAtFrom: 0 } }],
+  ['POST', '/revealLog/list',                 NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { page: 1, kind: 'lookup', staffId: NONE } }],
+  ['GET',  '/revealLog/detail',               NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
 
   ['GET',  '/v2/table/list',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { page: 1 } }],
   ['POST', '/v2/table/list',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { page: 1 } }],

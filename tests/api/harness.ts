@@ -84,7 +84,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const schema = `test_${randomBytes(6).toString('hex')}`;

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract';
 import { sha256Hex } from '../../server/auth/passwords';
-import { createLogger, redactUrl } from '../../server/logger';
+import { createLogger, redactedParams, redactUrl } from '../../server/logger';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -70,6 +70,15 @@ describe('redactUrl', () => {
     expect(redactUrl('/a?token=abc')).toBe('/a?token=[redacted]');
     expect(redactUrl('/a?x=1&access_token=abc&y=2')).toBe('/a?x=1&access_token=[redacted]&y=2');
     expect(redactUrl('/a?mytoken=abc')).toBe('/a?mytoken=abc');
+  });
+
+  it('strips every parameter named like a field a definition masks or looks up, in any case', () => {
+    expect(redactUrl('/base/admin/customer/list?page=1&telephone=13800138000&EMAIL=a%40b.cn&name=x')).toBe(
+      '/base/admin/customer/list?page=1&telephone=[redacted]&EMAIL=[redacted]&name=x',
+    );
+    expect(redactUrl('/x?qq=10371930&receiveAddress=a&bankCode=6222')).toBe('/x?qq=[redacted]&receiveAddress=[redacted]&bankCode=[redacted]');
+    // Derived from the definitions: a new masked field is redacted without a list to keep.
+    expect(redactedParams([{ privacy: { masked: { idNumber: 'taxNumber' }, log: { resource: 'l', subject: 's' } } }])).toContain('idnumber');
   });
 
   it('strips the reset password hash of /user/resetPwd', () => {

@@ -18,6 +18,7 @@ import { uaTables } from './0010_ua';
 import { auditTables } from './0011_audit';
 import { searchGrams } from './0012_search_grams';
 import { versionLockOrder } from './0013_version_lock_order';
+import { revealLogAccounts } from './0014_reveal_log_accounts';
 import { auditAccounts } from './0015_audit_accounts';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -35,6 +36,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0011_audit': auditTables(dialect),
     '0012_search_grams': searchGrams(dialect),
     '0013_version_lock_order': versionLockOrder(dialect),
+    '0014_reveal_log_accounts': revealLogAccounts(dialect),
     '0015_audit_accounts': auditAccounts(dialect),
   };
 }

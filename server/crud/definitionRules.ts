@@ -1,0 +1,52 @@
+/**
+ * Rules the declared resources must keep for the server to start: checked once, before the
+ * database is prepared and before any route is built, so a definition that would open a hole
+ * (a masked field searched with "contains", whose totals tell its value) never serves a request.
+ */
+import { isLookupKind } from '../../contract/lookup';
+import { REVEAL_LOG_FIELDS, type ResourceDefinition } from '../../resources/define';
+
+/** Where a list reads a field from the request, other than a lookup. */
+const FIELD_USES = [
+  ['search', 'a "contains" search (search), and so part of searchKey', (d: ResourceDefinition) => d.search],
+  ['filters', 'an exact filter (filters)', (d: ResourceDefinition) => d.filters ?? []],
+  ['requiredFilters', 'a required filter (requiredFilters)', (d: ResourceDefinition) => d.requiredFilters ?? []],
+  ['ranges', 'a range (ranges)', (d: ResourceDefinition) => d.ranges ?? []],
+  ['sort', 'a sort key (sort)', (d: ResourceDefinition) => d.sort.map(([field]) => field)],
+] as const;
+
+/** Every way `definition` breaks a rule, as sentences naming the resource and the field. */
+export function definitionProblems(definition: ResourceDefinition, definitions: readonly ResourceDefinition[]): string[] {
+  const privacy = definition.privacy;
+  if (!privacy) return [];
+  const problems: string[] = [];
+  const name = `Resource ${definition.name}`;
+  const masked = Object.entries(privacy.masked).flatMap(([field, kind]) => (kind ? [[field, kind] as const] : []));
+  for (const [field] of masked) {
+    if (!(field in definition.entity.fields)) problems.push(`${name}: privacy.masked names ${field}, which is not one of its fields`);
+    for (const [, what, fieldsOf] of FIELD_USES) {
+      if (fieldsOf(definition).includes(field)) {
+        problems.push(`${name}: field ${field} is masked (privacy.masked), so it cannot be ${what}: the list's total or order would tell its value; offer a whole-value lookup (privacy.lookup) instead`);
+      }
+    }
+  }
+  for (const field of privacy.lookup ?? []) {
+    const kind = privacy.masked[field];
+    if (!kind) problems.push(`${name}: privacy.lookup names ${field}, which privacy.masked does not mask`);
+    else if (!isLookupKind(kind)) problems.push(`${name}: privacy.lookup names ${field}, whose mask kind ${kind} has no whole-value lookup (contract/lookup.ts)`);
+  }
+  const log = definitions.find((d) => d.name === privacy.log.resource);
+  if (!log) {
+    problems.push(`${name}: privacy.log names the undeclared resource ${privacy.log.resource}`);
+  } else {
+    const missing = [...REVEAL_LOG_FIELDS, privacy.log.subject].filter((field) => !(field in log.entity.fields));
+    if (missing.length) problems.push(`${name}: its reveal log ${log.name} lacks the field(s) ${missing.join(', ')}`);
+  }
+  return problems;
+}
+
+/** Throws, naming every problem, when a declared resource breaks a rule. */
+export function checkDefinitions(definitions: readonly ResourceDefinition[]): void {
+  const problems = definitions.flatMap((definition) => definitionProblems(definition, definitions));
+  if (problems.length) throw new Error(`The declared resources cannot be served:\n  - ${problems.join('\n  - ')}`);
+}

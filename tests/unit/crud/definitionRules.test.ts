@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { customerResource } from '../../../resources/customer/definition';
+import type { ResourceDefinition } from '../../../resources/define';
+import { resourceDefinitions } from '../../../resources/registry';
+import { checkDefinitions, definitionProblems } from '../../../server/crud/definitionRules';
+
+/** The registry with `changed` in place of the customer definition. */
+const problemsWith = (changed: Partial<ResourceDefinition>) => {
+  const definition = { ...customerResource, ...changed } as ResourceDefinition;
+  return definitionProblems(definition, resourceDefinitions.map((d) => (d.name === definition.name ? definition : d)));
+};
+
+describe('the rules a declared resource must keep to be served', () => {
+  it('hold for every definition of the registry', () => {
+    expect(() => checkDefinitions(resourceDefinitions)).not.toThrow();
+  });
+
+  it('refuse a masked field searched, filtered, ranged or sorted on, naming resource and field', () => {
+    expect(problemsWith({ search: ['name', 'email'] })).toEqual([expect.stringMatching(/^Resource customer: field email is masked \(privacy\.masked\), so it cannot be a "contains" search/)]);
+    expect(problemsWith({ filters: ['telephone'] })).toEqual([expect.stringContaining('field telephone is masked (privacy.masked), so it cannot be an exact filter')]);
+    expect(problemsWith({ ranges: ['qq'] })).toEqual([expect.stringContaining('field qq is masked (privacy.masked), so it cannot be a range')]);
+    expect(problemsWith({ sort: [['telephone', 'asc']] })).toEqual([expect.stringContaining('field telephone is masked (privacy.masked), so it cannot be a sort key')]);
+    expect(() => checkDefinitions([{ ...customerResource, search: ['telephone'] } as ResourceDefinition, ...resourceDefinitions.filter((d) => d.name !== 'customer')])).toThrow(
+      /Resource customer: field telephone is masked/,
+    );
+  });
+
+  it('refuse a lookup of a field that is not masked, or whose mask kind has no whole value', () => {
+    const privacy = customerResource.privacy!;
+    expect(problemsWith({ privacy: { ...privacy, lookup: ['name'] } })).toEqual(['Resource customer: privacy.lookup names name, which privacy.masked does not mask']);
+    expect(problemsWith({ privacy: { ...privacy, lookup: ['bankCode'] } })).toEqual([expect.stringContaining('bankCode, whose mask kind bankAccount has no whole-value lookup')]);
+  });
+
+  it('refuse a reveal log that is not declared or lacks the fields a log holds', () => {
+    const privacy = customerResource.privacy!;
+    expect(problemsWith({ privacy: { ...privacy, log: { resource: 'nowhere', subject: 'userId' } } })).toEqual(['Resource customer: privacy.log names the undeclared resource nowhere']);
+    expect(problemsWith({ privacy: { ...privacy, log: { resource: 'param', subject: 'userId' } } })).toEqual([expect.stringMatching(/its reveal log param lacks the field\(s\) kind, staffId, .*userId$/)]);
+  });
+});
