@@ -117,6 +117,12 @@ begin
     return case when length(digits) < 8 then '****' else left(digits, 4) || ' **** **** ' || right(digits, 4) end;
   elsif kind = 'taxNumber' then
     return case when length(t) < 8 then '****' else left(t, 4) || repeat('*', length(t) - 8) || right(t, 4) end;
+  elsif kind = 'qq' then
+    return case when length(t) < 8 then '****' else left(t, 2) || '****' || right(t, 2) end;
+  elsif kind = 'address' then
+    return left(btrim(substring(t from '^[^0-9０-９*]*')), 4) || '****';
+  elsif kind = 'personName' then
+    return case when length(t) < 2 or left(t, 1) = '*' then '**' else left(t, 1) || '**' end;
   end if;
   -- A kind this function does not know yet: nothing of the value.
   return '${MASK}';

@@ -90,8 +90,10 @@ describe('a staff member saved, as a holder of the audit screen alone reads it',
 
 describe('the database’s masks', () => {
   it('are the contract’s, for every kind, on this database', async () => {
-    const kinds: PersonalKind[] = ['phone', 'email', 'account', 'bankAccount', 'taxNumber', 'idCard', 'hidden'];
-    const samples = ['', ' ', '123', '13800000000', ' 13800000000 ', 'a@b.cn', '@b.cn', 'no-at-sign', 'x.y@z@w.org', '6222 0212 3456 7891 234', '91110000MA12345678', '110101199001011234', '11010119900101123X', '幸福小区 2 栋', '1234567'];
+    // Every kind, by type: a kind added to the contract fails the type-check here until it is listed.
+    const every = { phone: 1, email: 1, account: 1, bankAccount: 1, taxNumber: 1, qq: 1, address: 1, personName: 1, idCard: 1, hidden: 1 } satisfies Record<PersonalKind, 1>;
+    const kinds = Object.keys(every) as PersonalKind[];
+    const samples = ['', ' ', '123', '13800000000', ' 13800000000 ', 'a@b.cn', '@b.cn', 'no-at-sign', 'x.y@z@w.org', '6222 0212 3456 7891 234', '91110000MA12345678', '110101199001011234', '11010119900101123X', '幸福小区 2 栋', '1234567', '123456789', '人民路 88 号', '  北京市朝阳区建国路８８号', '***', '何丽华', '何', '*丽', '上海市**'];
     for (const kind of kinds) {
       for (const value of samples) {
         const { rows } = await sql<{ masked: string | null }>`select audit_mask(${kind}, ${value}) as masked`.execute(server.db);
