@@ -5,6 +5,7 @@
  * review measured it: another user's cheap call (GET /user/info) polled while the worst calls
  * allowed run.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, type Envelope } from '../../contract';
 import type { UaResult } from '../../contract/ua';
@@ -110,6 +111,8 @@ describe('the work of one call is capped up front', () => {
 describe('while the worst calls allowed run, other users answer as fast as before', () => {
   it('20 concurrent worst-case parse and preview calls from four operators: /user/info keeps a p99 under 100 ms', async () => {
     const quiet = await pollWhile(new Promise((resolve) => setTimeout(resolve, 500)));
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
     const started = performance.now();
     const calls = Array.from({ length: 20 }, (_, i) => {
       const token = operators[i % operators.length]!;
@@ -120,10 +123,12 @@ describe('while the worst calls allowed run, other users answer as fast as befor
     const during = await pollWhile(all);
     const answers = await all;
     const wall = performance.now() - started;
+    loop.disable();
     const worked = answers.filter((a) => a.body.code === Code.OK);
     const refused = answers.filter((a) => a.body.code === Code.TOO_MANY_ATTEMPTS);
     process.stdout.write(
       `ua load: /user/info p99 ${percentile(quiet, 99).toFixed(1)} ms quiet, ${percentile(during, 99).toFixed(1)} ms during (max ${Math.max(...during).toFixed(1)}, ${during.length} polls); ` +
+        `event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms (max ${(loop.max / 1e6).toFixed(1)}); ` +
         `${worked.length} calls worked (slowest ${Math.max(...worked.map((a) => a.ms)).toFixed(0)} ms), ${refused.length} answered 1009, all in ${wall.toFixed(0)} ms\n`,
     );
     expect(answers.map((a) => a.body.code).filter((code) => code !== Code.OK && code !== Code.TOO_MANY_ATTEMPTS), JSON.stringify(answers.map((a) => a.body.msg))).toEqual([]);

@@ -93,6 +93,12 @@ describe('the program size: what a pattern costs on RE2', () => {
     expect(performance.now() - started).toBeLessThan(100);
   });
 
+  it('refuses a counted repetition in a pattern whose size cannot be read, and judges one without by RE2 itself', () => {
+    // ret cannot read look-behinds: with a counted repetition the size is unknown, so it is refused.
+    expect(verdict('(?<=Foo)x{1000}')).toMatch(/size of this regex cannot be measured/);
+    expect(verdict('(?<=Foo)/1')).toMatch(/look-arounds or back-references/);
+  });
+
   it('accepts the largest program within the limit', () => {
     const worst = `${'.{1000}'.repeat(3)}.{990}`;
     expect(verdict(worst)).toBe('safe');
