@@ -5,14 +5,22 @@
  * and export stop using it) and a record reopened, each under a grant of its own. Also the low
  * finding: an object where the UA id belongs is refused like any other bad id.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, type ListData } from '../../contract';
 import type { UaResult } from '../../contract/ua';
 import { buildApp } from '../../server/app';
 import { DEFAULT_SESSION_POLICY, DEFAULT_THROTTLE_POLICY } from '../../server/config';
+import { currentSchema, openDatabase, type DatabaseHandle } from '../../server/db/database';
+import { migrateToLatest, migrations } from '../../server/db/migrations';
+import { MIGRATION_UNPUBLISHER } from '../../server/db/migrations/0016_ua_unpublish';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 import { apiNode, nodeByCode } from './screenGrants';
 
@@ -154,6 +162,61 @@ describe('what was published can be undone', () => {
     expect((await server.call('POST', '/v2/ua/rule/delete', { token: publisher, body: { ids: '1' } })).body.code).toBe(Code.FORBIDDEN);
     expect((await server.call('POST', '/v2/ua/update/reopen', { token: publisher, body: { ids: '1' } })).body.code).toBe(Code.FORBIDDEN);
   });
+});
+
+describe('rules published before the limits', () => {
+  /** A database of its own (a file, or a schema of the test server), migrated up to but not including 0016. */
+  async function databaseBefore0016(): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
+    const url = process.env.TEST_DATABASE_URL;
+    let handle: DatabaseHandle;
+    let dispose: () => Promise<void>;
+    if (url) {
+      const schema = `test_${randomBytes(6).toString('hex')}`;
+      const admin = async (statement: string) => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(statement).finally(() => client.end());
+      };
+      await admin(`create schema ${schema}`);
+      handle = openDatabase(url, { searchPath: schema });
+      dispose = async () => {
+        await handle.close();
+        await admin(`drop schema ${schema} cascade`);
+      };
+    } else {
+      const dir = mkdtempSync(join(tmpdir(), 'ua-0016-'));
+      handle = openDatabase(join(dir, 'test.db'));
+      dispose = async () => {
+        await handle.close();
+        rmSync(dir, { recursive: true, force: true });
+      };
+    }
+    const earlier = Object.fromEntries(Object.entries(migrations(handle.dialect)).filter(([name]) => name < '0016'));
+    const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => earlier }, migrationTableSchema: await currentSchema(handle), allowUnorderedMigrations: true });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+    return { handle, dispose };
+  }
+
+  it('migration 0016 unpublishes those the checks now refuse (the review\'s "^" → PWNED, ".{1000}" × 20) and keeps the rest', async () => {
+    const { handle, dispose } = await databaseBefore0016();
+    try {
+      const insert = async (rule: object) =>
+        (await sql<{ id: number }>`insert into ua_rule (kind, rule, ua_id, create_time, creator_name) values ('ua', ${JSON.stringify(rule)}, 1, 1, 'atk_ua') returning id`.execute(handle.db)).rows[0]!.id;
+      const pwned = await insert({ regex: '^', family_replacement: 'PWNED' });
+      const huge = await insert({ regex: '.{1000}'.repeat(20) });
+      const kestrel = await insert({ regex: 'Kestrel (K\\d+)', device_replacement: 'Kestrel $1' });
+      await migrateToLatest(handle);
+      const { rows } = await sql<{ id: number; unpublisherName: string | null }>`select id, unpublisher_name from ua_rule order by id`.execute(handle.db);
+      expect(rows).toEqual([
+        { id: pwned, unpublisherName: MIGRATION_UNPUBLISHER },
+        { id: huge, unpublisherName: MIGRATION_UNPUBLISHER },
+        { id: kestrel, unpublisherName: null },
+      ]);
+    } finally {
+      await dispose();
+    }
+  }, 60_000);
 });
 
 describe('the UA id is checked like every other id', () => {
