@@ -57,7 +57,7 @@ export default function RulesDialog({ record, open, onClose, afterClose }: RowAc
   return (
     <Modal
       open={open}
-      width={1000}
+      width={1100}
       title={say(UA_TEXTS.rulesTitle, locale, { id: uaId })}
       onCancel={onClose}
       afterClose={afterClose}
@@ -88,16 +88,17 @@ export default function RulesDialog({ record, open, onClose, afterClose }: RowAc
         locale={{ emptyText: UA_TEXTS.noRules[locale] }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: result.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
         columns={[
-          { key: 'id', title: UA_TEXTS.ruleId[locale], dataIndex: 'id', width: 70 },
-          ...(isOnlyThis ? [] : [{ key: 'uaId', title: UA_TEXTS.ruleRecord[locale], dataIndex: 'uaId', width: 80 }]),
-          { key: 'kind', title: UA_TEXTS.ruleKind[locale], width: 80, render: (_: unknown, rule: UaRuleSummary) => KIND_TEXTS[rule.kind][locale] },
-          { key: 'regex', title: UA_TEXTS.ruleRegex[locale], ellipsis: true, render: (_: unknown, rule: UaRuleSummary) => <Typography.Text code>{rule.rule.regex}</Typography.Text> },
-          { key: 'replacements', title: UA_TEXTS.ruleReplacements[locale], ellipsis: true, render: (_: unknown, rule: UaRuleSummary) => replacements(rule.rule) },
-          { key: 'published', title: UA_TEXTS.rulePublished[locale], width: 170, render: (_: unknown, rule: UaRuleSummary) => `${rule.creatorName} ${formatTime(rule.createTime, locale)}` },
+          { key: 'id', title: UA_TEXTS.ruleId[locale], dataIndex: 'id', width: 60 },
+          ...(isOnlyThis ? [] : [{ key: 'uaId', title: UA_TEXTS.ruleRecord[locale], dataIndex: 'uaId', width: 70 }]),
+          { key: 'kind', title: UA_TEXTS.ruleKind[locale], width: 70, render: (_: unknown, rule: UaRuleSummary) => KIND_TEXTS[rule.kind][locale] },
+          // The pattern is what an operator looks for: shown whole, wrapped.
+          { key: 'regex', title: UA_TEXTS.ruleRegex[locale], render: (_: unknown, rule: UaRuleSummary) => <Typography.Text code style={{ wordBreak: 'break-all' }}>{rule.rule.regex}</Typography.Text> },
+          { key: 'replacements', title: UA_TEXTS.ruleReplacements[locale], width: 180, render: (_: unknown, rule: UaRuleSummary) => <span style={{ overflowWrap: 'anywhere' }}>{replacements(rule.rule)}</span> },
+          { key: 'published', title: UA_TEXTS.rulePublished[locale], width: 140, render: (_: unknown, rule: UaRuleSummary) => `${rule.creatorName} ${formatTime(rule.createTime, locale)}` },
           {
             key: 'state',
             title: UA_TEXTS.ruleState[locale],
-            width: 200,
+            width: 150,
             render: (_: unknown, rule: UaRuleSummary) =>
               rule.isPublished ? (
                 <Tag color="green">{UA_TEXTS.ruleActive[locale]}</Tag>
@@ -107,7 +108,7 @@ export default function RulesDialog({ record, open, onClose, afterClose }: RowAc
           },
           {
             key: 'action',
-            width: 100,
+            width: 96,
             render: (_: unknown, rule: UaRuleSummary) =>
               rule.isPublished ? (
                 <Popconfirm title={UA_TEXTS.unpublish[locale]} description={<div style={{ maxWidth: 320 }}>{UA_TEXTS.unpublishConfirm[locale]}</div>} onConfirm={() => unpublish(rule.id)}>
