@@ -24,6 +24,24 @@ export const UA_LIMITS = {
   scannedRecords: 10_000,
   /** Example records the bench shows of those a draft also matches. */
   examples: 5,
+  /**
+   * Instructions one operator's pattern may compile to on RE2. Matching costs about input length ×
+   * program size, and a counted repetition multiplies the program (`.{1000}` is 1,000
+   * instructions). uap-core 0.18.0's largest rule within the length limit compiles to 2,583.
+   */
+  program: 4000,
+  /**
+   * Work one parse call may do, in characters × instructions: the characters analysed (each string
+   * up to `analysedChars`) times the operator rules' programs plus `baseCost` for uap-core's set.
+   * At the worst measured rate (about 8 ns per character and instruction) a second of matching.
+   */
+  work: 100_000_000,
+  /** uap-core's own rule set, per character analysed, in instructions of the same worst rate. */
+  baseCost: 100,
+  /** Other records "mark matches" may close with one rule. */
+  markMatches: 100,
+  /** Share of the reference UA strings a published rule may match, at most. */
+  referenceShare: 0.2,
 } as const;
 
 export type UaStatus = '0' | '1';
@@ -139,7 +157,8 @@ export function pruneSubmission(raw: Record<string, unknown>): Record<string, un
   for (const [key, value] of Object.entries(raw)) {
     if (PARSER_GROUPS.some((g) => g.key === key)) {
       if (!value || typeof value !== 'object') continue;
-      const fields = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined && String(v).trim() !== '');
+      // Only text is trimmed or dropped as blank; anything else stays for the check to refuse.
+      const fields = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined && (typeof v !== 'string' || v.trim() !== ''));
       if (fields.length) pruned[key] = Object.fromEntries(fields.map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
     } else if (value !== null && value !== undefined && value !== '') {
       pruned[key] = value;
@@ -155,10 +174,28 @@ export const UA_MESSAGES = {
   notOption: text('不是可选的值', 'Not one of the choices'),
   unknownField: text('未知字段', 'Unknown field'),
   noGroup: text('至少填写一组解析规则', 'Fill in at least one parser group'),
-  uaId: text('缺少 UA 编号', 'The UA id is missing'),
+  uaId: text('缺少 UA 编号或编号无效', 'The UA id is missing or invalid'),
   tooManyStrings: text('一次最多解析 {max} 条', 'At most {max} strings per call'),
   stringTooLong: text('UA 字符串不能超过 {max} 个字符', 'A UA string has at most {max} characters'),
   submitted: text('提交成功', 'submitted successfully'),
+  tooMuchWork: text(
+    '本次解析过多：这些规则下一次最多分析 {max} 个字符（每条 UA 只看前 {analysed} 个字符），本次为 {chars} 个；请减少或缩短字符串，或简化规则',
+    'Too much to parse in one call: with these rules a call analyses at most {max} characters (each string up to its first {analysed}), this one {chars}; send fewer or shorter strings, or smaller rules',
+  ),
+  ownRecord: text('正则表达式与本条记录的 UA 字符串不匹配', 'The regex does not match this record’s UA string'),
+  tooBroad: text(
+    '正则表达式匹配了 {share}% 的参考 UA 字符串（共 {total} 条，最多允许 {max}%）：规则应只针对它要识别的字符串',
+    'The regex matches {share}% of {total} reference UA strings (at most {max}%): a rule must be specific to the strings it is for',
+  ),
+  tooManyCalls: text('同时进行的 UA 解析过多：请等当前的完成（每人同时最多 {max} 个）', 'Too many UA parse calls at a time: wait for yours to finish (at most {max} at a time)'),
+  busy: text('UA 解析繁忙，请稍后再试', 'The UA parser is busy: try again shortly'),
+  timeout: text('解析超过 {seconds} 秒，已中止：请减少或缩短字符串，或简化规则', 'The parse took more than {seconds} s and was stopped: send fewer or shorter strings, or smaller rules'),
+  unpublished: text('已撤销发布', 'unpublished'),
+  reopened: text('已重新打开', 'reopened'),
+  tooManyMatches: text(
+    '该规则还会把另外 {count} 条未处理记录标记为已处理，一次最多 {max} 条：请不勾选此项发布，或写得更具体',
+    'This rule would also mark {count} other unprocessed records processed, at most {max} at once: publish without marking them, or write a narrower rule',
+  ),
 } satisfies Record<string, Text>;
 
 function say(message: Text, locale: Locale, params: Record<string, number> = {}): string {
@@ -194,14 +231,22 @@ export function checkParserGroup(spec: ParserGroupSpec, group: Record<string, un
   return { value, fields };
 }
 
+/** A UA id as sent (a number, or digits as text); undefined for anything else, objects included. */
+export function uaIdOf(value: unknown): number | undefined {
+  const raw = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^\d{1,15}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id > 0 && Number.isSafeInteger(id) ? id : undefined;
+}
+
 /** The whole submission, pruned first; the same check runs in the form and on the server. */
 export function checkSubmission(raw: unknown, checkRegex: RegexCheck, locale: Locale, options: { needsId?: boolean } = {}): SubmissionCheck {
   const input = pruneSubmission(raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {});
   const fields: Record<string, string> = {};
   const value: UaParserSubmission = { uaId: 0 };
-  const id = Number(input.uaId);
-  if (Number.isSafeInteger(id) && id > 0) value.uaId = id;
-  else if (options.needsId !== false) fields.uaId = say(UA_MESSAGES.uaId, locale);
+  const id = uaIdOf(input.uaId);
+  if (id !== undefined) value.uaId = id;
+  else if (options.needsId !== false || input.uaId !== undefined) fields.uaId = say(UA_MESSAGES.uaId, locale);
   value.markMatches = input.markMatches === true || input.markMatches === '1' || input.markMatches === 'true';
   let groups = 0;
   for (const spec of PARSER_GROUPS) {
@@ -300,6 +345,20 @@ export function uapRulesOf(submission: Pick<UaParserSubmission, ParserGroupKey>)
   }
   if (submission.browserParser) rules.ua = { ...submission.browserParser } as UapRule;
   return rules;
+}
+
+/** A rule as the rule list answers it (GET /v2/ua/rule/list): newest first, published or not. */
+export interface UaRuleSummary {
+  id: number;
+  uaId: number | null;
+  /** Parser kind as regexes.yaml groups them: browser (`ua`), os, device. */
+  kind: 'ua' | 'os' | 'device';
+  rule: UapRule;
+  createTime: number;
+  creatorName: string;
+  isPublished: boolean;
+  unpublishTime: number | null;
+  unpublishedBy: string | null;
 }
 
 /** Whether a result classifies the string: a browser or an os, or a device, was recognised. */

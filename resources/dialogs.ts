@@ -12,6 +12,7 @@
 import CloseCircleFilled from '@ant-design/icons/es/icons/CloseCircleFilled';
 import CloseOutlined from '@ant-design/icons/es/icons/CloseOutlined';
 import ProfileOutlined from '@ant-design/icons/es/icons/ProfileOutlined';
+import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/es/icons/SafetyCertificateOutlined';
 import type { DialogEntry, DialogRegistry } from './generic/rowActions';
 
@@ -20,6 +21,9 @@ export const dialogs: DialogRegistry = new Map<string, DialogEntry>([
   ['roleFunctionInfo', { load: () => import('./role/RoleFunctionInfoDialog'), icon: ProfileOutlined }],
   // Reuses an icon the list already loads: the UA list adds no weight to the generic list path.
   ['uaPublish', { load: () => import('./ua/PublishDialog'), icon: SafetyCertificateOutlined }],
+  // The list's refresh icon and the role list's profile icon: no new weight either.
+  ['uaRules', { load: () => import('./ua/RulesDialog'), icon: ProfileOutlined }],
+  ['uaReopen', { load: () => import('./ua/ReopenDialog'), icon: ReloadOutlined }],
   // Icons the list already loads, as for the UA list.
   ['endSession', { load: () => import('./audit/EndSessionsDialog').then((m) => ({ default: m.EndSessionDialog })), icon: CloseOutlined }],
   ['endUserSessions', { load: () => import('./audit/EndSessionsDialog').then((m) => ({ default: m.EndUserSessionsDialog })), icon: CloseCircleFilled }],

@@ -2,12 +2,14 @@
  * Publishing a parser rule for a UA record (SPEC §2.15, §3, §8): the device/os/browser form, and
  * a test bench that runs the draft as it is typed against the record's string and pasted samples,
  * beside the current rule set, and counts the other unprocessed records it would also classify.
- * The regex verdict is the server's (contract/uaRegex). Submit sends the pruned form; success
+ * The regex verdict is the server's (contract/uaRegex, run in the form as it is typed); what only
+ * the server can judge (the pattern matches most real UA strings, or not its own record) shows
+ * under the field when the bench or the submit is refused. Submit sends the pruned form; success
  * says 'submitted successfully', closes and refreshes the list; any other code shows the server's message.
  */
 import { useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Checkbox, Divider, Form, Input, Modal, Space, Spin, Tabs, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { checkSubmission, PARSER_GROUPS, UA_LIMITS, UA_MESSAGES } from '../../contract/ua';
 import { regexProblem } from '../../contract/uaRegex';
 import { useLocale } from '../../src/i18n';
@@ -40,6 +42,13 @@ export default function PublishDialog({ record, open, onClose, afterClose, defin
   const draft = checked.ok ? { deviceParser: checked.value.deviceParser, osParser: checked.value.osParser, browserParser: checked.value.browserParser } : undefined;
   const bench = useBench(uaId, strings, draft);
 
+  // The server's verdict on the draft (e.g. it matches most real UA strings) goes under its field.
+  const benchFields = JSON.stringify(bench.fields ?? {});
+  useEffect(() => {
+    const fields = JSON.parse(benchFields) as Record<string, string>;
+    form.setFields(Object.entries(fields).map(([key, message]) => ({ name: key.split('.'), errors: [message] })));
+  }, [benchFields, form]);
+
   const submit = async () => {
     try {
       await form.validateFields();
@@ -57,8 +66,10 @@ export default function PublishDialog({ record, open, onClose, afterClose, defin
       });
       await invalidate({ resource: definition.name, invalidates: ['list'] });
       onClose();
-    } catch {
-      // The server's message is shown; the form stays for another try.
+    } catch (failure) {
+      // The server's message is shown, and each field's under it; the form stays for another try.
+      const errors = (failure as { errors?: Record<string, unknown> } | null)?.errors ?? {};
+      form.setFields(Object.entries(errors).flatMap(([key, message]) => (typeof message === 'string' && key.includes('.') ? [{ name: key.split('.'), errors: [message] }] : [])));
     }
   };
 

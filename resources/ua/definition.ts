@@ -4,7 +4,9 @@ import { defineResource } from '../define';
 
 /**
  * The collected UA strings (SPEC §2.15: GET /v2/ua/list), read-only; each row's publish action
- * opens the rule editor with its test bench (./PublishDialog, calls served by server/ua).
+ * opens the rule editor with its test bench (./PublishDialog), its unpublish action the rules
+ * published for it (./RulesDialog) and its reopen action sets it back to unprocessed
+ * (./ReopenDialog); the calls are served by server/ua.
  */
 export const uaResource = defineResource({
   name: 'ua',
@@ -25,6 +27,19 @@ export const uaResource = defineResource({
       label: { 'zh-CN': '发布', 'en-US': 'Publish' },
       dialog: 'uaPublish',
       apis: ['/v2/ua/setUaParser', '/v2/ua/parse', '/v2/ua/preview', '/v2/ua/export'],
+    },
+    // Undoing is granted on its own: seeing and unpublishing rules, and reopening a record.
+    {
+      action: 'unpublish',
+      label: { 'zh-CN': '撤销发布', 'en-US': 'Unpublish' },
+      dialog: 'uaRules',
+      apis: ['/v2/ua/rule/list', '/v2/ua/rule/delete'],
+    },
+    {
+      action: 'reopen',
+      label: { 'zh-CN': '重新打开', 'en-US': 'Reopen' },
+      dialog: 'uaReopen',
+      apis: ['/v2/ua/update/reopen'],
     },
   ],
   sort: [['uaStatus', 'asc']],

@@ -1,7 +1,8 @@
 /**
  * The test bench's data: as the draft changes (debounced), the record's string and the pasted
  * samples are parsed with the draft in front of the rule set and without it, and the other
- * unprocessed records the draft matches are counted. Stale answers are dropped.
+ * unprocessed records the draft matches are counted. Stale answers are dropped. A draft the server
+ * refuses (too broad, too large) comes back with its message per field.
  */
 import { useDataProvider } from '@refinedev/core';
 import { useEffect, useState } from 'react';
@@ -24,6 +25,17 @@ export interface Bench {
   preview?: Preview;
   isRunning: boolean;
   error?: string;
+  /** The server's verdict per form field (`browserParser.regex`…), when it refused the draft. */
+  fields?: Record<string, string>;
+}
+
+/** The message and per-field messages of a failed call (Refine's HttpError is a plain object). */
+function failureOf(error: unknown): Pick<Bench, 'error' | 'fields'> {
+  const { message, errors } = (error && typeof error === 'object' ? error : {}) as { message?: unknown; errors?: Record<string, unknown> };
+  const fields = Object.fromEntries(
+    Object.entries(errors ?? {}).flatMap(([key, value]) => (typeof value === 'string' && key.startsWith('rule.') ? [[key.slice('rule.'.length), value]] : [])),
+  );
+  return { error: typeof message === 'string' ? message : String(error), ...(Object.keys(fields).length ? { fields } : {}) };
 }
 
 const DEBOUNCE_MS = 300;
@@ -58,7 +70,7 @@ export function useBench(uaId: number, strings: readonly string[], draft: Draft 
         const rows = strings.map((ua, i) => ({ ua, draft: withDraft[i]!, current: current[i]! }));
         setBench({ rows, preview, isRunning: false });
       } catch (error) {
-        if (!controller.signal.aborted) setBench({ rows: [], isRunning: false, error: error instanceof Error ? error.message : String(error) });
+        if (!controller.signal.aborted) setBench({ rows: [], isRunning: false, ...failureOf(error) });
       }
     }, DEBOUNCE_MS);
     return () => {

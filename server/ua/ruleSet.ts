@@ -5,7 +5,8 @@
  *   (contract/uaRegex) and then run on V8's RegExp, about ten times faster than RE2;
  *   any rule the check flags runs on RE2 instead.
  * - operators' rules (published or draft) always run on RE2 (re2js): matching time is linear in
- *   the input whatever the pattern, so no rule can stall the event loop.
+ *   the input, and bounded by the program size the check allows. The parse runs in a worker
+ *   thread (./pool.ts), never on the server's event loop.
  * Every string is cut to UA_LIMITS.analysedChars before any rule sees it.
  */
 import { readFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import {
   type UapRule,
   type UaResult,
 } from '../../contract/ua';
+import type { RE2JS } from 're2js';
 import { compileRe2, regexHazard } from '../../contract/uaRegex';
 
 export type RuleKind = 'ua' | 'os' | 'device';
@@ -37,8 +39,7 @@ export interface CompiledRule {
 
 export type RuleSet = Record<RuleKind, readonly CompiledRule[]>;
 
-function re2Matcher(pattern: string, flag: string | undefined): CompiledRule['match'] {
-  const compiled = compileRe2(pattern, flag);
+function re2Matcher(compiled: RE2JS): CompiledRule['match'] {
   const count = compiled.groupCount();
   return (input) => {
     const m = compiled.matcher(input);
@@ -49,9 +50,9 @@ function re2Matcher(pattern: string, flag: string | undefined): CompiledRule['ma
   };
 }
 
-/** An operator's rule: RE2 only. Throws when RE2 cannot compile it (the submission check refuses those first). */
-export function compileOperatorRule(rule: UapRule): CompiledRule {
-  return { rule, engine: 're2', match: re2Matcher(rule.regex, rule.regex_flag) };
+/** A rule on RE2, from the program its check compiled (./operatorRules.ts compiles each pattern once). */
+export function re2Rule(rule: UapRule, program: RE2JS): CompiledRule {
+  return { rule, engine: 're2', match: re2Matcher(program) };
 }
 
 /**
@@ -94,7 +95,7 @@ export function compileVettedRule(rule: UapRule): CompiledRule {
     const match = literal ? (input: string) => (input.includes(literal) ? regex.exec(input) : null) : (input: string) => regex.exec(input);
     return { rule, engine: 'v8', match };
   }
-  return compileOperatorRule(rule);
+  return re2Rule(rule, compileRe2(rule.regex, rule.regex_flag));
 }
 
 export interface RegexesYaml {

@@ -79,6 +79,8 @@ const WRITES: Call[] = [
     const { id } = await server.db.insertInto('uaRecord' as never).values({ uaMessage: 'Kestrel K9 Probe', uaStatus: '0', parserType: null } as never).returning('id' as never).executeTakeFirstOrThrow() as { id: number };
     return { uaId: id, deviceParser: { regex: 'Kestrel (K\\d+)', device_replacement: 'Kestrel $1' } };
   }),
+  post('/v2/ua/rule/delete', async () => ({ ids: String((await server.db.selectFrom('uaRule' as never).select((eb) => eb.fn.max('id' as never).as('id')).executeTakeFirstOrThrow() as { id: number }).id) })),
+  post('/v2/ua/update/reopen', async () => ({ ids: String((await server.db.selectFrom('uaRecord' as never).select('id' as never).where('uaMessage' as never, '=', 'Kestrel K9 Probe' as never).executeTakeFirstOrThrow() as { id: number }).id) })),
   post('/onlineSession/end', async () => {
     await server.tokenFor('auditee', 'auditee-pass');
     const session = await server.db.selectFrom('session').select('id').where('userId', '=', ids.auditee!).where('revokedAt', 'is', null).executeTakeFirstOrThrow();

@@ -1,7 +1,9 @@
 /**
  * The UA rule tool in a real browser: an operator opens an unprocessed record, writes a device
  * rule, sees the bench parse it and count the other records it matches, publishes, and sees the
- * record (and, as asked, those others) processed.
+ * record (and, as asked, those others) processed. A rule that would match every UA, or most real
+ * ones, is refused under its field before submitting. Then the rule is unpublished from the rules
+ * dialog and the record reopened.
  */
 import Database from 'better-sqlite3';
 import type { Browser, Locator } from 'playwright-core';
@@ -19,6 +21,15 @@ let browser: Browser;
 
 async function visible(locator: Locator): Promise<void> {
   await locator.first().waitFor({ state: 'visible', timeout: 15000 });
+}
+
+function unpublishedRules(): number {
+  const db = new Database(databasePath);
+  try {
+    return (db.prepare('select count(*) as n from ua_rule where unpublish_time is not null').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
 }
 
 function statuses(): string[] {
@@ -54,7 +65,7 @@ describe('publishing a UA rule', () => {
     const row = page.getByRole('row').filter({ hasText: RECORD });
     await visible(row);
     await expect(row.textContent()).resolves.toContain('未处理');
-    await row.getByRole('button', { name: '发布' }).click();
+    await row.getByRole('button', { name: '发布', exact: true }).click();
 
     const form = dialog(page);
     await visible(form.getByText(RECORD));
@@ -72,6 +83,11 @@ describe('publishing a UA rule', () => {
     // A catastrophic pattern gets the server's verdict before submitting.
     await form.getByTestId('deviceParser.regex').fill('(Zephyr+)+ (Z\\d+)');
     await visible(form.getByText(/嵌套的量词/));
+    // So does one matching every string, and (from the bench's preview) one matching most real ones.
+    await form.getByTestId('deviceParser.regex').fill('^');
+    await visible(form.getByText(/能匹配空字符串/));
+    await form.getByTestId('deviceParser.regex').fill('(Zephyr|Mozilla)');
+    await visible(form.locator('.ant-form-item-explain-error').getByText(/参考 UA 字符串/));
     await form.getByTestId('deviceParser.regex').fill('Zephyr (Z\\d+)');
     await visible(matches.getByText('还能匹配其他 2 条未处理记录'));
 
@@ -81,6 +97,35 @@ describe('publishing a UA rule', () => {
     await form.waitFor({ state: 'hidden' });
     await visible(page.getByRole('row').filter({ hasText: RECORD }).getByText('已处理'));
     expect(statuses()).toEqual(['1', '1', '1']);
+    expect(errors).toEqual([]);
+  });
+
+  it('unpublishes the rule from its record and reopens the record', async () => {
+    const { page, errors } = await newPage(browser, baseUrl);
+    await logIn(page, 'admin', adminPassword);
+    await page.goto('/tools/ua');
+    await page.getByLabel('UA详情', { exact: true }).fill('Zephyr Z7');
+    await page.getByRole('button', { name: buttonName('查询') }).click();
+    const row = page.getByRole('row').filter({ hasText: RECORD });
+    await visible(row.getByText('已处理'));
+
+    await row.getByRole('button', { name: '撤销发布', exact: true }).click();
+    const rules = dialog(page);
+    const rule = rules.getByTestId('ua-rules').getByRole('row').filter({ hasText: 'Zephyr (Z\\d+)' });
+    await visible(rule.getByText('生效中'));
+    await rule.getByRole('button', { name: buttonName('撤销发布') }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: buttonName('确定') }).click();
+    await visible(rule.getByText(/已撤销/));
+    expect(unpublishedRules()).toBe(1);
+    await rules.getByRole('button', { name: buttonName('关闭') }).click();
+    await rules.waitFor({ state: 'hidden' });
+
+    await row.getByRole('button', { name: '重新打开', exact: true }).click();
+    const reopen = dialog(page);
+    await visible(reopen.getByText(/改回“未处理”/));
+    await reopen.getByRole('button', { name: buttonName('重新打开') }).click();
+    await visible(page.getByRole('row').filter({ hasText: RECORD }).getByText('未处理'));
+    expect(statuses()[0]).toBe('0');
     expect(errors).toEqual([]);
   });
 });

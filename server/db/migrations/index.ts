@@ -20,6 +20,7 @@ import { searchGrams } from './0012_search_grams';
 import { versionLockOrder } from './0013_version_lock_order';
 import { revealLogAccounts } from './0014_reveal_log_accounts';
 import { auditAccounts } from './0015_audit_accounts';
+import { uaUnpublish } from './0016_ua_unpublish';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -38,6 +39,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0013_version_lock_order': versionLockOrder(dialect),
     '0014_reveal_log_accounts': revealLogAccounts(dialect),
     '0015_audit_accounts': auditAccounts(dialect),
+    '0016_ua_unpublish': uaUnpublish(dialect),
   };
 }
 
