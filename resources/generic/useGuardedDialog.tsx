@@ -37,9 +37,13 @@ export function useGuardedDialog({ open, isDirty, onCancel, modalRender }: Guard
   const [asking, setAsking] = useState(false);
   // The Esc keydown (native event) that a popup consumed, seen before any handler below runs.
   const popupEscape = useRef<Event | null>(null);
+  // Once the user let the work go, a close request that arrives while the dialog closes (a click
+  // landing on its mask as the question goes) closes it rather than asking again.
+  const discarded = useRef(false);
 
   useEffect(() => {
     if (!open) return;
+    discarded.current = false;
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape' && hasOpenPopup(document)) popupEscape.current = event;
     };
@@ -50,13 +54,15 @@ export function useGuardedDialog({ open, isDirty, onCancel, modalRender }: Guard
   const requestClose = (event?: SyntheticEvent) => {
     if (asking) return;
     const native = event?.nativeEvent;
-    const decision = closeRequest({ escapeForPopup: !!native && native === popupEscape.current, isDirty: isDirty() });
+    const decision = closeRequest({ escapeForPopup: !!native && native === popupEscape.current, isDirty: !discarded.current && isDirty() });
     if (decision === 'close') onCancel?.();
     if (decision !== 'ask') return;
     setAsking(true);
     void ask().then((discard) => {
       setAsking(false);
-      if (discard) onCancel?.();
+      if (!discard) return;
+      discarded.current = true;
+      onCancel?.();
     });
   };
 
