@@ -15,17 +15,17 @@ import { consoleConfig } from './config';
 import { translate, useLocale } from './i18n';
 import { BootSpinner } from './routing/BootSpinner';
 import { DocumentTitle } from './routing/documentTitle';
+import { LeaveQuestion } from './routing/LeaveQuestion';
 import { MenuGate } from './routing/MenuGate';
 import { PasswordGate } from './routing/PasswordGate';
 import { createConsoleNavigation, NavigationContext, type ConsoleNavigation, type NavigationSource } from './routing/NavigationContext';
-import { PageHost } from './routing/PageHost';
+import { MissingPage } from './routing/MissingPage';
 import { RequireAuth } from './routing/RequireAuth';
 
 // The login page, the layout and every page are chunks of their own: the entry holds only what
 // /login and the auth check need.
 const Login = lazy(() => import('./pages/Login'));
 const Shell = lazy(() => import('./layout/Shell'));
-const NotFound = lazy(() => import('./pages/NotFound'));
 const NoMenus = lazy(() => import('./layout/NoMenus'));
 const AccountPage = lazy(() => import('./pages/ChangePassword'));
 
@@ -65,7 +65,9 @@ export default function App({ providers = consoleProviders() }: AppProps) {
         options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false }}
       >
         <NavigationContext.Provider value={navigation ?? null}>
-          <ConsoleRoutes navigation={navigation} onNavigation={setSource} />
+          <LeaveQuestion>
+            <ConsoleRoutes navigation={navigation} onNavigation={setSource} />
+          </LeaveQuestion>
         </NavigationContext.Provider>
       </Refine>
     </BrowserRouter>
@@ -77,7 +79,11 @@ interface RoutesProps {
   onNavigation: (source: NavigationSource) => void;
 }
 
-/** The route table: /login, the account page (/changePassword, /changeEmail), then one route per routed menu of the tree, then 404. */
+/**
+ * The route table: /login, the account page (/changePassword, /changeEmail), then one route per
+ * routed menu of the tree, then "no permission" or 404. A menu's route renders nothing itself: the
+ * layout shows the pages of the open tabs and keeps them mounted (src/layout/TabPages.tsx).
+ */
 function ConsoleRoutes({ navigation, onNavigation }: RoutesProps) {
   return (
     <Routes>
@@ -128,8 +134,8 @@ function ConsoleRoutes({ navigation, onNavigation }: RoutesProps) {
         }
       >
         <Route index element={navigation?.rootPath ? <Navigate to={navigation.rootPath} replace /> : <NoMenus />} />
-        {navigation?.routes.map((route) => <Route key={route.path} path={route.path} element={<PageHost route={route} />} />)}
-        <Route path="*" element={<NotFound />} />
+        {navigation?.routes.map((route) => <Route key={route.path} path={route.path} element={null} />)}
+        <Route path="*" element={<MissingPage />} />
       </Route>
     </Routes>
   );

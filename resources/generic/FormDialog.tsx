@@ -1,10 +1,6 @@
 import type { FormInstance } from 'antd';
 import { Modal, type ModalProps } from 'antd';
-import { useTranslate } from '@refinedev/core';
-import { useEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
-import { closeRequest, hasOpenPopup } from './dialogGuard';
-
-type CloseEvent = MouseEvent<HTMLElement> | SyntheticEvent;
+import { useGuardedDialog } from './useGuardedDialog';
 
 export interface FormDialogProps extends Omit<ModalProps, 'onCancel'> {
   /** The dialog's form: touched fields make closing ask first. */
@@ -16,54 +12,22 @@ export interface FormDialogProps extends Omit<ModalProps, 'onCancel'> {
 }
 
 /**
- * The one dialog every add/edit screen uses: an antd Modal that never loses typed data.
- * - Esc pressed while a date picker, select or cascader is open closes only that popup; the next
- *   Esc closes the dialog (antd's Modal would close on the first).
- * - Esc, the close icon, Cancel and a click on the mask close an untouched dialog at once and ask
- *   '放弃修改？' first when fields changed.
+ * The one dialog every add/edit screen uses: an antd Modal with the console's unsaved-work guard
+ * (./useGuardedDialog.tsx): Esc in an open popup closes only the popup; Esc, ×, Cancel, a click on
+ * the mask, closing the tab or reloading ask '放弃修改？' first when fields changed; Enter in a
+ * field never saves (only the save button does).
  */
-export function FormDialog({ form, isDirty, onCancel, open, ...modalProps }: FormDialogProps) {
-  const t = useTranslate();
-  const [asking, setAsking] = useState(false);
-  // The Esc keydown (native event) that a popup consumed, seen before any handler below runs.
-  const popupEscape = useRef<Event | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && hasOpenPopup(document)) popupEscape.current = event;
-    };
-    document.addEventListener('keydown', onKeyDown, true);
-    return () => document.removeEventListener('keydown', onKeyDown, true);
-  }, [open]);
-
-  const requestClose = (event?: CloseEvent) => {
-    if (asking) return;
-    const native = event && 'nativeEvent' in event ? event.nativeEvent : undefined;
-    const changed = (form?.isFieldsTouched() ?? false) || (isDirty?.() ?? false);
-    const decision = closeRequest({ escapeForPopup: !!native && native === popupEscape.current, isDirty: changed });
-    if (decision === 'close') onCancel?.();
-    else if (decision === 'ask') setAsking(true);
-  };
-
+export function FormDialog({ form, isDirty, onCancel, open, modalRender, ...modalProps }: FormDialogProps) {
+  const { dialogProps, holder } = useGuardedDialog({
+    open,
+    onCancel,
+    modalRender,
+    isDirty: () => (form?.isFieldsTouched() ?? false) || (isDirty?.() ?? false),
+  });
   return (
     <>
-      <Modal maskClosable {...modalProps} open={open} keyboard={!asking} onCancel={requestClose} />
-      <Modal
-        open={open && asking}
-        width={416}
-        title={t('dialog.discard.title')}
-        okText={t('dialog.discard.ok')}
-        cancelText={t('dialog.discard.keep')}
-        okButtonProps={{ danger: true }}
-        onOk={() => {
-          setAsking(false);
-          onCancel?.();
-        }}
-        onCancel={() => setAsking(false)}
-      >
-        {t('dialog.discard.content')}
-      </Modal>
+      {holder}
+      <Modal maskClosable {...modalProps} open={open} {...dialogProps} />
     </>
   );
 }

@@ -142,7 +142,6 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
         {definition.form.map((spec) => (
           <FormField key={spec.field} definition={definition} spec={spec} action={action} locale={locale} keyCheck={keyCheck} />
         ))}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>
     </FormDialog>
   );

@@ -1,6 +1,6 @@
 /**
- * What the shared dialog (./FormDialog.tsx) decides when it is asked to close. Plain functions so
- * the rule is tested without a browser.
+ * What a guarded dialog (./useGuardedDialog.tsx, under FormDialog) decides when it is asked to
+ * close or a key would submit its form. Plain functions so the rules are tested without a browser.
  */
 
 /** antd's select, cascader and date-picker popups while shown (not hidden, not fading out). */
@@ -22,4 +22,23 @@ export type CloseRequest = 'close' | 'ask' | 'ignore';
 export function closeRequest({ escapeForPopup, isDirty }: { escapeForPopup: boolean; isDirty: boolean }): CloseRequest {
   if (escapeForPopup) return 'ignore';
   return isDirty ? 'ask' : 'close';
+}
+
+/**
+ * Whether a key press would submit the dialog's form by itself (the browser's implicit submission:
+ * Enter in a one-line field). Long forms save only from their button, so this is refused; what the
+ * field does with Enter first (a date picker confirming the typed date, a select choosing, a
+ * search box searching) has already happened when the press reaches the dialog.
+ */
+export function isImplicitSubmit(event: { key: string; target: EventTarget | null; isComposing?: boolean }): boolean {
+  if (event.key !== 'Enter' || event.isComposing) return false;
+  const target = event.target as { tagName?: unknown; type?: unknown } | null;
+  if (!target || target.tagName !== 'INPUT') return false;
+  // Enter on a button-like input is a click, not a submission of the form.
+  return !['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'file'].includes(String(target.type));
+}
+
+/** A keydown handler for a long form (or the dialog around one): Enter in a field does not submit it. */
+export function refuseImplicitSubmit(event: { key: string; target: EventTarget | null; nativeEvent: { isComposing?: boolean }; preventDefault(): void }): void {
+  if (isImplicitSubmit({ key: event.key, target: event.target, isComposing: event.nativeEvent.isComposing })) event.preventDefault();
 }

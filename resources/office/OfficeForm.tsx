@@ -6,6 +6,7 @@ import { isSiblingNameTaken, OFFICE_NAME_DUPLICATE, OFFICE_TYPES, officeEntity, 
 import { useLocale } from '../../src/i18n';
 import { contractRule } from '../generic/rules';
 import { serverFieldErrors } from '../generic/serverErrors';
+import { useUnsavedWork } from '../generic/useUnsavedWork';
 import { departmentOptions, flattenOffices } from './officeTree';
 import { officeFormValues, officePayload, type OfficeFormValues } from './payload';
 import { useOfficeDetail, useSaveOffice } from './useOfficeData';
@@ -40,6 +41,8 @@ export function OfficeForm({ action, tree, node, initialValues, onSaved, onCance
   const [firstValues] = useState<OfficeFormValues>(() => (action === 'edit' && node ? officeFormValues(node) : (initialValues ?? { type: OfficeType.DEPARTMENT })));
   const type = Number(Form.useWatch('type', form) ?? firstValues.type);
   const isGroup = type === OfficeType.GROUP;
+  // Typed and not saved: another node, closing the tab or a reload asks first.
+  useUnsavedWork(() => form.isFieldsTouched());
 
   useEffect(() => {
     if (record) form.setFields(Object.entries(officeFormValues(record)).map(([name, value]) => ({ name: name as keyof OfficeFormValues, value })));

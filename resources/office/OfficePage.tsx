@@ -1,6 +1,7 @@
 /**
  * Organisation management (SPEC §2.7): the tree on the left with add, edit and delete of the
  * chosen node; on the right the chosen node read-only, or the form while adding or editing.
+ * Whatever replaces a form with typed work (another node, another add or edit, 取消) asks first.
  */
 import { useTranslate } from '@refinedev/core';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
@@ -12,6 +13,7 @@ import { OfficeType, type OfficeNode } from '../../contract/entities/office';
 import { useLocale } from '../../src/i18n';
 import type { PageProps } from '../../src/routing/pageProps';
 import { useResourceAccess } from '../generic/useResourceAccess';
+import { UnsavedWorkScope, useLeaveGuard } from '../generic/useUnsavedWork';
 import { deleteOfficeQuestion } from './confirmations';
 import { OfficeDetails } from './OfficeDetails';
 import { OfficeForm } from './OfficeForm';
@@ -28,6 +30,9 @@ const prefetchConfirm = () => void loadConfirm();
 
 type Panel = { mode: 'view' } | { mode: 'create'; type: number; parentId?: number } | { mode: 'edit'; node: OfficeNode };
 
+/** The unsaved-work scope of the right-hand form. */
+const FORM_SCOPE = 'office-form';
+
 export default function OfficePage({ route }: PageProps) {
   const t = useTranslate();
   const locale = useLocale();
@@ -36,7 +41,17 @@ export default function OfficePage({ route }: PageProps) {
   const removeOffice = useDeleteOffice();
   const [chosenId, setChosenId] = useState<number>();
   const [panel, setPanel] = useState<Panel>({ mode: 'view' });
+  // Counts the panels shown: a form asked for again (after its work was let go) starts empty.
+  const [panelCount, setPanelCount] = useState(0);
   const [doomed, setDoomed] = useState<{ node: OfficeNode; open: boolean }>();
+  const leave = useLeaveGuard();
+  // The form gives way to another panel only once typed work is saved or let go.
+  const showPanel = (next: Panel, then?: () => void) =>
+    void leave(() => {
+      then?.();
+      setPanel(next);
+      setPanelCount((count) => count + 1);
+    }, FORM_SCOPE);
   // The choice follows the data: a deleted node is simply no longer found.
   const chosen = findOffice(tree.tree, chosenId);
   const groupParent = defaultParentOf(tree.tree, chosen);
@@ -52,21 +67,21 @@ export default function OfficePage({ route }: PageProps) {
       <Space size={8} wrap className="office-toolbar">
         {access.canCreate ? (
           <>
-            <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setPanel({ mode: 'create', type: OfficeType.DEPARTMENT })}>
+            <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => showPanel({ mode: 'create', type: OfficeType.DEPARTMENT })}>
               {t('office.manage.addDepartment')}
             </Button>
             <Button
               size="small"
               icon={<PlusOutlined />}
               disabled={groupParent === undefined}
-              onClick={() => setPanel({ mode: 'create', type: OfficeType.GROUP, parentId: groupParent })}
+              onClick={() => showPanel({ mode: 'create', type: OfficeType.GROUP, parentId: groupParent })}
             >
               {t('office.manage.addGroup')}
             </Button>
           </>
         ) : null}
         {access.canEdit ? (
-          <Button size="small" icon={<EditOutlined />} disabled={!chosen} onClick={() => chosen && setPanel({ mode: 'edit', node: chosen })}>
+          <Button size="small" icon={<EditOutlined />} disabled={!chosen} onClick={() => chosen && showPanel({ mode: 'edit', node: chosen })}>
             {t('buttons.edit')}
           </Button>
         ) : null}
@@ -100,10 +115,7 @@ export default function OfficePage({ route }: PageProps) {
             loading={tree.isFetching}
             error={tree.isError ? tree.error?.message || t('notifications.error') : undefined}
             selectedId={chosen?.id}
-            onSelect={(id) => {
-              setChosenId(id);
-              setPanel({ mode: 'view' });
-            }}
+            onSelect={(id) => showPanel({ mode: 'view' }, () => setChosenId(id))}
             toolbar={toolbar}
           />
         </Col>
@@ -116,19 +128,21 @@ export default function OfficePage({ route }: PageProps) {
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('office.manage.pick')} />
               )
             ) : (
-              <OfficeForm
-                key={panel.mode === 'edit' ? `edit-${panel.node.id}` : `create-${panel.type}-${panel.parentId ?? 0}`}
-                action={panel.mode}
-                tree={tree.tree}
-                node={panel.mode === 'edit' ? panel.node : undefined}
-                initialValues={panel.mode === 'create' ? newOfficeValues(panel.type, panel.parentId) : undefined}
-                onSaved={(id) => {
-                  if (id !== undefined) setChosenId(id);
-                  setPanel({ mode: 'view' });
-                  void tree.refetch();
-                }}
-                onCancel={() => setPanel({ mode: 'view' })}
-              />
+              <UnsavedWorkScope name={FORM_SCOPE}>
+                <OfficeForm
+                  key={panelCount}
+                  action={panel.mode}
+                  tree={tree.tree}
+                  node={panel.mode === 'edit' ? panel.node : undefined}
+                  initialValues={panel.mode === 'create' ? newOfficeValues(panel.type, panel.parentId) : undefined}
+                  onSaved={(id) => {
+                    if (id !== undefined) setChosenId(id);
+                    setPanel({ mode: 'view' });
+                    void tree.refetch();
+                  }}
+                  onCancel={() => showPanel({ mode: 'view' })}
+                />
+              </UnsavedWorkScope>
             )}
           </OfficeSection>
         </Col>

@@ -24,15 +24,19 @@ interface ChartQuery {
   siteUserIds?: string;
 }
 
+/**
+ * One call's answer: `data` stays undefined until the server has answered (Refine's own `result.data`
+ * is an empty object while loading, which a chart would draw as lines that are not there).
+ */
 function useCall<T extends BaseRecord>(url: string, query: Record<string, unknown>) {
-  return useCustom<T, HttpError>({ url, method: 'get', config: { query }, queryOptions: { queryKey: ['statistics', url, query] } });
+  const { query: state } = useCustom<T, HttpError>({ url, method: 'get', config: { query }, queryOptions: { queryKey: ['statistics', url, query] } });
+  return { data: state.data?.data, query: state };
 }
 
 function Totals() {
   const t = useTranslate();
   const locale = useLocale();
-  const { result, query } = useCall<TotalNums & BaseRecord>(STATISTICS_CALLS.totalNums, {});
-  const data = result.data;
+  const { data, query } = useCall<TotalNums & BaseRecord>(STATISTICS_CALLS.totalNums, {});
   const cells: Array<[string, keyof TotalNums]> = [
     ['statistics.totals.today', 'todayTraffics'],
     ['statistics.totals.yesterday', 'yesterdayTraffics'],
@@ -59,8 +63,8 @@ function Totals() {
 
 /** A team's members: names only (SPEC §3 Team overview item), so a plain list rather than a table. */
 function TeamList({ teamType }: { teamType: number }) {
-  const { result, query } = useCall<ListData<TeamMember> & BaseRecord>(STATISTICS_CALLS.teamOverview, { page: 1, limit: TEAM_LIST_LIMIT, teamType });
-  const items = result.data?.items ?? [];
+  const { data, query } = useCall<ListData<TeamMember> & BaseRecord>(STATISTICS_CALLS.teamOverview, { page: 1, limit: TEAM_LIST_LIMIT, teamType });
+  const items = data?.items ?? [];
   if (query.isLoading) return <Spin />;
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
@@ -102,7 +106,7 @@ function TrafficPanel() {
             allowClear
             style={{ width: 160 }}
             loading={media.query.isLoading}
-            options={(media.result.data?.items ?? []).map((m) => ({ value: m.adminId, label: m.adminName }))}
+            options={(media.data?.items ?? []).map((m) => ({ value: m.adminId, label: m.adminName }))}
             onChange={() => form.setFieldValue('owners', [])}
           />
         </Form.Item>
@@ -114,7 +118,7 @@ function TrafficPanel() {
             className="dashboard__owners"
             optionFilterProp="label"
             loading={owners.query.isLoading}
-            options={(owners.result.data?.items ?? []).map((o) => ({ value: o.userId, label: o.userName }))}
+            options={(owners.data?.items ?? []).map((o) => ({ value: o.userId, label: o.userName }))}
           />
         </Form.Item>
         <Form.Item name="date" label={t('statistics.chart.date')}>
@@ -127,7 +131,7 @@ function TrafficPanel() {
         </Form.Item>
       </Form>
       <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} title={false} />}>
-        {chart.result.data ? <TrafficChart data={chart.result.data} /> : <Skeleton active paragraph={{ rows: 6 }} title={false} />}
+        {chart.data ? <TrafficChart data={chart.data} /> : <Skeleton active paragraph={{ rows: 6 }} title={false} />}
       </Suspense>
     </Card>
   );

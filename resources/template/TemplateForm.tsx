@@ -7,7 +7,9 @@ import { templateEntity, templateParameterEntity, type TemplateDetail } from '..
 import type { Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
 import { useLocale } from '../../src/i18n';
+import { refuseImplicitSubmit } from '../generic/dialogGuard';
 import { contractRule } from '../generic/rules';
+import { useLeaveGuard, useUnsavedWork } from '../generic/useUnsavedWork';
 import { TEMPLATE_ENDPOINT } from './endpoint';
 
 const CodeEditor = lazy(() => import('./CodeEditor'));
@@ -40,7 +42,9 @@ interface Props {
 
 /**
  * The publishing form (SPEC §2.20): name, version, update note, the script in a code editor, and
- * parameters added and removed as rows. Submit shows the server's message; Cancel warns 'cancel!'.
+ * parameters added and removed as rows. Submit shows the server's message; Cancel asks
+ * '放弃修改？' when something was typed, then empties the form and warns 'cancel!' (SPEC §8) in
+ * the interface language. While typed, closing the tab or reloading asks first too.
  */
 export function TemplateForm({ onPublished }: Props) {
   const t = useTranslate();
@@ -49,6 +53,14 @@ export function TemplateForm({ onPublished }: Props) {
   const { mutateAsync, mutation } = useCustomMutation<TemplateDetail, HttpError>();
   const fields = templateEntity.fields;
   const parameter = templateParameterEntity.fields;
+  useUnsavedWork(() => form.isFieldsTouched());
+  const leave = useLeaveGuard();
+
+  const cancel = () =>
+    leave(() => {
+      form.resetFields();
+      void message.warning(t('template.form.cancelled'));
+    });
 
   const publish = async (values: Values) => {
     try {
@@ -67,8 +79,17 @@ export function TemplateForm({ onPublished }: Props) {
     }
   };
 
+  // A long form: it is published from its button, never by Enter in a field.
   return (
-    <Form<Values> form={form} layout="vertical" name="template-publish" className="template-form" onFinish={publish} initialValues={{ parameters: [] }}>
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      name="template-publish"
+      className="template-form"
+      onFinish={publish}
+      onKeyDown={refuseImplicitSubmit}
+      initialValues={{ parameters: [] }}
+    >
       <div className="template-form__row">
         <Form.Item name="name" {...itemProps(fields.name, locale)} tooltip={t('template.form.nameHint')} className="template-form__name">
           <Input placeholder={t('resources.placeholder.input', { label: fields.name.label[locale] })} />
@@ -112,14 +133,7 @@ export function TemplateForm({ onPublished }: Props) {
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>
           {t('template.form.submit')}
         </Button>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            void message.warning(t('template.form.cancelled'));
-          }}
-        >
-          {t('buttons.cancel')}
-        </Button>
+        <Button onClick={() => void cancel()}>{t('buttons.cancel')}</Button>
       </Space>
     </Form>
   );

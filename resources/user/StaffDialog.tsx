@@ -103,7 +103,6 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
           <AddressSection locale={locale} item="liveRegion" />
           <EducationSection locale={locale} />
           <WorkSection locale={locale} offices={offices} roles={roles} />
-          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         </Form>
       </Spin>
     </FormDialog>

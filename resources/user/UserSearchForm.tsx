@@ -1,5 +1,7 @@
 import { useTranslate } from '@refinedev/core';
-import { Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
+// The plain input alone: the namespace would bring the password, OTP and text-area inputs (6 KB).
+import Input from 'antd/es/input/Input';
 import { useMemo } from 'react';
 import { staffEntity } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';

@@ -2,19 +2,22 @@ import { useTranslate } from '@refinedev/core';
 import MenuFoldOutlined from '@ant-design/icons/es/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/es/icons/MenuUnfoldOutlined';
 import { Layout, Menu, Spin } from 'antd';
+import useBreakpoint from 'antd/es/grid/hooks/useBreakpoint';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { readUserName } from '../../providers/session';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useLeaveGuard } from '../../resources/generic/useUnsavedWork';
+import { Link, Outlet, useLocation, useNavigate, type Location } from 'react-router';
 import { useLocale } from '../i18n';
 import { useDocumentTitle } from '../routing/documentTitle';
 import { useConsoleNavigation } from '../routing/NavigationContext';
-import { findRoute, normalisePath } from '../routing/navigation';
+import { entriesInView, findRoute, isUngrantedAddress, normalisePath } from '../routing/navigation';
 import { menuIcon } from './menuIcons';
 import { PageTabs } from './PageTabs';
 import { SideMenu } from './SideMenu';
 import { readSiderCollapsed, saveSiderCollapsed } from './siderState';
-import { closeTab, openTab, restoreTabs, shownTabs, tabsStorageKey, tabsToSave } from './tabs';
+import { closeTab, dropPage, keepPage, openTab, restoreTabs, shownTabs, tabsStorageKey, tabsToSave } from './tabs';
+import { TabPages } from './TabPages';
 import { UserArea } from './UserArea';
 
 export const SIDER_WIDTH = 210;
@@ -35,7 +38,11 @@ function writeStored(key: string, value: string): void {
   }
 }
 
-/** Top bar (title, navigation entries, user), sidebar of the selected entry, page tabs, content. */
+/**
+ * Top bar (title, navigation entries, user), sidebar of the selected entry, page tabs, content.
+ * The pages of the open tabs stay mounted (./TabPages.tsx), so a tab comes back as it was left;
+ * closing a tab whose page holds unsaved work asks first.
+ */
 export function ConsoleLayout() {
   const t = useTranslate();
   const navigation = useConsoleNavigation();
@@ -63,6 +70,14 @@ export function ConsoleLayout() {
     setVisitedPath(current.path);
     setTabs(openTab(tabs, current.path));
   }
+  // The pages mounted so far (a tab restored after a reload mounts when first shown), each with
+  // the location it was last shown at. A page leaves only with its tab.
+  const [kept, setKept] = useState<ReadonlyMap<string, Location>>(() => new Map());
+  if (current && tabs.some((tab) => tab.key === current.path)) {
+    const next = keepPage(kept, current.path, location);
+    if (next !== kept) setKept(next);
+  }
+  const leave = useLeaveGuard();
 
   // Sidebar: user choice in a cookie; narrow screens start collapsed without overwriting it.
   const [collapsed, setCollapsed] = useState(readSiderCollapsed);
@@ -91,7 +106,26 @@ export function ConsoleLayout() {
     void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'data' });
   }, [locale, queryClient]);
 
-  useDocumentTitle(current?.title ?? (pathname === '/' ? undefined : t('shell.notFound.title')));
+  const isUngranted = !current && isUngrantedAddress(navigation, pathname);
+  useDocumentTitle(current?.title ?? (pathname === '/' ? undefined : t(isUngranted ? 'shell.noPermission.title' : 'shell.notFound.title')));
+
+  // On a phone the top bar has room for one entry beside "⋯": the current one comes first there.
+  const isNarrow = useBreakpoint().md === false;
+  const topEntries = entriesInView(navigation.entries, current?.navigationId !== undefined ? entry?.id : undefined, isNarrow);
+
+  const shown = shownTabs(tabs, (path) => !!findRoute(navigation, path));
+  const pages = shown.flatMap((tab) => {
+    const route = findRoute(navigation, tab.key);
+    const at = kept.get(tab.key);
+    return route && at ? [{ route, location: at }] : [];
+  });
+  const close = (key: string) =>
+    void leave(() => {
+      const result = closeTab(tabs, key, current?.path ?? '');
+      setTabs(result.tabs);
+      setKept((before) => dropPage(before, key));
+      if (current && result.activeKey !== current.path) navigate(result.activeKey);
+    }, key);
 
   const hasSider = !!entry && entry.items.length > 0;
   return (
@@ -116,7 +150,7 @@ export function ConsoleLayout() {
           mode="horizontal"
           className="console-header__menu"
           selectedKeys={current?.navigationId !== undefined && entry ? [entry.key] : []}
-          items={navigation.entries.map((e) => ({
+          items={topEntries.map((e) => ({
             key: e.key,
             icon: menuIcon(e.icon),
             label: <Link to={e.firstPath}>{e.title}</Link>,
@@ -149,17 +183,15 @@ export function ConsoleLayout() {
         {hasSider && narrow && !collapsed ? <div className="console-sider-mask" aria-hidden="true" onClick={() => setCollapsed(true)} /> : null}
         <Layout className="console-main">
           <PageTabs
-            tabs={shownTabs(tabs, (path) => !!findRoute(navigation, path))}
+            tabs={shown}
             titleOf={(key) => findRoute(navigation, key)?.title ?? key}
             activeKey={current?.path ?? ''}
             onSelect={(key) => navigate(key)}
-            onClose={(key) => {
-              const result = closeTab(tabs, key, current?.path ?? '');
-              setTabs(result.tabs);
-              if (current && result.activeKey !== current.path) navigate(result.activeKey);
-            }}
+            onClose={close}
           />
           <Layout.Content className="console-content">
+            <TabPages pages={pages} activePath={current?.path} />
+            {/* Everything but a page: the root redirect, "no permission" and 404. */}
             <Suspense fallback={<Spin className="console-content__spin" />}>
               <Outlet />
             </Suspense>

@@ -2,16 +2,23 @@ import { useGetIdentity, useGo, useLogout, useTranslate } from '@refinedev/core'
 import { useLocation } from 'react-router';
 import { CHANGE_PASSWORD_ROUTE } from '../../contract/session';
 import { changePasswordPath } from '../../providers/authProvider';
+import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
+import { useLeaveGuard } from '../../resources/generic/useUnsavedWork';
 import { LanguageSwitch } from './LanguageSwitch';
 
-/** Right end of the top bar: who is signed in, the language, change password and the logout link. */
+/**
+ * Right end of the top bar: who is signed in, the language, change password and the logout link.
+ * Both links leave the console's pages (and with them every open tab): they ask first when a form
+ * holds unsaved work.
+ */
 export function UserArea() {
   const t = useTranslate();
   const { data: identity } = useGetIdentity<{ name?: string }>();
   const { mutate: logout, isPending } = useLogout();
   const go = useGo();
   const { pathname, search } = useLocation();
+  const leave = useLeaveGuard();
   return (
     <div className="console-header__user">
       {identity?.name ? (
@@ -23,13 +30,17 @@ export function UserArea() {
       <a
         href={CHANGE_PASSWORD_ROUTE}
         className="console-header__link"
+        // On a phone only the icon shows (the top menu needs the room): the name stays for all.
+        aria-label={t('password.open')}
+        title={t('password.open')}
         onClick={(e) => {
           e.preventDefault();
           // Back to this page afterwards.
-          go({ to: changePasswordPath(`${pathname}${search}`) });
+          void leave(() => go({ to: changePasswordPath(`${pathname}${search}`) }));
         }}
       >
-        {t('password.open')}
+        <LockOutlined className="console-header__link-icon" />
+        <span className="console-header__link-text">{t('password.open')}</span>
       </a>
       <a
         role="button"
@@ -38,7 +49,7 @@ export function UserArea() {
         aria-disabled={isPending}
         onClick={(e) => {
           e.preventDefault();
-          if (!isPending) logout();
+          if (!isPending) void leave(() => logout());
         }}
       >
         {t('buttons.logout')}

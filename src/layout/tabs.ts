@@ -61,3 +61,20 @@ export function shownTabs(tabs: readonly PageTab[], isPage: (path: string) => bo
 export function tabsToSave(tabs: readonly PageTab[]): string {
   return JSON.stringify(tabs.filter((tab) => tab.closable).map((tab) => tab.key));
 }
+
+/**
+ * The pages kept mounted (path → where each was last shown), in the order they were first shown.
+ * `keepPage` records the page now shown at `at`; the same map comes back when nothing changed.
+ */
+export function keepPage<At>(kept: ReadonlyMap<string, At>, path: string, at: At): ReadonlyMap<string, At> {
+  if (kept.get(path) === at) return kept;
+  return new Map(kept).set(path, at);
+}
+
+/** Forgets a page whose tab closed: opened again, it starts afresh. */
+export function dropPage<At>(kept: ReadonlyMap<string, At>, path: string): ReadonlyMap<string, At> {
+  if (!kept.has(path)) return kept;
+  const next = new Map(kept);
+  next.delete(path);
+  return next;
+}

@@ -20,9 +20,9 @@ export interface ConsoleNavigation extends Navigation {
 }
 
 /** Builds the navigation with every menu title in `locale` (seeded titles translated, typed names as typed). */
-export function createConsoleNavigation({ tree, catalogue: { pages, titles } }: NavigationSource, locale: Locale): ConsoleNavigation {
+export function createConsoleNavigation({ tree, catalogue: { pages, titles, addresses } }: NavigationSource, locale: Locale): ConsoleNavigation {
   const navigation = buildNavigation(tree, (component) => pages.has(component), (node) => menuTitle(node, locale, titles));
-  return { ...navigation, tree, pages, titles, locale };
+  return { ...navigation, addresses, tree, pages, titles, locale };
 }
 
 export const NavigationContext = createContext<ConsoleNavigation | null>(null);

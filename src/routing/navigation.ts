@@ -47,6 +47,11 @@ export interface NavigationEntry {
 
 export interface Navigation {
   routes: PageRoute[];
+  /**
+   * Addresses of the console's own screens (as seeded), routed or not: one of them the caller's
+   * tree does not route is a page they may not open, any other unknown address is 404.
+   */
+  addresses?: ReadonlySet<string>;
   entries: NavigationEntry[];
   /** The home page (the first menu of type 5 whose component is registered). */
   home?: PageRoute;
@@ -161,4 +166,21 @@ export function buildNavigation(
 export function findRoute(navigation: Pick<Navigation, 'routes'>, pathname: string): PageRoute | undefined {
   const path = normalisePath(pathname);
   return navigation.routes.find((r) => r.path === path);
+}
+
+/** Whether `pathname` is one of the console's screens that the caller's menu tree does not grant. */
+export function isUngrantedAddress(navigation: Pick<Navigation, 'routes' | 'addresses'>, pathname: string): boolean {
+  const path = normalisePath(pathname);
+  return !!navigation.addresses?.has(path) && !findRoute(navigation, path);
+}
+
+/**
+ * The top-bar entries in the order shown. Where the bar has room for one entry beside its "⋯"
+ * (`isNarrow`), the current one (`activeId`) comes first so it is never folded away; elsewhere
+ * the menu's own order stays.
+ */
+export function entriesInView<Entry extends { id: number }>(entries: readonly Entry[], activeId: number | undefined, isNarrow: boolean): readonly Entry[] {
+  const active = entries.find((entry) => entry.id === activeId);
+  if (!isNarrow || !active) return entries;
+  return [active, ...entries.filter((entry) => entry !== active)];
 }

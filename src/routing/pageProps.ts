@@ -12,8 +12,10 @@ export type PageComponent = LazyExoticComponent<ComponentType<PageProps>>;
 /** Page component name (a menu's `url`) → its lazily loaded page. */
 export type PageRegistry = ReadonlyMap<string, PageComponent>;
 
-/** What the lazily loaded registry module (resources/pages.ts) provides: the pages and the seeded menu titles. */
+/** What the lazily loaded registry (resources/pages.ts, ./pageAddresses.ts) provides: pages, seeded menu titles, addresses. */
 export interface PageCatalogue {
   pages: PageRegistry;
   titles: KnownTitles;
+  /** The console's screens' addresses (./pageAddresses.ts): tells "no permission" from 404. */
+  addresses?: ReadonlySet<string>;
 }

@@ -6,7 +6,7 @@ const zh = {
   'template.form.removeParameter': '删除参数',
   'template.form.noParameters': '还没有参数',
   'template.form.submit': '提交',
-  'template.form.cancelled': 'cancel!',
+  'template.form.cancelled': '已取消',
   'template.form.codePlaceholder': '在这里编写脚本',
   'template.form.nameHint': '已有模板的名称：发布它的新版本',
   'template.list.title': '已发布模板',

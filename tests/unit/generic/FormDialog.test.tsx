@@ -48,6 +48,23 @@ describe('the shared dialog never loses typed data', () => {
   });
 });
 
+describe('Enter in the shared dialog', () => {
+  it('never saves it: only the save button does', async () => {
+    const dialog = await openAddDialog();
+    await user().type(within(dialog).getByLabelText('排序号'), '7');
+    await user().type(within(dialog).getByLabelText('Key'), 'enter.key');
+    await user().type(within(dialog).getByLabelText('值'), '30{Enter}');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(api.current.state.requests.filter((request) => request.path.endsWith('/param/saveOrUpdate'))).toHaveLength(0);
+    expect(dialog).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Key')).toHaveValue('enter.key');
+
+    await user().click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(api.current.state.requests.filter((request) => request.path.endsWith('/param/saveOrUpdate'))).toHaveLength(1), slow);
+    await dialogClosed();
+  });
+});
+
 describe('closeRequest and hasOpenPopup', () => {
   it('leaves Esc to an open popup, asks when changed, closes when untouched', () => {
     expect(closeRequest({ escapeForPopup: true, isDirty: true })).toBe('ignore');

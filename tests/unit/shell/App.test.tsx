@@ -64,11 +64,15 @@ describe('console shell', () => {
     await waitFor(() => expect(where()).toBe('/home'), slow);
   });
 
-  it('answers a page that exists but is not in the caller\'s tree with 404', async () => {
+  it('answers a page that exists but is not in the caller\'s tree with "no permission", not 404', async () => {
     const onlyParams = buildMenuTree({ definitions: [findResource('param')!] });
     renderApp('/system/app', replaceApi(api, { menus: onlyParams }));
-    expect(await screen.findByText('站长说你不能进入这个页面...', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('无权访问此页面', {}, slow)).toBeInTheDocument();
+    expect(screen.queryByText('站长说你不能进入这个页面...')).not.toBeInTheDocument();
     expect(screen.queryByText('子系统管理')).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('无权访问 - 员工基础管理系统'), slow);
+    act(() => setLocale('en-US'));
+    expect(await screen.findByText('You do not have permission to open this page', {}, slow)).toBeInTheDocument();
   });
 
   it('opens a tab per visited page and goes back to its neighbour when the active one closes', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MenuType, type PermissionNode } from '../../../contract/menu';
-import { buildNavigation, findRoute, normalisePath } from '../../../src/routing/navigation';
+import { buildNavigation, entriesInView, findRoute, isUngrantedAddress, normalisePath } from '../../../src/routing/navigation';
 
 let nextId = 1;
 function menu(partial: Partial<PermissionNode> & Pick<PermissionNode, 'name' | 'menuType'>, children: PermissionNode[] = []): PermissionNode {
@@ -102,5 +102,32 @@ describe('navigation built from the granted menu tree', () => {
     expect(findRoute(built, '/system/param/')?.title).toBe('参数配置');
     expect(findRoute(built, '/system/param/1')).toBeUndefined();
     expect(normalisePath('system/app')).toBe('/system/app');
+  });
+});
+
+describe('addresses the caller cannot open', () => {
+  const routes = buildNavigation([navigation('系统管理', [page('参数配置', '/system/param', 'param')])], isRegistered).routes;
+  const addresses = new Set(['/system/param', '/system/app', '/home']);
+
+  it('are the console\'s screens their tree does not route: "no permission", not 404', () => {
+    expect(isUngrantedAddress({ routes, addresses }, '/system/app')).toBe(true);
+    expect(isUngrantedAddress({ routes, addresses }, '/system/app/')).toBe(true);
+    expect(isUngrantedAddress({ routes, addresses }, '/system/param')).toBe(false);
+    expect(isUngrantedAddress({ routes, addresses }, '/no/such/page')).toBe(false);
+    expect(isUngrantedAddress({ routes }, '/system/app')).toBe(false);
+  });
+});
+
+describe('the top-bar entries in view', () => {
+  const entries = [{ id: 1 }, { id: 2 }, { id: 3 }];
+
+  it('put the current entry first where only one fits beside "⋯"', () => {
+    expect(entriesInView(entries, 3, true).map((e) => e.id)).toEqual([3, 1, 2]);
+  });
+
+  it('keep the menu\'s order where there is room, or with no current entry', () => {
+    expect(entriesInView(entries, 3, false)).toBe(entries);
+    expect(entriesInView(entries, undefined, true)).toBe(entries);
+    expect(entriesInView(entries, 9, true)).toBe(entries);
   });
 });

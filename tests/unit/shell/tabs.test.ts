@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeTab, initialTabs, openTab, restoreTabs, shownTabs, tabsStorageKey, tabsToSave, type PageTab } from '../../../src/layout/tabs';
+import { closeTab, dropPage, initialTabs, keepPage, openTab, restoreTabs, shownTabs, tabsStorageKey, tabsToSave, type PageTab } from '../../../src/layout/tabs';
 
 const home = { key: '/home' };
 const app = { key: '/system/app' };
@@ -80,5 +80,31 @@ describe('tabs kept across a reload', () => {
 
   it('keeps each user\'s tabs apart', () => {
     expect(tabsStorageKey('admin')).not.toBe(tabsStorageKey('zs001'));
+  });
+});
+
+describe('pages kept mounted behind their tabs', () => {
+  const at = (search: string) => ({ search });
+
+  it('records each page where it was last shown, in the order first shown', () => {
+    const first = at('');
+    const kept = keepPage(keepPage(new Map(), '/system/param', first), '/system/app', at(''));
+    expect([...kept.keys()]).toEqual(['/system/param', '/system/app']);
+    const moved = keepPage(kept, '/system/param', at('?page=3'));
+    expect([...moved.keys()]).toEqual(['/system/param', '/system/app']);
+    expect(moved.get('/system/param')).toEqual({ search: '?page=3' });
+    expect(kept.get('/system/param')).toBe(first);
+  });
+
+  it('hands back the same record when nothing changed (no render loop)', () => {
+    const where = at('?page=2');
+    const kept = keepPage(new Map(), '/system/param', where);
+    expect(keepPage(kept, '/system/param', where)).toBe(kept);
+  });
+
+  it('forgets a page whose tab closed, so it starts afresh when opened again', () => {
+    const kept = keepPage(keepPage(new Map(), '/system/param', at('')), '/system/app', at(''));
+    expect([...dropPage(kept, '/system/param').keys()]).toEqual(['/system/app']);
+    expect(dropPage(kept, '/nope')).toBe(kept);
   });
 });
