@@ -62,7 +62,7 @@ export function officeRoutes(db: Kysely<Database>) {
       method: [...both],
       url: '/delete',
       handler: async (request) => {
-        const deleted = await deleteOffices(db, requiredIds(requestParams(request).ids, request.locale));
+        const deleted = await deleteOffices(db, callerOf(request), requiredIds(requestParams(request).ids, request.locale));
         if (deleted === undefined) throw new ApiError(Code.NOT_FOUND, officeMessages.officeMissing);
         return success(request, { deleted });
       },

@@ -9,6 +9,8 @@ import { Code, format, officeEntity, OfficeType, ruleMessages, type Locale, type
 import { isSiblingNameTaken, OFFICE_NAME_DUPLICATE } from '../../contract/entities/office';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
+import type { Caller } from '../http/requestContext';
+import { checkAccountAction } from '../staff/accountRules';
 import { officeMessages } from './messages';
 import { officeRepository, type OfficeKind, type OfficeRecord, type OfficeRepository } from './repository';
 
@@ -67,14 +69,18 @@ export function saveOffice(db: Kysely<Database>, draft: OfficeDraft, id: number 
 
 /**
  * Deletes the nodes with all their descendants, unplacing their members, or nothing at all when
- * one id does not exist (undefined). Answers how many nodes went.
+ * one id does not exist (undefined). Answers how many nodes went. Unplacing a member changes their
+ * account, so the members go through the staff screens' account rule as a move would (1003).
  */
-export function deleteOffices(db: Kysely<Database>, ids: readonly number[]): Promise<number | undefined> {
+export function deleteOffices(db: Kysely<Database>, caller: Pick<Caller, 'userId'>, ids: readonly number[]): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {
     const repo = officeRepository(trx);
     if ((await repo.lockNodes(ids)) !== ids.length) return undefined;
     const descendants = await repo.descendantIds(ids);
     await repo.lockNodes(descendants);
-    return repo.deleteNodes([...ids, ...descendants]);
+    const nodes = [...ids, ...descendants];
+    const members = await trx.selectFrom('user').select('id').where('officeId', 'in', nodes).execute();
+    if (members.length > 0) await checkAccountAction(trx, caller, members.map((m) => m.id), 'update');
+    return repo.deleteNodes(nodes);
   });
 }

@@ -82,3 +82,23 @@ describe('the account rule, for every id of the call', () => {
     expect((await post(officeAdmin, '/add/user', { officeId: department, ids: `${strongerId},987654` })).body.code).toBe(Code.NOT_FOUND);
   });
 });
+
+describe('deleting a node unplaces its members, under the same rule', () => {
+  it('refuses a department holding an account with a role the caller lacks, and deletes nothing', async () => {
+    const { roleId } = await server.createUser({ code: 'treeadmin', password: 'treeadmin-pass' });
+    await grantNodes(server.db, roleId, await screenNodeIds(server.db, 'office'));
+    const treeAdmin = await server.tokenFor('treeadmin', 'treeadmin-pass');
+    const create = async (body: Record<string, unknown>) => (await server.call<{ id: number }>('POST', '/base/admin/office/saveOrUpdate', { token: admin, body })).body.data.id;
+    const dept = await create({ type: 1, name: '待删部门' });
+    const group = await create({ type: 2, parentId: dept, name: '待删小组' });
+    expect((await post(admin, '/add/user', { officeId: group, ids: `${adminId}` })).body.code).toBe(Code.OK);
+
+    const refused = await post(treeAdmin, '/delete', { ids: String(dept) });
+    expect(refused.body).toMatchObject({ code: Code.FORBIDDEN, msg: expect.stringContaining('This member holds roles you do not hold') });
+    expect(await placement(adminId)).toEqual({ officeId: group, adminFlag: 0 });
+    expect(await server.db.selectFrom('office').select('id').where('id', 'in', [dept, group]).execute()).toHaveLength(2);
+
+    expect((await post(admin, '/remove/user', { ids: String(adminId) })).body.code).toBe(Code.OK);
+    expect((await post(treeAdmin, '/delete', { ids: String(dept) })).body.code).toBe(Code.OK);
+  });
+});
