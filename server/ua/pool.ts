@@ -85,7 +85,9 @@ export function createUaPool(options: UaPoolOptions = {}): UaPool {
       if ('ready' in message) {
         slot.isReady = true;
       } else if (message.id === slot.jobId) {
-        settle(slot, 'answer' in message ? { answer: message.answer } : { error: new UaWorkerFailed(message.error) });
+        // A task past its budget fails however its answer raced the timer.
+        if ('answer' in message && message.ms > budgetMs) settle(slot, { error: new UaTaskTimeout(`spent its budget of ${budgetMs} ms`) });
+        else settle(slot, 'answer' in message ? { answer: message.answer } : { error: new UaWorkerFailed(message.error) });
       }
       dispatch();
     });

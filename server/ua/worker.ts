@@ -14,7 +14,8 @@ export interface TaskMessage {
   task: UaTask;
 }
 
-export type AnswerMessage = { id: number; answer: UaAnswer } | { id: number; error: string };
+/** `ms`: the task's own running time, measured here (the pool's timer may fire late on a busy event loop). */
+export type AnswerMessage = { id: number; answer: UaAnswer; ms: number } | { id: number; error: string };
 
 const port = parentPort;
 if (!port) throw new Error('server/ua/worker.ts runs as a worker thread');
@@ -23,8 +24,9 @@ const set = baseRuleSet();
 for (const s of ['x', ...referenceStrings()]) parseUa(s, set);
 port.on('message', ({ id, task }: TaskMessage) => {
   let message: AnswerMessage;
+  const start = performance.now();
   try {
-    message = { id, answer: runTask(task) };
+    message = { id, answer: runTask(task), ms: performance.now() - start };
   } catch (error) {
     message = { id, error: error instanceof Error ? error.message : String(error) };
   }

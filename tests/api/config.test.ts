@@ -15,6 +15,7 @@ describe('configuration', () => {
       session: DEFAULT_SESSION_POLICY,
       throttle: { windowMs: 15 * 60_000, maxFailuresPerUserAndAddress: 5, maxFailuresPerAddress: 20, maxConcurrentHashes: 3, maxConcurrentHashesPerAddress: 1 },
       auditRetentionDays: 180,
+      lookup: { maxPerCaller: 20, windowMs: 15 * 60_000 },
     });
     expect(DEFAULT_SESSION_POLICY).toEqual({ idleMs: 2 * 3600_000, absoluteMs: 12 * 3600_000, touchIntervalMs: 60_000 });
   });
