@@ -18,6 +18,7 @@ import { uaTables } from './0010_ua';
 import { auditTables } from './0011_audit';
 import { searchGrams } from './0012_search_grams';
 import { versionLockOrder } from './0013_version_lock_order';
+import { officeMemberOrder } from './0018_office_member_order';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -34,6 +35,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0011_audit': auditTables(dialect),
     '0012_search_grams': searchGrams(dialect),
     '0013_version_lock_order': versionLockOrder(dialect),
+    '0018_office_member_order': officeMemberOrder(dialect),
   };
 }
 
