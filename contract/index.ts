@@ -4,6 +4,8 @@ export * from './envelope';
 export * from './paging';
 export * from './menu';
 export * from './menuTitles';
+export * from './menuIcons';
+export * from './menuRules';
 export * from './messages';
 export * from './fields';
 export * from './webAddress';

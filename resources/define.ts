@@ -5,6 +5,7 @@
  */
 import type { Entity, Fields, PagingStyle, Text } from '../contract';
 import type { MaskKind } from '../contract/masking';
+import type { MenuIconName } from '../contract/menuIcons';
 import type { NavigationKey } from '../contract/menuTitles';
 // Not the barrel: it would pull zod into every chunk that needs only these.
 import { API_PREFIX, apiElementPath } from '../contract/session';
@@ -131,8 +132,11 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   /** Table that stores it; created and extended from the fields by the server. */
   table: string;
   title: Text;
-  /** Its menu entry; a detail resource (`parent`) has none: it shows on its master's screen. */
-  menu?: { navigation: NavigationKey; sort: number; icon: string; path: string };
+  /**
+   * Its menu entry; a detail resource (`parent`) has none: it shows on its master's screen. The
+   * icon is one the console has (contract/menuIcons.ts), the path a URL path (contract/menuRules.ts).
+   */
+  menu?: { navigation: NavigationKey; sort: number; icon: MenuIconName; path: string };
   /** The field that names a record to people (confirmations, headings): e.g. `name`. */
   labelField?: keyof F & string;
   /**
