@@ -26,3 +26,4 @@ export * from './entities/template';
 export * from './entities/sample';
 export * from './dictionaries';
 export * from './statistics';
+export * from './deleteImpact';

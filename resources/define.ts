@@ -9,6 +9,7 @@ import type { MenuIconName } from '../contract/menuIcons';
 import type { NavigationKey } from '../contract/menuTitles';
 // Not the barrel: it would pull zod into every chunk that needs only these.
 import { API_PREFIX, apiElementPath } from '../contract/session';
+import { DELETE_IMPACT_PATH } from '../contract/deleteImpact';
 
 /** Navigation groups of the base app's menu tree (their titles: contract/menuTitles.ts). */
 export type { NavigationKey };
@@ -139,6 +140,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   menu?: { navigation: NavigationKey; sort: number; icon: MenuIconName; path: string };
   /** The field that names a record to people (confirmations, headings): e.g. `name`. */
   labelField?: keyof F & string;
+  /** What one record is called, for confirmations ('删除角色“X”？'): e.g. 角色 / role. */
+  recordName?: Text;
   /**
    * Master–detail: this resource's rows belong to a record of another resource, named by `field`.
    * Its list shows beside the master's (the selected master row filters it), its saves must name an
@@ -265,7 +268,8 @@ export function crudActions(definition: ResourceDefinition): ActionElement[] {
     list: [`${base}/list`, `${base}/detail`, ...lookups],
     create: [`${base}/saveOrUpdate`, ...keyCheck, ...lookups],
     edit: [`${base}/detail`, `${base}/saveOrUpdate`, ...move, ...keyCheck, ...lookups],
-    delete: [`${base}/delete`],
+    // The confirmation names what the delete takes with it (contract/deleteImpact.ts).
+    delete: [`${base}/delete`, `${base}/${DELETE_IMPACT_PATH}`],
   };
   const crud = actionsOf(definition).map((action) => ({
     action,

@@ -5,6 +5,7 @@
 import { BASE_APP_CODE, Code } from '../../contract';
 import { ApiError } from '../errors';
 import { rolePolicy } from '../roles/rolePolicy';
+import { appDeleteImpact } from './appDeleteImpact';
 import { crudMessages } from './messages';
 import type { ResourcePolicy } from './policy';
 
@@ -17,6 +18,7 @@ const appPolicy: ResourcePolicy = {
     const role = await trx.selectFrom('role').select('id').where('appId', 'in', ids).limit(1).executeTakeFirst();
     if (menu || role) throw new ApiError(Code.CONFLICT, crudMessages.appInUse);
   },
+  deleteImpact: appDeleteImpact,
 };
 
 export const resourcePolicies: Readonly<Record<string, ResourcePolicy>> = {

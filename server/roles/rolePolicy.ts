@@ -8,6 +8,7 @@ import { superAdminRoleId } from '../auth/grants';
 import type { ResourcePolicy } from '../crud/policy';
 import { ApiError } from '../errors';
 import { roleMessages } from './messages';
+import { roleDeleteImpact } from './roleDeleteImpact';
 
 export const rolePolicy: ResourcePolicy = {
   async beforeSave(db, { existing, values }) {
@@ -21,4 +22,6 @@ export const rolePolicy: ResourcePolicy = {
     await trx.deleteFrom('rolePermission').where('roleId', 'in', ids).execute();
     await trx.deleteFrom('userRole').where('roleId', 'in', ids).execute();
   },
+
+  deleteImpact: roleDeleteImpact,
 };
