@@ -1,5 +1,5 @@
 /**
- * What a delete takes with it, as `<endpoint>/deleteImpact?ids=` answers it before the delete's
+ * What a delete takes with it, as `<endpoint>/deleteImpact?ids=` (resources/define.ts) answers it before the delete's
  * confirmation asks: per record its name, what goes with it (a master's details, the staff who
  * lose a role…) and, when the delete would be refused, why. A small read granted with the delete
  * (its API element sits under the delete button's page element).
@@ -25,9 +25,6 @@ export interface DeleteImpactItem {
 export interface DeleteImpact {
   items: DeleteImpactItem[];
 }
-
-/** The path below a resource's endpoint. */
-export const DELETE_IMPACT_PATH = 'deleteImpact';
 
 /** A count with its text: `{count}` filled in every language. */
 export function impactCount(count: number, template: Text): ImpactCount {

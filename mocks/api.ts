@@ -11,13 +11,13 @@ import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { Code, codeMessages } from '../contract/codes';
-import { DELETE_IMPACT_PATH, impactCount } from '../contract/deleteImpact';
+import { impactCount } from '../contract/deleteImpact';
 import { text } from '../contract/i18n';
 import { validateEntity } from '../contract/validation';
 import { localeFromHeader, type Locale } from '../contract/i18n';
 import { parsePaging } from '../contract/paging';
 import { TOKEN_HEADER } from '../contract/session';
-import { endpointOf, type ResourceDefinition } from '../resources/define';
+import { DELETE_IMPACT_PATH, endpointOf, type ResourceDefinition } from '../resources/define';
 import { resourceDefinitions } from '../resources/registry';
 import { admin, appRows, BASE_APP_ID, buildMenuTree, dicItemRows, dicRows, paramRows, type MockUser } from './fixtures';
 

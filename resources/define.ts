@@ -9,7 +9,6 @@ import type { MenuIconName } from '../contract/menuIcons';
 import type { NavigationKey } from '../contract/menuTitles';
 // Not the barrel: it would pull zod into every chunk that needs only these.
 import { API_PREFIX, apiElementPath } from '../contract/session';
-import { DELETE_IMPACT_PATH } from '../contract/deleteImpact';
 
 /** Navigation groups of the base app's menu tree (their titles: contract/menuTitles.ts). */
 export type { NavigationKey };
@@ -227,6 +226,9 @@ export function hasAction(definition: Pick<ResourceDefinition, 'actions'>, actio
 export function pageSizesOf(definition: Pick<ResourceDefinition, 'pageSizes'>): readonly number[] {
   return definition.pageSizes?.length ? definition.pageSizes : DEFAULT_PAGE_SIZES;
 }
+
+/** Below a resource's endpoint: what a delete would take with it (contract/deleteImpact.ts), read by its confirmation. */
+export const DELETE_IMPACT_PATH = 'deleteImpact';
 
 /** The calls that read a dictionary's enabled items and the version that keys them (server/dic). */
 export const DICTIONARY_CALLS: readonly string[] = ['/dic/ListByKey', '/dic/version'];

@@ -10,8 +10,7 @@
  * delete, move) when its ids are the detail's rows; otherwise the master's.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DELETE_IMPACT_PATH } from '../../contract';
-import { hasAction, type ResourceDefinition } from '../../resources/define';
+import { DELETE_IMPACT_PATH, hasAction, type ResourceDefinition } from '../../resources/define';
 import { requestParams, requiredId, requiredIds, optionalId, textParam } from '../http/params';
 import { crudHandlers, type CrudContext, type CrudHandlers } from './handlers';
 

@@ -21,7 +21,7 @@ const ROLE_IMPACT = {
   items: [{ id: 7, label: '仓库管理员', counts: [{ count: 1, text: { 'zh-CN': '1 名员工持有此角色，删除后他们将失去它', 'en-US': '1 staff member holds this role and will lose it' } }] }],
 };
 
-function renderConfirm(answer: unknown, onConfirm = vi.fn(async () => undefined)) {
+function renderConfirm(answer: Record<string, unknown>, onConfirm = vi.fn(async () => undefined)) {
   installHandlers(api.current, [http.get('*/base/admin/role/deleteImpact', () => HttpResponse.json(answer))]);
   renderInConsole(
     <DeleteConfirm open content="删除角色“仓库管理员”？" impact={{ url: '/base/admin/role/deleteImpact', ids: [7] }} onConfirm={onConfirm} onClose={() => undefined} />,
