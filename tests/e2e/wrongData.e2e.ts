@@ -81,7 +81,8 @@ describe('the menu dialog', () => {
     const directories = page.getByRole('region', { name: '菜单目录' });
     await visible(directories.getByRole('tree'));
     await directories.getByRole('button', { name: label('新增') }).click();
-    const form = dialog(page);
+    // By its title: the discard question that opens over it later is a dialog too.
+    const form = page.getByRole('dialog').filter({ hasText: '新增菜单' });
     await form.getByLabel('导航', { exact: true }).check();
     await form.getByLabel('名称', { exact: true }).fill('仓储入库');
     await form.getByLabel('路径', { exact: true }).fill('wms inbound 页面');
@@ -102,9 +103,12 @@ describe('the menu dialog', () => {
 
     await form.getByLabel('路径', { exact: true }).fill('wms/inbound');
     await visible(pathItem.getByText('路径须以“/”开头'));
+    // Left as the user leaves it: cancel, and discard what was typed.
     await form.getByRole('button', { name: label('取消') }).click();
-    await page.getByRole('dialog').filter({ hasText: '放弃修改？' }).getByRole('button', { name: label('放弃') }).click();
-    await form.waitFor({ state: 'hidden' });
+    const discard = page.getByRole('dialog').filter({ hasText: '放弃修改？' }).getByRole('button', { name: label('放弃') });
+    await visible(discard);
+    await discard.click();
+    await form.waitFor({ state: 'hidden', timeout: 15000 });
   });
 });
 
