@@ -19,6 +19,14 @@ export const ruleMessages = {
   loginName: text('{label}只能包含字母、数字、_ . -', '{label} may contain letters, digits, _ . - only'),
   choice: text('{label}的取值无效', '{label} has an invalid value'),
   webAddress: text('{label}须为 http(s) 地址或以 / 开头的路径', '{label} must be an http(s) URL or a path starting with /'),
+  leadingSlash: text('{label}须以“/”开头', '{label} must start with "/"'),
+  spaces: text('{label}不能包含空格', '{label} cannot contain spaces'),
+  emptySegment: text('{label}不能包含连续的“/”', '{label} cannot contain "//"'),
+  pathCharacters: text(
+    '{label}只能包含字母、数字和 / - . _ ~ 等网址路径字符（中文等其他字符须先做 % 编码）',
+    '{label} may contain only URL path characters: letters, digits and / - . _ ~ (percent-encode anything else)',
+  ),
+  menuIcon: text('{label}须为图标选择器中的图标', '{label} must be one of the icons of the icon picker'),
   identifier: text('{label}只能包含字母、数字和下划线，且不能以数字开头', '{label} may contain letters, digits and _ and cannot start with a digit'),
 } as const;
 export type RuleMessage = keyof typeof ruleMessages;

@@ -11,11 +11,13 @@ import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { Code, codeMessages } from '../contract/codes';
+import { impactCount } from '../contract/deleteImpact';
+import { text } from '../contract/i18n';
 import { validateEntity } from '../contract/validation';
 import { localeFromHeader, type Locale } from '../contract/i18n';
 import { parsePaging } from '../contract/paging';
 import { TOKEN_HEADER } from '../contract/session';
-import { endpointOf, type ResourceDefinition } from '../resources/define';
+import { DELETE_IMPACT_PATH, endpointOf, type ResourceDefinition } from '../resources/define';
 import { resourceDefinitions } from '../resources/registry';
 import { admin, appRows, BASE_APP_ID, buildMenuTree, dicItemRows, dicRows, paramRows, type MockUser } from './fixtures';
 
@@ -280,6 +282,26 @@ export function createMockApi(options: MockApiOptions = {}) {
       return ok(null);
     };
 
+    /** As the server's generic part answers it: the name, and a master's details counted (no resource policies here). */
+    const impact = (call: Call) => {
+      const params = { ...call.query, ...((call.body ?? {}) as Record<string, unknown>) };
+      const ids = String(params.ids ?? '').split(',').filter(Boolean).map(Number);
+      const found = ids.map((id) => rows().find((row) => row.id === id));
+      if (found.some((row) => !row)) return fail(Code.NOT_FOUND, call.locale);
+      const details = definitions.filter((d) => d.parent?.resource === definition.name);
+      const items = found.map((row) => ({
+        id: row!.id,
+        label: definition.labelField ? String(row![definition.labelField] ?? '') || null : null,
+        counts: details
+          .map((detail) => {
+            const count = (state.rows.get(detail.name) ?? []).filter((r) => Number(r[detail.parent!.field]) === row!.id).length;
+            return impactCount(count, text(`其下 {count} 条${detail.title['zh-CN']}将一并删除`, `${detail.title['en-US']} deleted with it: {count}`));
+          })
+          .filter((count) => count.count > 0),
+      }));
+      return ok({ items });
+    };
+
     const save = (call: Call) => {
       const input = (call.body ?? {}) as Record<string, unknown>;
       const id = input.id === undefined || input.id === null || input.id === '' ? undefined : Number(input.id);
@@ -319,6 +341,7 @@ export function createMockApi(options: MockApiOptions = {}) {
       http.post(`${base}/saveOrUpdate`, mine(save)),
       http.get(`${base}/delete`, mine(remove)),
       http.post(`${base}/delete`, mine(remove)),
+      http.get(`${base}/${DELETE_IMPACT_PATH}`, mine(impact)),
     ];
     if (order && masterField) {
       handlers.push(

@@ -5,6 +5,7 @@
  */
 import type { Entity, Fields, PagingStyle, Text } from '../contract';
 import type { MaskKind } from '../contract/masking';
+import type { MenuIconName } from '../contract/menuIcons';
 import type { NavigationKey } from '../contract/menuTitles';
 // Not the barrel: it would pull zod into every chunk that needs only these.
 import { API_PREFIX, apiElementPath } from '../contract/session';
@@ -156,10 +157,15 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   /** Table that stores it; created and extended from the fields by the server. */
   table: string;
   title: Text;
-  /** Its menu entry; a detail resource (`parent`) has none: it shows on its master's screen. */
-  menu?: { navigation: NavigationKey; sort: number; icon: string; path: string };
+  /**
+   * Its menu entry; a detail resource (`parent`) has none: it shows on its master's screen. The
+   * icon is one the console has (contract/menuIcons.ts), the path a URL path (contract/menuRules.ts).
+   */
+  menu?: { navigation: NavigationKey; sort: number; icon: MenuIconName; path: string };
   /** The field that names a record to people (confirmations, headings): e.g. `name`. */
   labelField?: keyof F & string;
+  /** What one record is called, for confirmations ('删除角色“X”？'): e.g. 角色 / role. */
+  recordName?: Text;
   /**
    * Master–detail: this resource's rows belong to a record of another resource, named by `field`.
    * Its list shows beside the master's (the selected master row filters it), its saves must name an
@@ -280,6 +286,9 @@ export function personalDataParams(definitions: readonly Pick<ResourceDefinition
   return new Set(definitions.flatMap((d) => [...Object.keys(d.privacy?.masked ?? {}), ...(d.privacy?.lookup ?? [])]));
 }
 
+/** Below a resource's endpoint: what a delete would take with it (contract/deleteImpact.ts), read by its confirmation. */
+export const DELETE_IMPACT_PATH = 'deleteImpact';
+
 /** The calls that read a dictionary's enabled items and the version that keys them (server/dic). */
 export const DICTIONARY_CALLS: readonly string[] = ['/dic/ListByKey', '/dic/version'];
 
@@ -320,7 +329,8 @@ export function crudActions(definition: ResourceDefinition): ActionElement[] {
     list: [`${base}/list`, `${base}/detail`, ...lookups],
     create: [`${base}/saveOrUpdate`, ...keyCheck, ...lookups],
     edit: [`${base}/detail`, `${base}/saveOrUpdate`, ...move, ...keyCheck, ...lookups],
-    delete: [`${base}/delete`],
+    // The confirmation names what the delete takes with it (contract/deleteImpact.ts).
+    delete: [`${base}/delete`, `${base}/${DELETE_IMPACT_PATH}`],
   };
   const crud = actionsOf(definition).map((action) => ({
     action,

@@ -2,12 +2,17 @@ import { choice, digits, digitText, reference, requiredText } from '../fields';
 import { defineEntity, type EntityRecord } from '../entity';
 import { text } from '../i18n';
 import { MenuType } from '../menu';
+import { apiAddress, menuIcon, menuPath } from '../menuRules';
 
 const appId = reference(text('所属子系统', 'Sub-system'));
 /** 0 for top-level nodes. */
 const parentId = digits(text('父节点', 'Parent node'), 10);
 
-/** A directory of the menu tree: navigation (3), menu (4) or home (5) (SPEC §2.10, §5 Menu form). */
+/**
+ * A directory of the menu tree: navigation (3), menu (4) or home (5) (SPEC §2.10, §5 Menu form).
+ * Its path is a URL path unique within its sub-system and its icon one the console has
+ * (../menuRules.ts; the uniqueness is checked against the sub-system's tree).
+ */
 export const directoryEntity = defineEntity({
   fields: {
     menuType: choice(text('类型', 'Type'), [
@@ -19,9 +24,9 @@ export const directoryEntity = defineEntity({
     parentId,
     name: requiredText(text('名称', 'Name'), 20),
     sort: digits(text('排序号', 'Sort number'), 10),
-    path: requiredText(text('路径', 'Path'), 50),
+    path: menuPath(text('路径', 'Path'), 50),
     url: requiredText(text('访问地址', 'Access address'), 50),
-    icon: requiredText(text('图标', 'Icon'), 50),
+    icon: menuIcon(text('图标', 'Icon'), 50),
   },
 });
 
@@ -46,7 +51,7 @@ export const apiElementEntity = defineEntity({
     parentId,
     code: digitText(text('接口编码', 'API code'), 10),
     name: requiredText(text('接口名称', 'API name'), 20),
-    url: requiredText(text('接口地址', 'API address'), 50),
+    url: apiAddress(text('接口地址', 'API address'), 50),
   },
 });
 

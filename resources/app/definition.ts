@@ -8,6 +8,8 @@ export const appResource = defineResource({
   table: 'app',
   title: text('子系统管理', 'Sub-systems'),
   menu: { navigation: 'system', sort: 10, icon: 'appstore', path: '/system/app' },
+  labelField: 'name',
+  recordName: text('子系统', 'sub-system'),
   paging: 'pageNo',
   keyCheck: { path: 'validateCode', param: 'code' },
   search: ['code', 'name'],

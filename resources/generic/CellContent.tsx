@@ -13,11 +13,15 @@ function ReferenceCell({ reference, value, empty }: { reference: ReferenceSpec; 
   return label === undefined ? <span className="generic-empty">{empty}</span> : <span className="generic-cell">{label}</span>;
 }
 
-/** The text of a dictionary item (its label in the user's language for a seeded one); the value itself when no item has it. */
+/**
+ * The text of a dictionary item (its label in the user's language for a seeded one), marked when
+ * the item is switched off; the value itself, marked unknown, when no item has it (any more).
+ */
 function DictionaryCell({ dicKey, value }: { dicKey: string; value: string }) {
-  const { labelOf, isLoading } = useDictionary(dicKey);
-  if (isLoading) return null;
-  return <span className="generic-cell">{labelOf(value) ?? value}</span>;
+  const { describe } = useDictionary(dicKey);
+  const shown = describe(value);
+  if (!shown) return null;
+  return <span className={shown.state === 'on' ? 'generic-cell' : 'generic-cell generic-cell--off'}>{shown.text}</span>;
 }
 
 /** Renders a list cell; missing values (and missing slots) show the empty mark '--'. */

@@ -1,4 +1,5 @@
 import { Select } from 'antd';
+import { useMemo } from 'react';
 import { useDictionary } from './useDictionary';
 
 interface Props {
@@ -13,18 +14,31 @@ interface Props {
   onChange?: (value: string | undefined) => void;
 }
 
-/** The enabled items of a dictionary (value = item value); opening it checks for a newer dictionary. */
+/**
+ * The enabled items of a dictionary (value = item value); opening it checks for a newer dictionary.
+ * A value the record holds but the dictionary has switched off (or no longer has) shows marked as
+ * such, and is listed for this record only, disabled: it can be kept, never chosen anew
+ * (server/crud/handlers.ts checkDictionaries keeps a value a record already had).
+ */
 export function DictionarySelect({ dicKey, value, ...props }: Props) {
-  const { options, isLoading, refresh } = useDictionary(dicKey);
+  const { options, describe, isLoading, refresh } = useDictionary(dicKey);
+  // Stored values may be numbers (an integer field); items' values are text.
+  const current = value === undefined || value === null || value === '' ? undefined : String(value);
+  const shown = current === undefined ? undefined : describe(current);
+  const listed = useMemo(
+    () => (current !== undefined && shown && shown.state !== 'on' ? [...options, { value: current, label: shown.text, disabled: true }] : options),
+    [options, current, shown],
+  );
   return (
     <Select
       {...props}
-      // Stored values may be numbers (an integer field); items' values are text.
-      value={value === undefined || value === null ? undefined : String(value)}
+      value={current}
       showSearch
       optionFilterProp="label"
       loading={isLoading}
-      options={options}
+      options={listed}
+      // Never the bare code: the item's label (marked when off), or nothing while the items load.
+      labelRender={({ value: selected }) => describe(selected)?.text ?? ''}
       onOpenChange={(open) => open && refresh()}
     />
   );

@@ -6,7 +6,7 @@ import { Button, Space, Table, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocale } from '../../src/i18n';
 import type { Locale } from '../../contract/i18n';
-import { pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
+import { DELETE_IMPACT_PATH, endpointOf, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
 import { detailsOf } from '../registry';
 import { resourceColumns } from './columns';
 import { searchFilters } from './filters';
@@ -52,13 +52,17 @@ interface Props {
   heading?: ReactNode;
 }
 
-/** '您确认删除“张三”吗？', naming what goes with it for a master ('… and all its items'). */
+/**
+ * '删除角色“仓库管理员”？' ('您确认删除“张三”吗？' when the definition names no record kind), naming
+ * what goes with it for a master ('… and all its items'); the counts come from the server
+ * (DeleteConfirm's `impact`).
+ */
 function deleteQuestion(definition: ResourceDefinition, row: Row, locale: Locale, t: (key: string, params?: Record<string, unknown>) => string): string {
   const name = definition.labelField ? row[definition.labelField] : undefined;
   if (name === undefined || name === null || name === '') return t('confirm.delete.content');
   const details = detailsOf(definition);
-  if (details.length === 0) return t('confirm.delete.named', { name });
-  return t('confirm.delete.withDetails', { name, details: details.map((d) => d.title[locale]).join('、') });
+  if (details.length > 0) return t('confirm.delete.withDetails', { name, details: details.map((d) => d.title[locale]).join('、') });
+  return definition.recordName ? t('confirm.delete.namedKind', { kind: definition.recordName[locale], name }) : t('confirm.delete.named', { name });
 }
 
 type Dialog =
@@ -216,6 +220,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
         {dialog?.kind === 'delete' ? (
           <DeleteConfirm
             content={deleteQuestion(definition, dialog.row, locale, t)}
+            impact={{ url: `${endpointOf(definition)}/${DELETE_IMPACT_PATH}`, ids: [dialog.row.id] }}
             open={dialog.open}
             onConfirm={() => deleteRow(dialog.row)}
             onClose={closeDialog}

@@ -3,7 +3,7 @@ import MinusOutlined from '@ant-design/icons/es/icons/MinusOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { Alert, Button, Pagination, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import type { OfficeNode } from '../../contract/entities/office';
+import { OfficeType, type OfficeNode } from '../../contract/entities/office';
 import type { StaffListRow } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
 import { removeMembersQuestion } from './confirmations';
@@ -96,7 +96,8 @@ export function MemberPanel({ office, locale, access }: Props) {
 
   const title = t('office.members.title');
   const question = dialog?.kind === 'remove' ? removeMembersQuestion(dialog.rows, locale) : undefined;
-  const context = office ? t('office.members.of', { name: office.name }) : t('office.members.noOffice');
+  // A department's list holds its groups' members too; the organisation column names each one's group.
+  const context = office ? t(office.type === OfficeType.DEPARTMENT ? 'office.members.ofDepartment' : 'office.members.of', { name: office.name }) : t('office.members.noOffice');
   return (
     <>
       <OfficeSection title={title}>

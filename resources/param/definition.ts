@@ -9,6 +9,8 @@ export const paramResource = defineResource({
   title: text('参数配置', 'Parameters'),
   menu: { navigation: 'system', sort: 50, icon: 'setting', path: '/system/param' },
   paging: 'page',
+  labelField: 'paramKey',
+  recordName: text('参数', 'parameter'),
   keyCheck: { path: 'vaildKey', param: 'paramKey' },
   search: ['paramKey', 'value', 'remark'],
   sort: [['sortNum', 'asc']],

@@ -4,9 +4,10 @@ import { FormDialog } from '../generic/FormDialog';
 import type { RuleObject } from 'antd/es/form';
 import { useEffect, useMemo, useState } from 'react';
 import { directoryEntity } from '../../contract/entities/menu';
-import { MenuType, TOP_LEVEL_TYPES, type PermissionNode } from '../../contract/menu';
+import { MenuType, TOP_LEVEL_TYPES, walkTree, type PermissionNode } from '../../contract/menu';
+import { isMenuPathTaken, MENU_PATH_DUPLICATE } from '../../contract/menuRules';
 import { useLocale } from '../../src/i18n';
-import { MenuIcon } from '../../src/layout/menuIcons';
+import { IconPicker } from './IconPicker';
 import { serverFieldErrors } from '../generic/serverErrors';
 import { EntityFormItem, entityField } from './EntityFormItem';
 import { directoryFormValues, directoryPayload, newDirectoryValues, type FormValues } from './payload';
@@ -41,7 +42,6 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
 
   const chosenApp = Form.useWatch('appId', form) as number | undefined;
   const menuType = Form.useWatch('menuType', form) as MenuType | undefined;
-  const icon = Form.useWatch('icon', form) as string | undefined;
   const { tree } = useDirectoryTree(chosenApp ?? appId);
   const isHomeTaken = useIsHomeTaken(chosenApp ?? appId, action === 'create');
 
@@ -82,6 +82,14 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
   const homeRule: RuleObject = {
     validator: async (_rule, value) => {
       if (action === 'create' && Number(value) === MenuType.HOME && isHomeTaken) throw new Error(t('permission.form.homeTaken'));
+    },
+  };
+  // The server checks it too (a menu saved meanwhile); here it shows before the save.
+  const pathRule: RuleObject = {
+    validator: async (_rule, value) => {
+      const app = form.getFieldValue('appId') as number | undefined;
+      if (typeof value !== 'string' || app === undefined) return;
+      if (isMenuPathTaken([...walkTree(tree)], { appId: Number(app), path: value, id: editId })) throw new Error(MENU_PATH_DUPLICATE[locale]);
     },
   };
   const parentRule: RuleObject = {
@@ -173,18 +181,14 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
         <EntityFormItem entity={directoryEntity} name="sort" locale={locale}>
           <Input inputMode="numeric" placeholder={placeholder('sort')} />
         </EntityFormItem>
-        <EntityFormItem entity={directoryEntity} name="path" locale={locale}>
+        <EntityFormItem entity={directoryEntity} name="path" locale={locale} rules={[pathRule]} dependencies={['appId']}>
           <Input placeholder="/system/example" />
         </EntityFormItem>
         <EntityFormItem entity={directoryEntity} name="url" locale={locale}>
           <Input placeholder={placeholder('url')} />
         </EntityFormItem>
-        <EntityFormItem entity={directoryEntity} name="icon" locale={locale} extra={t('permission.form.iconHint')}>
-          <Input placeholder={placeholder('icon')} suffix={
-              <span className="permission-form__icon" aria-hidden="true">
-                <MenuIcon name={icon} />
-              </span>
-            } />
+        <EntityFormItem entity={directoryEntity} name="icon" locale={locale}>
+          <IconPicker placeholder={t('resources.placeholder.select', { label: entityField(directoryEntity, 'icon').label[locale] })} />
         </EntityFormItem>
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>

@@ -8,6 +8,7 @@ import type { Entity } from '../../contract/entity';
 import { validateEntity } from '../../contract/validation';
 import type { Locale } from '../../contract/i18n';
 import { MenuType, ROOT_ID, type PermissionNode } from '../../contract/menu';
+import { menuIconName } from '../../contract/menuIcons';
 import { ELEMENT_KINDS, type ElementKind, type ElementRow } from './elements';
 import { childrenOf, isValidParent, nextSort } from './tree';
 
@@ -31,7 +32,8 @@ export function directoryFormValues(record: Partial<PermissionNode>): FormValues
     sort: record.sort === undefined || record.sort === null ? undefined : String(record.sort),
     path: blank(record.path),
     url: blank(record.url),
-    icon: blank(record.icon),
+    // The platform's spellings (`SettingOutlined`, `bar-chart`) shown as the picker's name.
+    icon: menuIconName(record.icon) ?? blank(record.icon),
   };
 }
 

@@ -13,6 +13,8 @@ export const roleResource = defineResource({
   table: 'role',
   title: text('角色管理', 'Roles'),
   menu: { navigation: 'system', sort: 30, icon: 'safety', path: '/system/role' },
+  labelField: 'name',
+  recordName: text('角色', 'role'),
   paging: 'pageNo',
   keyCheck: { path: 'validateKey', param: 'roleKey' },
   search: ['roleKey', 'name'],

@@ -12,7 +12,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, fieldSchema, parsePaging, SEARCH_KEY_LABEL, searchLimit, validateEntity, type Locale } from '../../contract';
+import { Code, fieldSchema, impactCount, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale } from '../../contract';
 import { lookupComparison, lookupError, lookupValue } from '../../contract/lookup';
 import { maskRecord } from '../../contract/masking';
 import { endpointOf, fixedFieldsOf, hasAction, lookupFieldsOf, type ResourceDefinition } from '../../resources/define';
@@ -186,6 +186,32 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
     return success(request, null);
   }
 
+  /**
+   * What deleting the ids would take with it, for the delete's confirmation: each record's name,
+   * its details' count, what its policy adds, and the refusal the delete would meet (a row the
+   * definition keeps, or the policy's). A read: nothing is locked or written.
+   */
+  async function deleteImpact(request: FastifyRequest) {
+    if (!hasAction(definition, 'delete')) throw new ApiError(Code.FORBIDDEN);
+    const ids = requiredIds(requestParams(request).ids, request.locale);
+    const found = await repository.findMany(ids);
+    if (found.length !== ids.length) throw new ApiError(Code.NOT_FOUND);
+    const detailCounts = await Promise.all(details.map(async (detail) => ({ title: detail.definition.title, byId: await detail.repository.countByField(detail.definition.parent!.field, ids) })));
+    const added = (await policy?.deleteImpact?.(db, ids, contextOf(request))) ?? new Map();
+    const items = ids.map((id): DeleteImpactItem => {
+      const row = found.find((record) => record.id === id)!;
+      const label = definition.labelField ? row[definition.labelField] : undefined;
+      const counts: ImpactCount[] = [
+        ...detailCounts.map(({ title, byId }) => impactCount(byId.get(id) ?? 0, text(`其下 {count} 条${title['zh-CN']}将一并删除`, `${title['en-US']} deleted with it: {count}`))),
+        ...(added.get(id)?.counts ?? []),
+      ].filter((count) => count.count > 0);
+      const isKept = deletable && !deletable.values.some((v) => String(v) === String(row[deletable.field]));
+      const refusal = isKept ? deletable.refusal : added.get(id)?.refusal;
+      return { id, label: label === undefined || label === null ? null : String(label), counts, ...(refusal ? { refusal } : {}) };
+    });
+    return success(request, { items });
+  }
+
   /** Swaps a row of an ordered resource with its neighbour (`direction` up or down); `moved` false at either end. */
   async function move(request: FastifyRequest) {
     const { locale } = request;
@@ -298,7 +324,7 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
     return success(request, ownerId === undefined || ownerId === id);
   }
 
-  return { definition, repository, list, detail, save, remove, move, checkKey, reveal };
+  return { definition, repository, list, detail, save, remove, deleteImpact, move, checkKey, reveal };
 }
 
 export type CrudHandlers = ReturnType<typeof crudHandlers>;

@@ -8,6 +8,7 @@ import { resourceDefinitions } from '../../resources/registry';
 import { dicPolicy } from '../dic/dicPolicy';
 import { ApiError } from '../errors';
 import { rolePolicy } from '../roles/rolePolicy';
+import { appDeleteImpact } from './appDeleteImpact';
 import { crudMessages } from './messages';
 import type { ResourcePolicy } from './policy';
 
@@ -20,6 +21,7 @@ const appPolicy: ResourcePolicy = {
     const role = await trx.selectFrom('role').select('id').where('appId', 'in', ids).limit(1).executeTakeFirst();
     if (menu || role) throw new ApiError(Code.CONFLICT, crudMessages.appInUse);
   },
+  deleteImpact: appDeleteImpact,
 };
 
 /** The policies of the declared resources `definitions` (some rules read the other resources' fields). */

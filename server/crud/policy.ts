@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Locale } from '../../contract';
+import type { ImpactCount, Locale, Text } from '../../contract';
 import type { Database } from '../db/schema';
 import type { Caller } from '../http/requestContext';
 import type { ResourceRecord } from './repository';
@@ -40,4 +40,16 @@ export interface ResourcePolicy {
   beforeSave?(db: Kysely<Database>, change: SaveChange, context: PolicyContext): Promise<void>;
   /** Runs inside the delete's transaction once every id is known to exist; throw to refuse. */
   beforeDelete?(trx: Kysely<Database>, ids: readonly number[], context: PolicyContext): Promise<void>;
+  /**
+   * What deleting these (existing) records would take with it beyond their details, per id, and
+   * why the delete would be refused (what beforeDelete would throw), for the confirmation to say
+   * before the delete is asked (`<endpoint>/deleteImpact`).
+   */
+  deleteImpact?(db: Kysely<Database>, ids: readonly number[], context: PolicyContext): Promise<ReadonlyMap<number, DeleteImpactPart>>;
+}
+
+/** A policy's part of one record's delete impact: counts (zero ones are left out) and a refusal. */
+export interface DeleteImpactPart {
+  counts?: readonly ImpactCount[];
+  refusal?: Text;
 }

@@ -146,6 +146,20 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
       await (on as unknown as Kysely<DynamicDatabase>).deleteFrom(table).where('id', 'in', ids).where(own).execute();
     },
 
+    /** How many rows of this resource name each of `ids` in `field` (a master's details); ids without any are absent. */
+    async countByField(field: string, ids: readonly number[]): Promise<Map<number, number>> {
+      const storable = ids.filter(isStorableId);
+      if (storable.length === 0) return new Map();
+      const rows = await db
+        .selectFrom(table)
+        .select((eb) => [eb.ref(field).as('owner'), eb.fn.countAll<number>().as('n')])
+        .where(field, 'in', storable)
+        .where(own)
+        .groupBy(field)
+        .execute();
+      return new Map(rows.map((row) => [Number(row.owner), Number(row.n)]));
+    },
+
     /** Deletes every row of this resource whose `field` names one of `ids` (a master's details). */
     async deleteWhereIn(field: string, ids: readonly number[], on: Kysely<Database>): Promise<void> {
       await (on as unknown as Kysely<DynamicDatabase>).deleteFrom(table).where(field, 'in', ids).where(own).execute();

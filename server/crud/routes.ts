@@ -1,8 +1,8 @@
 /**
  * The generic calls of the declarative resources at one endpoint (/base/admin/<name> unless the
- * definition names another): list, detail, saveOrUpdate, delete, the key check and, for an ordered
- * resource, move. Only the declared actions' calls exist (`definition.actions`): a read-only
- * resource has list and detail alone.
+ * definition names another): list, detail, saveOrUpdate, delete with what it would take along
+ * (deleteImpact), the key check and, for an ordered resource, move. Only the declared actions'
+ * calls exist (`definition.actions`): a read-only resource has list and detail alone.
  *
  * A master and its detail may share an endpoint, as the platform's dictionaries do (`/dic/list`
  * with parentId 0 lists dictionaries, with a dictionary's id its items). A request is then the
@@ -10,7 +10,7 @@
  * delete, move) when its ids are the detail's rows; otherwise the master's.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasAction, type ResourceDefinition } from '../../resources/define';
+import { DELETE_IMPACT_PATH, hasAction, type ResourceDefinition } from '../../resources/define';
 import { requestParams, requiredId, requiredIds, optionalId, textParam } from '../http/params';
 import { crudHandlers, type CrudContext, type CrudHandlers } from './handlers';
 
@@ -49,6 +49,7 @@ function dispatcher(handlers: readonly CrudHandlers[]) {
     // A new record names its master (or not); an update is the detail's when its id is.
     save: async (request) => (optionalId(requestParams(request).id, request.locale) === undefined ? byParent(request) : await byId(request)).save(request),
     remove: async (request) => (await byIds(request)).remove(request),
+    deleteImpact: async (request) => (await byIds(request)).deleteImpact(request),
     move: async (request) => (await byId(request)).move(request),
     checkKey: (request) => byParent(request).checkKey(request),
     reveal: (request) => master.reveal(request),
@@ -65,7 +66,11 @@ export function crudRoutes(context: CrudContext, group: readonly ResourceDefinit
     app.get('/detail', handlers.detail);
     const isWritable = someHas((d) => hasAction(d, 'create') || hasAction(d, 'edit'));
     if (isWritable) app.post('/saveOrUpdate', handlers.save);
-    if (someHas((d) => hasAction(d, 'delete'))) app.route({ method: ['GET', 'POST'], url: '/delete', handler: handlers.remove });
+    if (someHas((d) => hasAction(d, 'delete'))) {
+      app.route({ method: ['GET', 'POST'], url: '/delete', handler: handlers.remove });
+      // What a delete takes with it, read by its confirmation: granted with the delete button.
+      app.route({ method: ['GET', 'POST'], url: `/${DELETE_IMPACT_PATH}`, handler: handlers.deleteImpact });
+    }
     if (someHas((d) => d.order !== undefined && hasAction(d, 'edit'))) app.post('/move', handlers.move);
     const keyPaths = new Set(group.flatMap((d) => (d.keyCheck && isWritable ? [d.keyCheck.path] : [])));
     for (const path of keyPaths) app.get(`/${path}`, handlers.checkKey);

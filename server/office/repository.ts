@@ -5,6 +5,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { OfficeType } from '../../contract';
 import { isStorableId } from '../crud/storableId';
+import { preparedQuery } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
 
 /** A node as the API answers it outside the tree (detail, saves). */
@@ -153,3 +154,14 @@ export function officeRepository(db: Kysely<Database>) {
 }
 
 export type OfficeRepository = ReturnType<typeof officeRepository>;
+
+/**
+ * What filtering by an office means: the office and the groups under it (a department's staff
+ * are also those of its groups; a group has none under it, see treeWrites.ts). Read from the tree
+ * on every call, so a group moved or added counts at once; one indexed read (office.parent_id) of
+ * at most the tree's size, built once.
+ */
+export function officeScope(db: Kysely<Database>): (officeId: number) => Promise<number[]> {
+  const groups = preparedQuery(db, ({ parentId }: { parentId: number }) => db.selectFrom('office').select('id').where('parentId', '=', parentId).orderBy('id'));
+  return async (officeId) => (isStorableId(officeId) ? [officeId, ...(await groups.execute({ parentId: officeId })).map((row) => row.id)] : [officeId]);
+}

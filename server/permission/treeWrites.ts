@@ -5,7 +5,7 @@
  * so what these change holds from the very next request.
  */
 import type { Kysely } from 'kysely';
-import { Code, format, MenuType, PAGE_CODE_DUPLICATE, ROOT_ID, ruleMessages, type Locale, type Text } from '../../contract';
+import { Code, DIRECTORY_TYPES, format, isMenuPathTaken, MENU_PATH_DUPLICATE, MenuType, PAGE_CODE_DUPLICATE, ROOT_ID, ruleMessages, type Locale, type Text } from '../../contract';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { permissionMessages } from './messages';
@@ -59,8 +59,14 @@ async function checkPlacement(repo: PermissionRepository, draft: NodeDraft, id: 
   if (!canSitUnder(draft.menuType, parent.menuType)) throw refuse(placementMessage(draft.menuType));
 }
 
-/** At most one home page per app; page-element codes (the console's button codes) unique per app. */
+/**
+ * At most one home page per app; page-element codes (the console's button codes) and directory
+ * paths (what the console routes by) unique per app.
+ */
 async function checkUniqueness(repo: PermissionRepository, draft: NodeDraft, id: number | undefined, locale: Locale): Promise<void> {
+  if (DIRECTORY_TYPES.includes(draft.menuType) && isMenuPathTaken(await repo.nodesOfApp(draft.appId, DIRECTORY_TYPES), { appId: draft.appId, path: draft.path, id })) {
+    throw fieldRefusal(Code.DUPLICATE, 'path', MENU_PATH_DUPLICATE[locale]);
+  }
   if (draft.menuType === MenuType.HOME) {
     const homeId = await repo.homeIdOf(draft.appId);
     if (homeId !== undefined && homeId !== id) throw fieldRefusal(Code.DUPLICATE, 'menuType', permissionMessages.homeExists[locale]);

@@ -30,6 +30,7 @@ async function callerIsSuperAdmin(db: Kysely<Database>, caller: Caller | null): 
 function noCaller(): ApiError {
   return new ApiError(Code.NO_TOKEN);
 }
+import { roleDeleteImpact } from './roleDeleteImpact';
 
 export const rolePolicy: ResourcePolicy = {
   async beforeSave(db, { existing, values }, { caller }) {
@@ -64,4 +65,6 @@ export const rolePolicy: ResourcePolicy = {
     await trx.deleteFrom('rolePermission').where('roleId', 'in', ids).execute();
     await trx.deleteFrom('userRole').where('roleId', 'in', ids).execute();
   },
+
+  deleteImpact: roleDeleteImpact,
 };

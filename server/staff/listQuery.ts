@@ -11,6 +11,7 @@ import { regionNames } from '../../contract/regions';
 import { preparedQuery } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
 import { versionReader } from '../db/versionCounter';
+import { officeScope } from '../office/repository';
 import { regionIndex } from './regions';
 import { parseStaffFilters, searchConditions, searchPlan, type SearchPlan, type SearchShape, type SearchValues } from './staffSearch';
 
@@ -29,6 +30,7 @@ export function createStaffList(db: Kysely<Database>) {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const totals = new Map<string, { version: number; total: number }>();
   const listVersion = versionReader(db, 'staffListVersion');
+  const scopeOf = officeScope(db);
 
   /**
    * The members the plan selects, joined to its source (see SearchShape.source). Typed as a query
@@ -129,7 +131,11 @@ export function createStaffList(db: Kysely<Database>) {
 
   return {
     async list(params: Record<string, unknown>, locale: Locale): Promise<ListData<StaffListRow>> {
-      const plan = searchPlan(parseStaffFilters(params, locale), isPostgres);
+      const filters = parseStaffFilters(params, locale);
+      // A department means its groups too. The scope is part of the plan, so a total counted
+      // before a group moved is not reused for the department's new scope.
+      if (filters.officeId !== undefined) filters.officeIds = await scopeOf(filters.officeId);
+      const plan = searchPlan(filters, isPostgres);
       const paging = parsePaging(params);
       const page = await pageOf({ ...plan.values, limit: paging.size, offset: (paging.page - 1) * paging.size }, plan.shape);
       const [regions, counted] = await Promise.all([regionIndex(), total(plan, paging, page.rows.length, page.version)]);

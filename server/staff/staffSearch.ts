@@ -19,7 +19,10 @@ import type { Database } from '../db/schema';
 import { optionalId, requiredIds, searchParam, textParam } from '../http/params';
 
 export interface StaffFilters {
+  /** The office asked for; the list answers its scope (`officeIds`). */
   officeId?: number;
+  /** The office and the groups under it (a department means its groups too): set by the list from the tree. */
+  officeIds?: readonly number[];
   name?: string;
   code?: string;
   telephone?: string;
@@ -65,7 +68,7 @@ export interface SearchShape {
   fts: boolean;
   /** LIKE "contains" terms: per term, its columns and whether each is compared lower-cased. */
   likes: Array<Array<[SearchColumn, boolean]>>;
-  office?: 'id' | 'none';
+  office?: 'ids' | 'none';
   roles?: 'ids' | 'none';
 }
 
@@ -75,7 +78,8 @@ export interface SearchValues {
   fts: string;
   /** One pattern per LIKE term, in the order of `likes`. */
   likes: string[];
-  officeId: number;
+  /** The office filter's scope: the office and its groups. */
+  officeIds: number[];
   roleIds: number[];
 }
 
@@ -93,7 +97,7 @@ const lengthOf = (term: string) => [...term].length;
 
 export function searchPlan(filters: StaffFilters, isPostgres: boolean): SearchPlan {
   const shape: SearchShape = { source: 'user', grams: [], fts: false, likes: [] };
-  const values: SearchValues = { grams: [], fts: '', likes: [], officeId: 0, roleIds: [] };
+  const values: SearchValues = { grams: [], fts: '', likes: [], officeIds: [], roleIds: [] };
   const ftsTerms: string[] = [];
   const grams: Array<[GramTable, string]> = [];
 
@@ -136,8 +140,8 @@ export function searchPlan(filters: StaffFilters, isPostgres: boolean): SearchPl
   }
 
   if (filters.officeId !== undefined) {
-    shape.office = isStorableId(filters.officeId) ? 'id' : 'none';
-    values.officeId = filters.officeId;
+    values.officeIds = (filters.officeIds ?? [filters.officeId]).filter(isStorableId);
+    shape.office = values.officeIds.length ? 'ids' : 'none';
   }
   if (filters.roleIds !== undefined) {
     values.roleIds = filters.roleIds.filter(isStorableId);
@@ -162,7 +166,7 @@ export function searchConditions(eb: StaffExpressions, { shape, values }: Search
     })));
   });
   if (shape.fts) all.push(sql<SqlBool>`u.id in (select rowid from user_search where user_search match ${values.fts})`);
-  if (shape.office) all.push(shape.office === 'id' ? eb('u.officeId', '=', values.officeId) : sql<SqlBool>`1 = 0`);
+  if (shape.office) all.push(shape.office === 'ids' ? eb('u.officeId', 'in', values.officeIds) : sql<SqlBool>`1 = 0`);
   if (shape.roles) {
     all.push(
       shape.roles === 'ids'

@@ -1,6 +1,8 @@
 /**
  * Menu icons by the name a menu stores (`setting`, `appstore`, …; `SettingOutlined`,
- * `el-icon-setting` are read too). Each icon is imported from its own file, never the icon set.
+ * `el-icon-setting` are read too). The names are the contract's (contract/menuIcons.ts: the menu
+ * dialog's picker and the server's check read the same list); each icon is imported from its own
+ * file, never the icon set.
  */
 import ApartmentOutlined from '@ant-design/icons/es/icons/ApartmentOutlined';
 import AppstoreOutlined from '@ant-design/icons/es/icons/AppstoreOutlined';
@@ -24,9 +26,10 @@ import TeamOutlined from '@ant-design/icons/es/icons/TeamOutlined';
 import ToolOutlined from '@ant-design/icons/es/icons/ToolOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import type { ComponentType } from 'react';
+import { menuIconName, type MenuIconName } from '../../contract/menuIcons';
 
-/** The icons the seeded menus use, plus a few names the platform's menus also use for them. */
-const ICONS: Readonly<Record<string, ComponentType>> = {
+/** A component for every name of the contract's list, and for nothing else. */
+const ICONS: Readonly<Record<MenuIconName, ComponentType>> = {
   apartment: ApartmentOutlined,
   appstore: AppstoreOutlined,
   barchart: BarChartOutlined,
@@ -57,24 +60,16 @@ const ICONS: Readonly<Record<string, ComponentType>> = {
   user: UserOutlined,
 };
 
-/** `SettingOutlined`, `el-icon-setting`, `setting` → `setting`. */
-export function iconKey(name: string | null | undefined): string {
-  return (name ?? '')
-    .trim()
-    .toLowerCase()
-    .replace(/^(el-icon-|icon-|anticon-)/, '')
-    .replace(/(outlined|filled|twotone)$/, '')
-    .replace(/[^a-z0-9]/g, '');
-}
-
 /** The icon a menu names, or nothing when the name is unknown. */
 export function MenuIcon({ name }: { name: string | null | undefined }) {
-  const Icon = ICONS[iconKey(name)];
+  const known = menuIconName(name);
+  const Icon = known && ICONS[known];
   return Icon ? <Icon /> : null;
 }
 
 /** For antd Menu items: the icon element, or undefined so the item renders without one. */
 export function menuIcon(name: string | null | undefined) {
-  const Icon = ICONS[iconKey(name)];
+  const known = menuIconName(name);
+  const Icon = known && ICONS[known];
   return Icon ? <Icon /> : undefined;
 }

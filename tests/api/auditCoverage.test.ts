@@ -43,14 +43,14 @@ const WRITES: Call[] = [
   get('/rolePermission/save', async () => ({ appId: await idOf('app', 'code', 'base'), roleId: await idOf('role', 'roleKey', 'auditRole'), permissionIds: String(await node('param:list')) })),
   post('/permission/saveOrUpdate', async () => {
     const appId = await idOf('app', 'code', 'audit-app');
-    return { menuType: 3, appId, parentId: 0, name: '审计导航', sort: 1, path: '/audit-nav', url: 'auditNav', icon: 'x' };
+    return { menuType: 3, appId, parentId: 0, name: '审计导航', sort: 1, path: '/audit-nav', url: 'auditNav', icon: 'menu' };
   }),
   post('/menu/saveOrUpdate', async () => {
     const appId = await idOf('app', 'code', 'audit-app');
     const navigation = await idOf('permission', 'url', 'auditNav');
     ids.menu = (await server.call<{ id: number }>('POST', '/base/admin/permission/saveOrUpdate', {
       token: admin,
-      body: { menuType: 4, appId, parentId: navigation, name: '审计菜单', sort: 1, path: '/audit-menu', url: 'auditMenu', icon: 'x' },
+      body: { menuType: 4, appId, parentId: navigation, name: '审计菜单', sort: 1, path: '/audit-menu', url: 'auditMenu', icon: 'table' },
     })).body.data.id;
     return { menuType: 1, appId, parentId: ids.menu, code: 'audit:list', name: '审计按钮' };
   }),

@@ -40,7 +40,7 @@ const directory = async (row: Omit<NodeRow, 'id' | 'code' | 'appId'> & { id?: nu
   const { id, menuType, parentId, name, sort, path, url, icon } = { ...row, ...changes };
   return { body: { id, menuType, appId, parentId, name, sort, path, url, icon } };
 };
-const newMenu = { menuType: MenuType.MENU, name: '新菜单', sort: 99, path: '/x', url: 'x', icon: 'x' };
+const newMenu = { menuType: MenuType.MENU, name: '新菜单', sort: 99, path: '/x', url: 'x', icon: 'table' };
 
 const ROWS: Row[] = [
   ['POST', '/permission/saveOrUpdate', 'rename a held menu', PASS, async () => directory(await node('permission'))],

@@ -25,7 +25,7 @@ async function created(answer: Promise<{ body: { code: number; data: NodeRecord 
 
 let serial = 0;
 const menu = (parentId = navigation.id) =>
-  created(saveDirectory({ menuType: 4, appId, parentId, name: `菜单${++serial}`, sort: serial, path: `/m${serial}`, url: `m${serial}`, icon: 'file' }));
+  created(saveDirectory({ menuType: 4, appId, parentId, name: `菜单${++serial}`, sort: serial, path: `/m${serial}`, url: `m${serial}`, icon: 'filetext' }));
 const page = (parentId: number, code: string, name = '按钮') => created(saveElement({ menuType: 1, appId, parentId, code, name }));
 const api = (parentId: number, code: string, url = '/x/list') => created(saveElement({ menuType: 2, appId, parentId, code, name: '接口', url }));
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
     body: { code: 'pelem', name: '元素系统', businessType: 1, isEnable: '1', sort: 80, address: 'https://pelem.example.com' },
   });
   appId = app.body.data.id;
-  navigation = await created(saveDirectory({ menuType: 3, appId, parentId: 0, name: '导航', sort: 1, path: '/n', url: 'n', icon: 'n' }));
+  navigation = await created(saveDirectory({ menuType: 3, appId, parentId: 0, name: '导航', sort: 1, path: '/n', url: 'n', icon: 'menu' }));
 });
 afterAll(async () => {
   await server?.close();

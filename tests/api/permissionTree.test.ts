@@ -63,7 +63,7 @@ describe('a new app built through the calls', () => {
       menuType: MenuType.NAVIGATION,
     });
     chain.menu = await created(
-      saveDirectory({ menuType: '4', appId: String(appId), parentId: String(chain.navigation.id), name: '订单', sort: '1', path: '/ops/order', url: 'order', icon: 'file' }),
+      saveDirectory({ menuType: '4', appId: String(appId), parentId: String(chain.navigation.id), name: '订单', sort: '1', path: '/ops/order', url: 'order', icon: 'filetext' }),
     );
     expect(chain.menu).toMatchObject({ parentId: chain.navigation.id, menuType: MenuType.MENU, sort: 1 });
     chain.page = await created(saveElement({ menuType: 1, appId, parentId: chain.menu.id, code: 'order:list', name: '查询' }));
@@ -78,12 +78,12 @@ describe('a new app built through the calls', () => {
     const updated = await created(saveDirectory({ ...chain.menu, name: '订单管理', sort: 2, id: chain.menu.id }));
     expect(updated).toEqual({ ...chain.menu, name: '订单管理', sort: 2 });
     chain.menu = updated;
-    chain.subMenu = await created(saveDirectory({ menuType: 4, appId, parentId: chain.menu.id, name: '退款', sort: 1, path: '/ops/refund', url: 'refund', icon: 'rollback' }));
-    chain.secondNavigation = await created(saveDirectory({ menuType: 3, appId, parentId: 0, name: '财务', sort: 10, path: '/fin', url: 'fin', icon: 'bank' }));
+    chain.subMenu = await created(saveDirectory({ menuType: 4, appId, parentId: chain.menu.id, name: '退款', sort: 1, path: '/ops/refund', url: 'refund', icon: 'tool' }));
+    chain.secondNavigation = await created(saveDirectory({ menuType: 3, appId, parentId: 0, name: '财务', sort: 10, path: '/fin', url: 'fin', icon: 'dollar' }));
   });
 
   it('answers the directory tree without elements, ordered by sort then id, and nothing of other apps', async () => {
-    await created(saveDirectory({ menuType: 3, appId: otherAppId, parentId: 0, name: '别的', sort: 0, path: '/x', url: 'x', icon: 'x' }));
+    await created(saveDirectory({ menuType: 3, appId: otherAppId, parentId: 0, name: '别的', sort: 0, path: '/x', url: 'x', icon: 'table' }));
     const { body } = await get<PermissionNode[]>('/permission/filterTree', { appId });
     expect(body.code).toBe(Code.OK);
     expect(body.data.map((n) => n.name)).toEqual(['财务', '运营']);

@@ -48,7 +48,7 @@ const table: Row[] = [
     call: 'directory save',
     method: 'POST',
     url: () => '/base/admin/permission/saveOrUpdate',
-    body: () => ({ menuType: 3, appId, parentId: 0, name: '新导航', sort: 9, path: '/new', url: 'new', icon: 'new' }),
+    body: () => ({ menuType: 3, appId, parentId: 0, name: '新导航', sort: 9, path: '/new', url: 'new', icon: 'appstore' }),
     allowed: adminOnly,
     isWrite: true,
   },
@@ -80,9 +80,9 @@ beforeAll(async () => {
 
   const call = async (url: string, body: unknown) => (await server.call<{ id: number }>('POST', url, { token: tokens.admin, body })).body.data.id;
   appId = await call('/base/admin/app/saveOrUpdate', { code: 'paccess', name: '权限系统', businessType: 1, isEnable: '1', sort: 90, address: 'https://p.example.com' });
-  const navId = await call('/base/admin/permission/saveOrUpdate', { menuType: 3, appId, parentId: 0, name: '导航', sort: 1, path: '/n', url: 'n', icon: 'n' });
-  menuId = await call('/base/admin/permission/saveOrUpdate', { menuType: 4, appId, parentId: navId, name: '菜单', sort: 1, path: '/n/m', url: 'm', icon: 'm' });
-  spareMenuId = await call('/base/admin/permission/saveOrUpdate', { menuType: 4, appId, parentId: navId, name: '备用', sort: 2, path: '/n/s', url: 's', icon: 's' });
+  const navId = await call('/base/admin/permission/saveOrUpdate', { menuType: 3, appId, parentId: 0, name: '导航', sort: 1, path: '/n', url: 'n', icon: 'menu' });
+  menuId = await call('/base/admin/permission/saveOrUpdate', { menuType: 4, appId, parentId: navId, name: '菜单', sort: 1, path: '/n/m', url: 'm', icon: 'table' });
+  spareMenuId = await call('/base/admin/permission/saveOrUpdate', { menuType: 4, appId, parentId: navId, name: '备用', sort: 2, path: '/n/s', url: 's', icon: 'setting' });
   spareElementId = await call('/base/admin/menu/saveOrUpdate', { menuType: 1, appId, parentId: menuId, code: 'm:list', name: '查询' });
   const role = { sortNum: 1, roleKey: 'viewer', name: '查看', appId, isEnable: '1' as const, description: null, roleType: 2 };
   roleId = (await server.db.insertInto('role').values(role).returning('id').executeTakeFirstOrThrow()).id;

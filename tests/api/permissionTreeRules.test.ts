@@ -33,7 +33,7 @@ const directory = (forApp: number, menuType: number, parentId: number, key: stri
   sort: 1,
   path: `/${key}`,
   url: key,
-  icon: 'icon',
+  icon: 'menu',
 });
 
 async function createApp(code: string): Promise<number> {

@@ -19,7 +19,7 @@ const readOnlyLog = defineResource({
   entity: logEntity,
   table: 'gadget_log',
   title: text('小工具日志', 'Gadget log'),
-  menu: { navigation: 'tools', sort: 90, icon: 'file', path: '/tools/gadgetLog' },
+  menu: { navigation: 'tools', sort: 90, icon: 'filetext', path: '/tools/gadgetLog' },
   paging: 'page',
   search: ['line'],
   sort: [['line', 'asc']],

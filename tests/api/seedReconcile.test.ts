@@ -213,11 +213,11 @@ describe('an administrator’s changes to a resource menu', () => {
     const result = await server.restart({ definitions: resourceDefinitions, prepareLogger: logger });
     expect(result.reconciled.added).toEqual([
       { resource: 'param', kind: 'apiElements', code: 'param:create', nodes: 1, apis: ['/param/vaildKey'] },
-      { resource: 'param', kind: 'pageElement', code: 'param:delete', nodes: 2 },
+      { resource: 'param', kind: 'pageElement', code: 'param:delete', nodes: 3 },
     ]);
     expect(logger.lines.map((l) => [l.level, l.details])).toEqual([
       ['info', { resource: 'param', kind: 'apiElements', code: 'param:create', nodes: 1, apis: ['/param/vaildKey'] }],
-      ['info', { resource: 'param', kind: 'pageElement', code: 'param:delete', nodes: 2 }],
+      ['info', { resource: 'param', kind: 'pageElement', code: 'param:delete', nodes: 3 }],
     ]);
 
     const after = await baseNodes(server);
@@ -226,6 +226,7 @@ describe('an administrator’s changes to a resource menu', () => {
       [MenuType.API, '/param/vaildKey', 2],
       [MenuType.PAGE_ELEMENT, 'param:delete', 4],
       [MenuType.API, '/param/delete', 1],
+      [MenuType.API, '/param/deleteImpact', 2],
     ]);
     expect(added.find((n) => n.url === '/param/vaildKey')?.parentId).toBe(create.id);
     expect(menuShape(after, menu)).toEqual(declaredShape(param));

@@ -83,7 +83,7 @@ describe('the permission screen without the staff screen', () => {
     expect(await codeOf(saveElement(editor, { menuType: MenuType.API, parentId: foreignPage.id, code: '9002', name: '新接口', url: '/menu/list' }))).toBe(Code.FORBIDDEN);
     expect(await codeOf(saveElement(editor, { menuType: MenuType.PAGE_ELEMENT, parentId: foreignMenu.id, code: 'user:steal', name: '按钮', url: '' }))).toBe(Code.FORBIDDEN);
     expect(await codeOf(saveDirectory(editor, { ...foreignMenu, name: '改名' }))).toBe(Code.FORBIDDEN);
-    const menu = { menuType: MenuType.MENU, parentId: foreignNavigation.id, name: '新菜单', sort: 99, path: '/x', url: 'x', icon: 'x' };
+    const menu = { menuType: MenuType.MENU, parentId: foreignNavigation.id, name: '新菜单', sort: 99, path: '/x', url: 'x', icon: 'table' };
     expect(await codeOf(saveDirectory(editor, menu))).toBe(Code.FORBIDDEN);
     expect(await codeOf(remove(editor, '/menu/delete', foreignApi.id))).toBe(Code.FORBIDDEN);
     expect(await codeOf(remove(editor, '/permission/delete', foreignMenu.id))).toBe(Code.FORBIDDEN);

@@ -130,7 +130,7 @@ describe('an administrator in zh-CN', () => {
   it('deletes it after the confirmation', async () => {
     await row('e2e.timeout').getByRole('button', { name: '删除' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: '确认删除' }).last();
-    await visible(confirm.getByText('您确认删除吗？'));
+    await visible(confirm.getByText('删除参数“e2e.timeout”？'));
     await confirm.getByRole('button', { name: label('确定') }).click();
     await visible(page.getByText('删除成功'));
     await row('e2e.timeout').waitFor({ state: 'detached' });

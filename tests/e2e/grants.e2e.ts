@@ -49,6 +49,14 @@ async function save(page: Page, form: Locator): Promise<void> {
   await form.waitFor({ state: 'hidden' });
 }
 
+/** The menu dialog's icon picker: typed to find the icon, Enter takes it. */
+async function pickIcon(form: Locator, name: string): Promise<void> {
+  const picker = form.getByLabel('图标', { exact: true });
+  await picker.fill(name);
+  await form.page().locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().waitFor();
+  await picker.press('Enter');
+}
+
 describe('menu management', () => {
   it('builds a navigation > menu > page element > API chain in another sub-system', async () => {
     const { page, errors } = await newPage(browser, baseUrl);
@@ -65,7 +73,7 @@ describe('menu management', () => {
     await form.getByLabel('名称', { exact: true }).fill('运营');
     await form.getByLabel('路径', { exact: true }).fill('/ops');
     await form.getByLabel('访问地址', { exact: true }).fill('ops');
-    await form.getByLabel('图标', { exact: true }).fill('setting');
+    await pickIcon(form, 'setting');
     await save(page, form);
     await directories.getByRole('tree').getByText('运营', { exact: true }).click();
 
@@ -75,7 +83,7 @@ describe('menu management', () => {
     await form.getByLabel('名称', { exact: true }).fill('活动');
     await form.getByLabel('路径', { exact: true }).fill('/ops/campaign');
     await form.getByLabel('访问地址', { exact: true }).fill('campaign');
-    await form.getByLabel('图标', { exact: true }).fill('setting');
+    await pickIcon(form, 'setting');
     await save(page, form);
     const navigation = directories.locator('.ant-tree-treenode').filter({ hasText: '运营' }).first();
     if ((await navigation.getAttribute('class'))?.includes('ant-tree-treenode-switcher-close')) await navigation.locator('.ant-tree-switcher').click();

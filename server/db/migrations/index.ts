@@ -21,6 +21,7 @@ import { versionLockOrder } from './0013_version_lock_order';
 import { revealLogAccounts } from './0014_reveal_log_accounts';
 import { auditAccounts } from './0015_audit_accounts';
 import { uaUnpublish } from './0016_ua_unpublish';
+import { officeMemberOrder } from './0018_office_member_order';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -40,6 +41,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0014_reveal_log_accounts': revealLogAccounts(dialect),
     '0015_audit_accounts': auditAccounts(dialect),
     '0016_ua_unpublish': uaUnpublish(dialect),
+    '0018_office_member_order': officeMemberOrder(dialect),
   };
 }
 

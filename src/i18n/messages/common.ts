@@ -49,6 +49,8 @@ const zh = {
   'confirm.delete.title': '确认删除',
   'confirm.delete.content': '您确认删除吗？',
   'confirm.delete.named': '您确认删除“{name}”吗？',
+  'confirm.delete.namedKind': '删除{kind}“{name}”？',
+  'confirm.delete.counting': '正在统计删除将影响的数据…',
   'confirm.delete.withDetails': '您确认删除“{name}”及其全部{details}吗？',
 
   'dialog.discard.title': '放弃修改？',
@@ -112,6 +114,8 @@ const en: Record<keyof typeof zh, string> = {
   'confirm.delete.title': 'Confirm deletion',
   'confirm.delete.content': 'Are you sure to delete?',
   'confirm.delete.named': 'Are you sure to delete “{name}”?',
+  'confirm.delete.namedKind': 'Delete {kind} “{name}”?',
+  'confirm.delete.counting': 'Counting what the delete takes with it…',
   'confirm.delete.withDetails': 'Are you sure to delete “{name}” and all its {details}?',
 
   'dialog.discard.title': 'Discard changes?',

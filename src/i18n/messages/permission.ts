@@ -30,7 +30,6 @@ const zh = {
 
   'permission.form.homeTaken': '该子系统已有首页，不能再添加',
   'permission.form.parentInvalid': '菜单只能放在导航或菜单下',
-  'permission.form.iconHint': '如 setting、menu、user',
 
   'permission.delete.directory': '确认删除“{name}”吗？其下的子菜单、页面元素和接口也会一并删除。',
   'permission.delete.directoryWithCount': '确认删除“{name}”吗？其下的 {count} 个子节点及它们的页面元素和接口也会一并删除。',
@@ -69,7 +68,6 @@ const en: Record<keyof typeof zh, string> = {
 
   'permission.form.homeTaken': 'This sub-system already has a home page',
   'permission.form.parentInvalid': 'A menu can only sit under a navigation or another menu',
-  'permission.form.iconHint': 'e.g. setting, menu, user',
 
   'permission.delete.directory': 'Delete "{name}"? Its sub-menus, page elements and APIs will be deleted too.',
   'permission.delete.directoryWithCount': 'Delete "{name}"? Its {count} child nodes, with their page elements and APIs, will be deleted too.',

@@ -18,6 +18,8 @@ export default {
     'resources.show.revealRow': '查看本行明文',
     'resources.show.revealed': '已显示明文，本次查看已记录',
     'resources.range.start': '开始时间',
+    'dictionary.off': '{label}（已停用）',
+    'dictionary.unknown': '{value}（未知值）',
     'resources.range.end': '结束时间',
   },
   'en-US': {
@@ -38,6 +40,8 @@ export default {
     'resources.show.revealRow': 'Reveal this row',
     'resources.show.revealed': 'Shown unmasked; this reveal has been recorded',
     'resources.range.start': 'From',
+    'dictionary.off': '{label} (off)',
+    'dictionary.unknown': '{value} (unknown)',
     'resources.range.end': 'To',
   },
 } as const;

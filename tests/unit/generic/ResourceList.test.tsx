@@ -87,7 +87,7 @@ describe('generic list (parameters)', () => {
     await user.click(firstDelete!);
     const dialog = await screen.findByRole('dialog', {}, slow);
     expect(within(dialog).getByText('确认删除')).toBeInTheDocument();
-    expect(within(dialog).getByText('您确认删除吗？')).toBeInTheDocument();
+    expect(within(dialog).getByText('删除参数“site.name”？')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('删除成功', {}, slow)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('site.name')).not.toBeInTheDocument(), slow);

@@ -5,6 +5,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { dictionaryOptions } from '../../../resources/generic/useDictionary';
+import { CellContent } from '../../../resources/generic/CellContent';
 import { DictionarySelect } from '../../../resources/generic/DictionarySelect';
 import { renderInConsole } from '../renderInConsole';
 import { setUpMockApi } from './harness';
@@ -14,10 +15,14 @@ const api = setUpMockApi();
 const slow = { timeout: 10000 };
 
 const calls = (path: string) => api.current.state.requests.filter((r) => r.path.endsWith(path)).length;
-const optionTexts = () => [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((o) => o.textContent);
+const OPTIONS = '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option';
+const optionTexts = () => [...document.querySelectorAll(OPTIONS)].map((o) => o.textContent);
+const disabledTexts = () => [...document.querySelectorAll(`${OPTIONS}-disabled`)].map((o) => o.textContent);
+const shownValue = () => document.querySelector('.ant-select-selection-item')?.textContent;
+const inConsole = () => ({ token: api.current.issueToken(), path: '/x', resource: { name: 'x', label: 'x' } });
 
-function renderSelect() {
-  renderInConsole(<DictionarySelect dicKey="colour" placeholder="选择颜色" />, { token: api.current.issueToken(), path: '/x', resource: { name: 'x', label: 'x' } });
+function renderSelect(value?: string) {
+  renderInConsole(<DictionarySelect dicKey="colour" placeholder="选择颜色" value={value} />, inConsole());
   return () => fireEvent.mouseDown(document.querySelector('.ant-select-selector')!);
 }
 
@@ -50,6 +55,33 @@ describe('the dictionary hook', () => {
     open();
     await waitFor(() => expect(optionTexts()).toEqual(['红', '绿', '蓝']), slow);
     expect(calls('/dic/ListByKey')).toBe(2);
+  });
+
+  it('shows a record’s switched-off value by its label marked off, listed for it alone and not choosable', async () => {
+    const open = renderSelect('green');
+    await waitFor(() => expect(shownValue()).toBe('绿（已停用）'), slow);
+    open();
+    await waitFor(() => expect(optionTexts()).toEqual(['红', '蓝', '绿（已停用）']), slow);
+    expect(disabledTexts()).toEqual(['绿（已停用）']);
+  });
+
+  it('shows a value no item has any more as the value marked unknown, never as a bare code', async () => {
+    renderSelect('9');
+    await waitFor(() => expect(shownValue()).toBe('9（未知值）'), slow);
+  });
+
+  it('marks the same in list cells and show views', async () => {
+    renderInConsole(
+      <>
+        <CellContent view={{ kind: 'dictionary', dicKey: 'colour', value: 'green' }} />
+        <CellContent view={{ kind: 'dictionary', dicKey: 'colour', value: 'red' }} />
+        <CellContent view={{ kind: 'dictionary', dicKey: 'colour', value: '9' }} />
+      </>,
+      inConsole(),
+    );
+    expect(await screen.findByText('绿（已停用）', {}, slow)).toHaveClass('generic-cell--off');
+    expect(screen.getByText('红')).not.toHaveClass('generic-cell--off');
+    expect(screen.getByText('9（未知值）')).toHaveClass('generic-cell--off');
   });
 
   it('shows seeded items in the user\'s language and typed ones as typed', () => {

@@ -31,7 +31,9 @@ describe('organisation directory', () => {
     await user().click(await node('研发部'));
     expect(await within(members()).findByText('张三', {}, slow)).toBeInTheDocument();
     expect(within(members()).getByText('李四')).toBeInTheDocument();
-    expect(within(members()).queryByText('王五')).not.toBeInTheDocument();
+    // A department's members include its groups', each row naming its group.
+    expect(within(row('王五')).getByText('前端组')).toBeInTheDocument();
+    expect(within(members()).getByText('研发部 及其小组的成员')).toBeInTheDocument();
     expect(within(members()).getByText('13800000011')).toBeInTheDocument();
     expect(requestsTo(apis.current, '/user/list').at(-1)?.body).toEqual({ officeId: 1, pageNo: 1, pageSize: 10 });
     expect(button(/添加成员/)).toBeEnabled();
@@ -66,11 +68,12 @@ describe('organisation directory', () => {
     await user().click(all);
     expect(checkbox(row('张三'))).toBeChecked();
     expect(checkbox(row('李四'))).toBeChecked();
-    expect(within(members()).getByText('已选 2 人')).toBeInTheDocument();
+    expect(checkbox(row('王五'))).toBeChecked();
+    expect(within(members()).getByText('已选 3 人')).toBeInTheDocument();
 
     await user().click(checkbox(row('张三')));
     expect(all).toBePartiallyChecked();
-    expect(within(members()).getByText('已选 1 人')).toBeInTheDocument();
+    expect(within(members()).getByText('已选 2 人')).toBeInTheDocument();
     await user().click(all);
     expect(all).toBeChecked();
     await user().click(all);

@@ -128,7 +128,9 @@ export function createOfficeMockApi() {
     }),
     http.post('*/base/admin/user/list', async ({ request }) => {
       const { body } = await enter(request);
-      return page(state.staff.filter((row) => row.officeId === Number(body.officeId)), body);
+      // As the server answers: a department's members are also its groups' (server/office/repository.ts officeScope).
+      const scope = new Set([Number(body.officeId), ...state.offices.filter((o) => o.parentId === Number(body.officeId)).map((o) => o.id)]);
+      return page(state.staff.filter((row) => row.officeId !== null && scope.has(row.officeId)), body);
     }),
     http.post('*/base/admin/user/filterList', async ({ request }) => {
       const { body } = await enter(request);

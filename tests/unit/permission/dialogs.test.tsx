@@ -79,13 +79,30 @@ describe('menu dialog', () => {
     await type(within(dialog).getByLabelText('名称'), '日志');
     await type(within(dialog).getByLabelText('路径'), '/system/log');
     await type(within(dialog).getByLabelText('访问地址'), 'log');
-    await type(within(dialog).getByLabelText('图标'), 'file-text');
+    // The icon is picked among the console's icons, found by its name.
+    await type(within(dialog).getByLabelText('图标'), 'filetext');
+    await user().click(await screen.findByText('filetext', { selector: '.ant-select-item-option .permission-icon-option' }, slow));
     await user().click(within(dialog).getByRole('button', { name: /保\s*存/ }));
 
     expect(await screen.findByText('提交成功', {}, slow)).toBeInTheDocument();
     expect(await node('日志')).toBeInTheDocument();
     const save = apis.current.permissions.state.requests.find((r) => r.path.endsWith('/permission/saveOrUpdate'));
-    expect(save?.body).toEqual({ menuType: 4, appId: 1, parentId: 11, name: '日志', sort: 31, path: '/system/log', url: 'log', icon: 'file-text' });
+    expect(save?.body).toEqual({ menuType: 4, appId: 1, parentId: 11, name: '日志', sort: 31, path: '/system/log', url: 'log', icon: 'filetext' });
+  });
+
+  it('refuses a path with spaces and no leading "/", and a path another menu of the sub-system has, under the field', async () => {
+    await open();
+    await user().click(await node('系统管理'));
+    const dialog = await clickIn(tree(), /新\s*增/);
+    const path = within(dialog).getByLabelText('路径');
+    await type(path, 'wms inbound 页面');
+    expect(await within(dialog).findByText('路径不能包含空格', {}, slow)).toBeInTheDocument();
+    await user().clear(path);
+    await type(path, 'wms/inbound');
+    expect(await within(dialog).findByText('路径须以“/”开头', {}, slow)).toBeInTheDocument();
+    await user().clear(path);
+    await type(path, '/system/permission');
+    expect(await within(dialog).findByText('该子系统中已有菜单使用此路径', {}, slow)).toBeInTheDocument();
   });
 
   it("shows the server's field error under its field and keeps the dialog open", async () => {
@@ -159,6 +176,23 @@ describe('element dialogs and deletes', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow);
     const save = apis.current.permissions.state.requests.find((r) => r.path.endsWith('/menu/saveOrUpdate'));
     expect(save?.body).toEqual({ code: '0042', name: '保存', url: '/permission/saveOrUpdate', menuType: 2, appId: 1, parentId: 20, id: 30 });
+  });
+
+  it('shows the address rule under the API dialog’s address field and sends nothing', async () => {
+    await open();
+    await user().click(await node('菜单权限'));
+    await user().click(await within(pages()).findByText('permission:create', {}, slow));
+    const apiColumn = region('接口元素');
+    await within(apiColumn).findByText('/permission/saveOrUpdate', {}, slow);
+    await user().click(within(apiColumn).getAllByRole('button', { name: '编辑' })[0]!);
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    const address = within(dialog).getByLabelText('接口地址');
+    await user().clear(address);
+    await type(address, 'permission/saveOrUpdate');
+    expect(await within(dialog).findByText('接口地址须以“/”开头', {}, slow)).toBeInTheDocument();
+    await user().click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('接口地址须以“/”开头', {}, slow)).toBeInTheDocument();
+    expect(apis.current.permissions.state.requests.some((r) => r.path.endsWith('/menu/saveOrUpdate'))).toBe(false);
   });
 
   it('asks before deleting a directory, naming it and its children, then deletes and reloads the tree', async () => {
