@@ -18,6 +18,7 @@ export const MENU_ICON_NAMES = [
   'dictionary',
   'dollar',
   'experiment',
+  'eye',
   'filetext',
   'home',
   'idcard',
