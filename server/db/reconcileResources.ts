@@ -10,6 +10,9 @@
  * that menu, an API element by `url` below that page element — and added when missing. Nothing
  * found is ever renamed, moved, re-sorted or deleted, so an administrator's edits stay.
  *
+ * An API element added below an existing page element (a button that now needs another call) is
+ * granted to every role holding that page element, so the button keeps working for them.
+ *
  * A page element or API element an administrator deleted from a resource's menu comes back at
  * the next start: the definition (crudActions) is the source of a resource's buttons and of the
  * calls they need, and the console shows the button whenever the definition declares it. To take
@@ -119,7 +122,12 @@ class Reconciler {
       }
       const present = new Set((await this.nodes(MenuType.API).where('parentId', '=', element.id).execute()).map((a) => a.url));
       const missing = button.apis.flatMap((api, apiIndex) => (present.has(api) ? [] : [apiElement(api, apiIndex, this.nextCode)]));
-      if (missing.length > 0) await this.insert(screen, 'apiElements', code, missing, element.id, { apis: missing.map((a) => a.url) });
+      if (missing.length > 0) {
+        const ids = await this.insert(screen, 'apiElements', code, missing, element.id, { apis: missing.map((a) => a.url) });
+        // A call the button now needs goes to every role holding the button, or the button breaks for them.
+        const holders = await this.db.selectFrom('rolePermission').select('roleId').where('permissionId', '=', element.id).where('roleId', '!=', this.superAdminRoleId ?? 0).execute();
+        for (const { roleId } of holders) await grantToRole(this.db, roleId, ids);
+      }
     }
   }
 
@@ -140,9 +148,10 @@ class Reconciler {
     return this.db.selectFrom('permission').select(['id', 'code', 'url']).where('appId', '=', this.appId).where('menuType', '=', menuType);
   }
 
-  private async insert(screen: ScreenSpec, kind: AddedGroupKind, code: string, nodes: MenuSeed[], parentId: number, extra: Pick<AddedGroup, 'apis'> = {}) {
+  private async insert(screen: ScreenSpec, kind: AddedGroupKind, code: string, nodes: MenuSeed[], parentId: number, extra: Pick<AddedGroup, 'apis'> = {}): Promise<number[]> {
     const ids = await insertSubtree(this.db, this.appId, nodes, parentId);
     if (this.superAdminRoleId !== undefined) await grantToRole(this.db, this.superAdminRoleId, ids);
     this.added.push({ resource: screen.component, kind, code, nodes: countNodes(nodes), ...extra });
+    return ids;
   }
 }

@@ -239,6 +239,22 @@ describe('an administrator’s changes to a resource menu', () => {
     expect(after.find((n) => n.id === menu.id)).toMatchObject({ name: '系统参数', sort: 5 });
   });
 
+  it('grant a call a button now needs to every role holding that button', async () => {
+    const nodes = await baseNodes(server);
+    const menu = nodes.find((n) => n.menuType === MenuType.MENU && n.url === 'param')!;
+    const create = nodes.find((n) => n.parentId === menu.id && n.code === 'param:create')!;
+    const { roleId } = await server.createUser({ code: 'paramclerk', password: 'paramclerk-pass' });
+    await server.db.insertInto('rolePermission').values({ roleId, permissionId: create.id }).execute();
+    const other = await server.createUser({ code: 'bystander', password: 'bystander-pass', apis: ['/param/list'] });
+    await deleteSubtree(server, nodes.find((n) => n.parentId === create.id && n.url === '/param/vaildKey')!.id);
+
+    await server.restart({ definitions: resourceDefinitions });
+    const keyCheck = (await baseNodes(server)).find((n) => n.parentId === create.id && n.url === '/param/vaildKey')!;
+    const holders = (await server.db.selectFrom('rolePermission').select('roleId').where('permissionId', '=', keyCheck.id).execute()).map((r) => r.roleId);
+    expect(holders).toContain(roleId);
+    expect(holders).not.toContain(other.roleId);
+  });
+
   it('recreate a deleted navigation group for a new resource of that group', async () => {
     const tools = await find((n) => n.menuType === MenuType.NAVIGATION && n.url === 'tools');
     await deleteSubtree(server, tools.id);
