@@ -5,6 +5,7 @@
  * same parse gives in-process; each pattern is compiled once.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract';
 import { cachedPatterns, referenceStrings } from '../../server/ua/operatorRules';
@@ -94,6 +95,9 @@ describe('a call that spends its budget', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     server = await startTestServer();
+    // Unprocessed records of the longest strings: the preview's match over them alone runs for seconds.
+    const records = server.db as unknown as Kysely<{ uaRecord: { uaMessage: string; uaStatus: string } }>;
+    await records.insertInto('uaRecord').values(Array.from({ length: 20 }, () => ({ uaMessage: LONG, uaStatus: '0' }))).execute();
     app = Fastify();
     app.decorateRequest('locale', 'en-US');
     app.decorateRequest('caller', null);
