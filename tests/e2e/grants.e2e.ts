@@ -168,7 +168,7 @@ describe('role authorisation', () => {
     expect(await page.getByRole('button', { name: '删除' }).count()).toBe(0);
 
     await page.goto('/system/app');
-    await visible(page.getByText('站长说你不能进入这个页面...'));
+    await visible(page.getByText('无权访问此页面'));
 
     const answers = await page.evaluate(async () => {
       const token = localStorage.getItem('token') ?? '';

@@ -79,7 +79,7 @@ describe('the audit log', () => {
     await page.getByRole('button', { name: label('查询') }).click();
     // The search is a "contains": count the rows of exactly this record.
     const ofRecord = page.getByRole('row').filter({ has: page.getByRole('cell', { name: recordId, exact: true }) });
-    const otherCalls = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasNotText: '/base/admin/param/saveOrUpdate' });
+    const otherCalls = page.locator('.ant-table-tbody tr.ant-table-row:visible').filter({ hasNotText: '/base/admin/param/saveOrUpdate' });
     await expect.poll(() => otherCalls.count(), { timeout: 15000 }).toBe(0);
     await expect.poll(() => ofRecord.count(), { timeout: 15000 }).toBe(2);
     await choose('变更类型', '新增');
@@ -90,7 +90,7 @@ describe('the audit log', () => {
     await page.getByPlaceholder('结束时间').fill('2000-01-02 00:00');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: label('查询') }).click();
-    await visible(page.locator('.ant-table-placeholder .ant-empty-description'));
+    await visible(page.locator('.ant-table-placeholder .ant-empty-description:visible'));
     expect(await page.getByRole('row').filter({ hasText: '/base/admin/param/saveOrUpdate' }).count()).toBe(0);
   });
 });

@@ -112,7 +112,7 @@ describe('the business staff summary', () => {
     joinBusinessTeam(staff.items.map((s) => s.id));
     await call(page, 'POST', '/base/admin/statistics/ingest', { revenue: staff.items.map((s, i) => ({ adminId: s.id, month, amount: 1000 + i })) });
     await page.goto('/business/staffSummary');
-    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row:visible');
     await expect.poll(() => rows.count(), WAIT).toBe(30);
     expect(await rows.first().locator('td').nth(1).textContent()).toMatch(/^¥[\d,]+\.\d{2}$/);
     await page.locator('.ant-pagination-item-2').click();

@@ -58,7 +58,7 @@ describe('the department filter', () => {
     const total = page.locator('.ant-pagination-total-text');
     await visible(total);
     await expect.poll(async () => Number((await total.innerText()).replace(/\D/g, '')), { timeout: 15000 }).toBeGreaterThan(0);
-    const offices = await page.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts();
+    const offices = await page.locator('.ant-table-tbody tr.ant-table-row:visible').allInnerTexts();
     expect(offices.length).toBeGreaterThan(0);
     expect(offices.every((row) => row.includes('客服组') || row.includes('数据组') || row.includes('运营部'))).toBe(true);
   });
