@@ -48,6 +48,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/globalSetup.ts'],
+          setupFiles: ['tests/e2e/failureShots.ts'],
           // One browser, one server: scenarios run one file at a time.
           fileParallelism: false,
           testTimeout: 60000,

@@ -14,10 +14,15 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Pages still open, so that a failed test can show what they looked like (./failureShots.ts). */
+export const openPages = new Set<Page>();
+
 /** A fresh page (own storage) that fails the test on uncaught page errors. */
 export async function newPage(browser: Browser, baseURL: string): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1366, height: 850 } });
   const page = await context.newPage();
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   page.setDefaultTimeout(10000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
