@@ -5,7 +5,6 @@ import {
   loginName,
   mobilePhone,
   optionalReference,
-  optionalText,
   pastDate,
   regionCode,
   requiredText,
@@ -96,8 +95,8 @@ const label = {
 
 /**
  * Staff member (SPEC §3 Staff, §5 Staff): the `userCenter` of /user/saveOrUpdate. The employee code
- * is the login name, so it follows the username rule. Department, position and grade may be left
- * empty (members are placed from the organisation directory); everything else is required.
+ * is the login name, so it follows the username rule. The department may be left empty (members
+ * are placed from the organisation directory); everything else is required (SPEC §5).
  */
 export const staffEntity = defineEntity({
   fields: {
@@ -125,8 +124,8 @@ export const staffEntity = defineEntity({
     education: choice(label.education, EDUCATION_LEVELS),
     graduatedTime: pastDate(label.graduatedTime),
     officeId: optionalReference(label.officeId),
-    position: optionalText(label.position, 30),
-    grade: optionalText(label.grade, 15),
+    position: requiredText(label.position, 30),
+    grade: requiredText(label.grade, 15),
     isEnable: choice(label.isEnable, STAFF_ENABLE_FLAGS),
   },
   unique: { field: 'telephone', duplicate: text('手机号不可以重复', 'This mobile number is already in use') },

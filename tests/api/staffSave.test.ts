@@ -48,6 +48,10 @@ const INVALID: Array<[string, string, Record<string, unknown>]> = [
   ['education 8', 'education', { education: 8 }],
   ['marriage status 5', 'marriageStatus', { marriageStatus: 5 }],
   ['sex 3', 'sex', { sex: 3 }],
+  ['position missing (SPEC §5: a required text of at most 30)', 'position', { position: '' }],
+  ['position of 31 characters', 'position', { position: '职'.repeat(31) }],
+  ['grade missing (SPEC §5: a required text of at most 15)', 'grade', { grade: undefined }],
+  ['grade of 16 characters', 'grade', { grade: 'P'.repeat(16) }],
   ['census city outside its province', 'censusCity', { censusCity: '440100', censusArea: '440103' }],
   ['census district outside its city', 'censusArea', { censusArea: '330203' }],
   ['live province unknown', 'liveProvince', { liveProvince: '990000' }],
@@ -73,9 +77,9 @@ describe('creating and editing staff', () => {
     expect(body.data.userCenter).not.toHaveProperty('passwordHash');
     expect(body.data.userCenter).not.toHaveProperty('mustChangePassword');
 
-    const edited = await save(server, admin, { ...staffInput(1, { officeId }), id, name: '员工一', position: undefined });
+    const edited = await save(server, admin, { ...staffInput(1, { officeId }), id, name: '员工一', officeId: undefined });
     expect(edited.body.code).toBe(0);
-    expect(edited.body.data).toMatchObject({ id, name: '员工一', position: null });
+    expect(edited.body.data).toMatchObject({ id, name: '员工一', officeId: null });
     expect((await detail(server, admin, id)).body.data.userCenter.name).toBe('员工一');
   });
 

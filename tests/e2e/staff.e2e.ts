@@ -88,6 +88,8 @@ describe('staff', () => {
     await form.getByLabel('毕业院校', { exact: true }).fill('浙江大学');
     await form.getByLabel('专业', { exact: true }).fill('计算机科学');
     await choose(form, '学历', '本科');
+    await form.getByLabel('职位', { exact: true }).fill('工程师');
+    await form.getByLabel('职级', { exact: true }).fill('P5');
     await pickDate(form, '毕业时间', '2012-06-30');
     await form.getByRole('button', { name: label('保存') }).click();
     await form.waitFor({ state: 'hidden' });

@@ -182,6 +182,8 @@ describe('Enter in the staff dialog', () => {
     await form.getByLabel('现居住详细地址', { exact: true }).fill('世纪大道 100 号');
     await form.getByLabel('毕业院校', { exact: true }).fill('浙江大学');
     await choose(form, '学历', '本科');
+    await form.getByLabel('职位', { exact: true }).fill('工程师');
+    await form.getByLabel('职级', { exact: true }).fill('P5');
     const graduated = form.getByLabel('毕业时间', { exact: true });
     await graduated.click();
     await graduated.fill('2012-06-30');

@@ -106,6 +106,6 @@ function memberCenter(): Record<string, unknown> {
     name: '双机成员', code: 'TS0001', telephone: '13700001111', sex: 1, birthday: '1990-01-01', nation: '01', card: '110101199001011237',
     marriageStatus: 1, email: 'twoservers@example.com', crashName: '联系人', crashPhone: '13900001111',
     censusProvince: '110000', censusCity: '110100', censusArea: '110101', censusAddress: '1号', liveProvince: '110000', liveCity: '110100', liveArea: '110101', liveAddress: '2号',
-    graduatedSchool: '某大学', specialty: '管理', education: 4, graduatedTime: '2012-07-01', officeId: null, position: null, grade: null, isEnable: '1',
+    graduatedSchool: '某大学', specialty: '管理', education: 4, graduatedTime: '2012-07-01', officeId: null, position: '工程师', grade: 'P5', isEnable: '1',
   };
 }

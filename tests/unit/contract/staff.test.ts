@@ -124,11 +124,11 @@ describe('employee code', () => {
 });
 
 describe('a whole staff record', () => {
-  it('names every missing required field, and leaves department, position and grade optional', () => {
+  it('names every missing required field, position and grade included, and leaves the department optional', () => {
     const result = validateEntity(staffEntity, {});
     expect(result.ok).toBe(false);
     const missing = result.ok ? [] : Object.keys(result.fields).sort();
-    const optional = ['officeId', 'position', 'grade'];
+    const optional = ['officeId'];
     expect(missing).toEqual(Object.keys(fields).filter((f) => !optional.includes(f)).sort());
   });
 });

@@ -88,9 +88,9 @@ describe('staff dialog', () => {
 
   it('sends a new employee as { userCenter, roleIds }, says so and reloads the list', async () => {
     const dialog = await openDialog('新增员工');
-    const expected = staffRecord({ name: '王五', code: 'ww003', telephone: '13700000003', officeId: 11, position: null, grade: null });
+    const expected = staffRecord({ name: '王五', code: 'ww003', telephone: '13700000003', officeId: 11 });
     const { id: _id, ...userCenter } = expected;
-    for (const [label, field] of [['姓名', 'name'], ['员工编号', 'code'], ['手机号', 'telephone'], ['身份证号', 'card'], ['邮箱', 'email'], ['紧急联系人', 'crashName'], ['紧急联系人电话', 'crashPhone'], ['户籍详细地址', 'censusAddress'], ['现居住详细地址', 'liveAddress'], ['毕业院校', 'graduatedSchool'], ['专业', 'specialty']] as const) {
+    for (const [label, field] of [['姓名', 'name'], ['员工编号', 'code'], ['手机号', 'telephone'], ['身份证号', 'card'], ['邮箱', 'email'], ['紧急联系人', 'crashName'], ['紧急联系人电话', 'crashPhone'], ['户籍详细地址', 'censusAddress'], ['现居住详细地址', 'liveAddress'], ['毕业院校', 'graduatedSchool'], ['专业', 'specialty'], ['职位', 'position'], ['职级', 'grade']] as const) {
       type(dialog, label, String(userCenter[field]));
     }
     type(dialog, '户籍所在地区', '330000,330100,330106');
