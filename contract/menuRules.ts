@@ -8,7 +8,7 @@
  */
 import { patternText, type Field, type Msg } from './fields';
 import { text, type Text } from './i18n';
-import { DIRECTORY_TYPES, type MenuType } from './menu';
+import { isDirectoryType, type MenuReading, type MenuType } from './menu';
 import { menuIconName } from './menuIcons';
 import type { RuleMessage } from './messages';
 
@@ -56,15 +56,17 @@ export function menuIcon(label: Text, max: number): Field<string> {
 const routeOf = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
 /**
- * Whether another directory (navigation, menu or home) of the same sub-system already has `path`.
- * `nodes` may hold any nodes: only the sub-system's directories count; `id` is the node saved.
+ * Whether another directory of the same sub-system (a directory type of its `reading`) already has
+ * `path`. `nodes` may hold any nodes: only the sub-system's directories count; `id` is the node saved.
  */
 export function isMenuPathTaken(
   nodes: ReadonlyArray<{ id: number; appId: number; menuType: MenuType; path: string | null }>,
   candidate: { appId: number; path: string; id?: number },
+  reading: MenuReading,
 ): boolean {
   const route = routeOf(candidate.path.trim());
   return nodes.some(
-    (node) => node.appId === candidate.appId && node.id !== candidate.id && DIRECTORY_TYPES.includes(node.menuType) && node.path !== null && routeOf(node.path.trim()) === route,
+    (node) =>
+      node.appId === candidate.appId && node.id !== candidate.id && isDirectoryType(reading, node.menuType) && node.path !== null && routeOf(node.path.trim()) === route,
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The titles of the base app's seeded menus, in every locale: the home page, the navigation
- * groups (keyed by the group's menu `url`, which the seed sets to the group key) and the bespoke
- * screens (keyed by component name = menu `url`). Declarative resources keep theirs in their
+ * groups (keyed by the group's menu `url`, which the seed sets to the group key), the menus that
+ * group screens below them, and the bespoke screens (keyed by component name = menu `url`). Declarative resources keep theirs in their
  * definition (resources/<name>/definition.ts).
  *
  * The seed (server/db/screenCatalogue.ts) stores the zh-CN text as the menu's `name`; the console
@@ -44,10 +44,19 @@ export const SCREEN_TITLES = {
   ua: { 'zh-CN': 'UA列表', 'en-US': 'UA rules' },
   template: { 'zh-CN': '模板发布', 'en-US': 'Template publishing' },
   treeFilter: { 'zh-CN': '树形筛选', 'en-US': 'Tree filter' },
+  nestedMenu1a: { 'zh-CN': '菜单一之一', 'en-US': 'Menu 1-1' },
+  nestedMenu1b: { 'zh-CN': '菜单一之二', 'en-US': 'Menu 1-2' },
+  nestedMenu2: { 'zh-CN': '菜单二', 'en-US': 'Menu 2' },
+} as const satisfies Record<string, Text>;
+
+/** Menus of the base app that only group screens (menu type 4 naming no page), by their `url`. */
+export const MENU_GROUP_TITLES = {
+  nestedMenu: { 'zh-CN': '多级菜单', 'en-US': 'Nested menu' },
+  nestedMenu1: { 'zh-CN': '菜单一', 'en-US': 'Menu 1' },
 } as const satisfies Record<string, Text>;
 
 /** A bespoke screen's component name. */
 export type ScreenKey = keyof typeof SCREEN_TITLES;
 
-/** Every seeded title of this file by menu `url` (navigation keys and component names never clash). */
-export const MENU_TITLES: Readonly<Record<string, Text>> = { ...NAVIGATION_TITLES, ...SCREEN_TITLES };
+/** Every seeded title of this file by menu `url` (navigation keys, group keys and component names never clash). */
+export const MENU_TITLES: Readonly<Record<string, Text>> = { ...NAVIGATION_TITLES, ...MENU_GROUP_TITLES, ...SCREEN_TITLES };

@@ -1,4 +1,5 @@
 import { text } from './i18n';
+import type { MenuReading } from './menu';
 
 export const loginLabels = {
   username: text('用户名', 'Username'),
@@ -31,6 +32,8 @@ export interface UserInfo {
 export interface PermissionAnswer {
   userInfo: { name: string };
   menus: unknown[];
+  /** Which reading of menu types `menus` is in (contract/menu.ts); absent (the platform's answer) is A. */
+  menuReading?: MenuReading;
 }
 
 /** Storage keys the platform's consoles share. */
@@ -39,6 +42,8 @@ export const StorageKey = {
   APP_ID: 'appId',
   USER_NAME: 'userName',
   MENU_LIST: 'menuList',
+  /** The reading of menu types `menuList` is in (absent: A). */
+  MENU_READING: 'menuReading',
   LOCALE: 'locale',
   /** Set while the signed-in user must change a temporary password before anything else. */
   MUST_CHANGE_PASSWORD: 'mustChangePassword',

@@ -35,6 +35,8 @@ export interface MockApiOptions {
   users?: MockUser[];
   /** What pemByUserAndApp answers as `menus` (may use the `child` spelling). */
   menus?: unknown[];
+  /** What pemByUserAndApp answers as `menuReading` (absent, as the platform's answer: not sent). */
+  menuReading?: string;
   appId?: number;
   definitions?: readonly ResourceDefinition[];
   rows?: Record<string, Record<string, unknown>[]>;
@@ -45,6 +47,7 @@ export interface MockApiOptions {
 export interface MockApiState {
   users: MockUser[];
   menus: unknown[];
+  menuReading: string | undefined;
   appId: number;
   tokens: Map<string, number>;
   expiredTokens: Set<string>;
@@ -108,6 +111,7 @@ export function createMockApi(options: MockApiOptions = {}) {
     // Copies: a password change must not leak into the next test's fixtures.
     users: (options.users ?? [admin]).map((user) => ({ ...user })),
     menus: options.menus ?? buildMenuTree({ definitions }),
+    menuReading: options.menuReading,
     appId: options.appId ?? BASE_APP_ID,
     tokens: new Map(Object.entries(options.tokens ?? {})),
     expiredTokens: new Set(),
@@ -210,7 +214,7 @@ export function createMockApi(options: MockApiOptions = {}) {
       const call = await enter(request, { sessionOnly: true });
       if (call instanceof Response) return call;
       if (state.permissionFailure !== null) return fail(state.permissionFailure, call.locale);
-      return ok({ userInfo: { name: call.user?.name ?? '' }, menus: state.menus });
+      return ok({ userInfo: { name: call.user?.name ?? '' }, menus: state.menus, ...(state.menuReading ? { menuReading: state.menuReading } : {}) });
     }),
   ];
 

@@ -13,9 +13,9 @@ import { apiElementEntity, directoryEntity, pageElementEntity } from '../contrac
 import type { Entity } from '../contract/entity';
 import { validateEntity } from '../contract/validation';
 import { localeFromHeader, type Locale } from '../contract/i18n';
-import { buildTree, MenuType, ROOT_ID } from '../contract/menu';
+import { buildTree, hasMenuType, isDirectoryType, MenuType, readingRules, ROOT_ID } from '../contract/menu';
 import { TOKEN_HEADER } from '../contract/session';
-import { permissionRows, type PermissionRow } from './permissionFixtures';
+import { permissionAppReading, permissionRows, type PermissionRow } from './permissionFixtures';
 
 export interface PermissionRequest {
   method: string;
@@ -28,8 +28,6 @@ export interface PermissionMockState {
   rows: PermissionRow[];
   requests: PermissionRequest[];
 }
-
-const DIRECTORY_TYPES: readonly number[] = [MenuType.NAVIGATION, MenuType.MENU, MenuType.HOME];
 
 function ok(data: unknown) {
   return HttpResponse.json({ code: Code.OK, msg: 'success', data });
@@ -75,14 +73,18 @@ export function createPermissionMockApi(rows: PermissionRow[] = permissionRows()
     state.rows = state.rows.filter((row) => !doomed.has(row.id));
   }
 
-  const hasHome = (appId: number, exceptId?: number) => state.rows.some((r) => r.appId === appId && r.menuType === MenuType.HOME && r.id !== exceptId);
+  /** The app's home page other than `exceptId`, in a reading that has one. */
+  const hasHome = (appId: number, exceptId?: number) => {
+    const { homeType } = readingRules[permissionAppReading(appId)];
+    return homeType !== undefined && state.rows.some((r) => r.appId === appId && r.menuType === homeType && r.id !== exceptId);
+  };
 
   function upsert(entity: Entity, input: Record<string, unknown>, locale: Locale, extra: Partial<PermissionRow>) {
     const result = validateEntity(entity, input, locale);
     if (!result.ok) return fail(Code.VALIDATION_FAILED, locale, result.message, { fields: result.fields });
     const values = { ...(result.value as Partial<PermissionRow>), ...extra };
     const id = input.id === undefined || input.id === null ? undefined : Number(input.id);
-    if (values.menuType === MenuType.HOME && hasHome(Number(values.appId), id)) {
+    if (values.menuType === readingRules[permissionAppReading(Number(values.appId))].homeType && hasHome(Number(values.appId), id)) {
       return fail(Code.CONFLICT, locale, locale === 'en-US' ? 'This sub-system already has a home page' : '该子系统已有首页');
     }
     if (id === undefined) {
@@ -103,7 +105,7 @@ export function createPermissionMockApi(rows: PermissionRow[] = permissionRows()
       const call = await enter(request);
       if (!call.signedIn) return fail(Code.NO_TOKEN, call.locale);
       const appId = Number(call.query.appId);
-      return ok(buildTree(state.rows.filter((r) => r.appId === appId && DIRECTORY_TYPES.includes(r.menuType))));
+      return ok(buildTree(state.rows.filter((r) => r.appId === appId && isDirectoryType(permissionAppReading(appId), r.menuType))));
     }),
     http.get(`${base}/permission/detail`, async ({ request }) => {
       const call = await enter(request);
@@ -113,7 +115,10 @@ export function createPermissionMockApi(rows: PermissionRow[] = permissionRows()
     http.get(`${base}/permission/validMenuType`, async ({ request }) => {
       const call = await enter(request);
       const id = call.query.id ? Number(call.query.id) : undefined;
-      return ok(Number(call.query.menuType) !== MenuType.HOME || !hasHome(Number(call.query.appId), id));
+      const appId = Number(call.query.appId);
+      const menuType = Number(call.query.menuType);
+      if (!hasMenuType(permissionAppReading(appId), menuType)) return ok(false);
+      return ok(menuType !== readingRules[permissionAppReading(appId)].homeType || !hasHome(appId, id));
     }),
     http.post(`${base}/permission/saveOrUpdate`, async ({ request }) => {
       const call = await enter(request);

@@ -8,7 +8,7 @@
  */
 import type { AuthProvider, CheckResponse } from '@refinedev/core';
 import { SESSION_ENDED_CODES } from '../contract/codes';
-import { normaliseTree, type PermissionNode } from '../contract/menu';
+import { menuReadingOf, normaliseTree, type PermissionNode } from '../contract/menu';
 import { API_PREFIX, CHANGE_PASSWORD_ROUTE, type PermissionAnswer, type UserInfo } from '../contract/session';
 import { translate } from './locale';
 import { ApiError, type HttpClient } from './http';
@@ -162,7 +162,8 @@ export function createAuthProvider({
     try {
       const answer = await http.get<PermissionAnswer>(SESSION_PATHS.permissions, { appId: readAppId() ?? undefined });
       const tree = normaliseTree(Array.isArray(answer?.menus) ? answer.menus : []);
-      setMenus(tree);
+      // The platform's answer names no reading: its trees are read as A.
+      setMenus(tree, menuReadingOf(answer?.menuReading));
       if (answer?.userInfo?.name) saveSession({ userName: answer.userInfo.name });
       return tree;
     } catch (error) {

@@ -18,7 +18,7 @@ import { createDataProvider } from './dataProvider';
 import { createHttpClient, type HttpClient } from './http';
 import { createI18nProvider } from './i18nProvider';
 import { createNotificationProvider } from './notificationProvider';
-import { readToken } from './session';
+import { getMenuReading, readToken } from './session';
 
 export interface ProvidersOptions {
   /** Where a missing or ended session goes: another site's URL, or a console path ('/login'). */
@@ -65,7 +65,7 @@ export function createProviders({ workbenchUrl, baseUrl = '', fetch, navigate }:
     // The registry (and zod with the contract's rules) loads with the first data call, not with /login.
     dataProvider: createDataProvider(http, () => import('../resources/registry').then((m) => m.resourceDefinitions)),
     authProvider,
-    accessControlProvider: createAccessControlProvider({ getTree: treeSource(authProvider) }),
+    accessControlProvider: createAccessControlProvider({ getTree: treeSource(authProvider), getReading: getMenuReading }),
     i18nProvider: createI18nProvider(),
     notificationProvider,
   };
@@ -79,5 +79,5 @@ export type { ConsoleAuthProvider, Identity, LoginParams } from './authProvider'
 export { createDataProvider } from './dataProvider';
 export { createI18nProvider } from './i18nProvider';
 export { createNotificationProvider, ERROR_KEY, ERROR_SECONDS } from './notificationProvider';
-export { clearSession, getMenus, readAppId, readHandoff, readToken, readUserName, saveSession, setMenus, startSession } from './session';
+export { clearSession, getMenuReading, getMenus, readAppId, readHandoff, readToken, readUserName, saveSession, setMenus, startSession } from './session';
 export { acceptHandoff } from './handoff';

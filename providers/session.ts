@@ -8,7 +8,7 @@
  * bar, the history or a bookmark. Taking it over is handoff.ts's job.
  */
 import { isLocale, type Locale } from '../contract/i18n';
-import { normaliseTree, type PermissionNode } from '../contract/menu';
+import { DEFAULT_MENU_READING, menuReadingOf, normaliseTree, type MenuReading, type PermissionNode } from '../contract/menu';
 import { HANDOFF_PARAM, StorageKey } from '../contract/session';
 
 function storage(): Storage | undefined {
@@ -80,6 +80,7 @@ export function clearSession(): void {
 // ---- menus: the permission tree of the signed-in user, read by access control and the shell --
 
 let menus: PermissionNode[] | null = null;
+let menuReading: MenuReading | null = null;
 
 /** The user's permission tree: in memory, else the copy saved in localStorage `menuList`. */
 export function getMenus(): PermissionNode[] | null {
@@ -95,10 +96,21 @@ export function getMenus(): PermissionNode[] | null {
   return menus;
 }
 
-/** Replaces the tree (null forgets it), in memory and in localStorage `menuList`. */
-export function setMenus(tree: readonly PermissionNode[] | null): void {
+/** The reading of menu types the tree is in (contract/menu.ts): in memory, else localStorage `menuReading`, else A. */
+export function getMenuReading(): MenuReading {
+  menuReading ??= menuReadingOf(read(StorageKey.MENU_READING));
+  return menuReading;
+}
+
+/**
+ * Replaces the tree and the reading it is in (null forgets both), in memory and in localStorage
+ * `menuList` and `menuReading`.
+ */
+export function setMenus(tree: readonly PermissionNode[] | null, reading: MenuReading = DEFAULT_MENU_READING): void {
   menus = tree ? [...tree] : null;
+  menuReading = tree ? reading : null;
   write(StorageKey.MENU_LIST, tree ? JSON.stringify(tree) : null);
+  write(StorageKey.MENU_READING, tree ? reading : null);
 }
 
 // ---- locale ---------------------------------------------------------------------------------

@@ -88,6 +88,17 @@ export interface ReadOnlyRowsSpec<K extends string = string> {
   reason: Text;
 }
 
+/** See `ResourceDefinition.fixedWhileUsed`: rows of `table` name the record in `column`. */
+export interface FixedWhileUsedSpec<K extends string = string> {
+  fields: readonly K[];
+  table: string;
+  column: string;
+  reason: Text;
+}
+
+/** What a detail answer of a resource with `fixedWhileUsed` adds: whether a row of its table names the record. */
+export const IN_USE_FLAG = 'inUse';
+
 /** One line of a show view: a field (shown as its list cell would be), or a region path shown as its names. */
 export type ShowItem<K extends string = string> =
   | { field: K; cell?: CellKind; suffix?: K }
@@ -195,6 +206,14 @@ export interface ResourceDefinition<F extends Fields = Fields> {
    * the edit form shows it read-only.
    */
   fixed?: ReadonlyArray<keyof F & string>;
+  /**
+   * Fields that may change only while no row of another table names the record (a sub-system's
+   * menu reading, once its tree has nodes). The server refuses a change then (1001 on the field,
+   * saying `reason`), deciding under the record's row lock, which the writers of `table` take too;
+   * the detail answers `inUse` (whether such a row exists) and the edit form shows the fields
+   * read-only with `reason` while it is true.
+   */
+  fixedWhileUsed?: FixedWhileUsedSpec<keyof F & string>;
   paging: PagingStyle;
   /**
    * The key-availability call below the endpoint (e.g. `vaildKey`) and its parameter name. When

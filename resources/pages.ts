@@ -15,6 +15,7 @@ import type { PageComponent, PageRegistry } from '../src/routing/pageProps';
 import { resourceDefinitions } from './registry';
 
 const ResourceListPage: PageComponent = lazy(() => import('./generic/ResourceListPage'));
+const PlaceholderPage: PageComponent = lazy(() => import('./examples/PlaceholderPage'));
 
 /** Bespoke pages, one line each. */
 const bespokePages: Record<string, PageComponent> = {
@@ -29,6 +30,11 @@ const bespokePages: Record<string, PageComponent> = {
   dashboard: lazy(() => import('./statistics/DashboardPage')),
   staffSummary: lazy(() => import('./statistics/StaffSummaryPage')),
   mediaStats: lazy(() => import('./statistics/MediaStatsPage')),
+  // The nested example menus' pages (one name each, for their titles), and any menu naming the placeholder.
+  nestedMenu1a: PlaceholderPage,
+  nestedMenu1b: PlaceholderPage,
+  nestedMenu2: PlaceholderPage,
+  placeholder: PlaceholderPage,
 };
 
 export const pages: PageRegistry = new Map<string, PageComponent>([

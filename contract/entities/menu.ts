@@ -9,9 +9,11 @@ const appId = reference(text('所属子系统', 'Sub-system'));
 const parentId = digits(text('父节点', 'Parent node'), 10);
 
 /**
- * A directory of the menu tree: navigation (3), menu (4) or home (5) (SPEC §2.10, §5 Menu form).
- * Its path is a URL path unique within its sub-system and its icon one the console has
- * (../menuRules.ts; the uniqueness is checked against the sub-system's tree).
+ * A directory of the menu tree (SPEC §2.10, §5 Menu form): 3, 4 or 5, which the sub-system's reading
+ * of menu types names and places (../menu.ts `readingRules`: A navigation, menu, home; B top-level
+ * directory, directory; the server checks the type against the sub-system's reading, the option
+ * labels here are A's). Its path is a URL path unique within its sub-system and its icon one the
+ * console has (../menuRules.ts; the uniqueness is checked against the sub-system's tree).
  */
 export const directoryEntity = defineEntity({
   fields: {

@@ -1,4 +1,4 @@
-import { appEntity, text } from '../../contract';
+import { appEntity, MENU_READING_FIXED, text } from '../../contract';
 import { defineResource } from '../define';
 
 /** Sub-system list (SPEC §2.8). */
@@ -30,6 +30,9 @@ export const appResource = defineResource({
     { field: 'sort', widget: 'number' },
     { field: 'address' },
     { field: 'logo' },
+    { field: 'menuReading', widget: 'radio' },
   ],
+  // A tree is never read anew: its nodes' types mean what they meant when they were saved.
+  fixedWhileUsed: { fields: ['menuReading'], table: 'permission', column: 'appId', reason: MENU_READING_FIXED },
   timestamps: true,
 });

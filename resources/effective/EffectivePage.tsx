@@ -14,7 +14,7 @@ import { Alert, Card, Empty, Select, Space, Spin, Tag, Tree, Typography } from '
 import type { DataNode } from 'antd/es/tree';
 import { useContext, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { ListData } from '../../contract/envelope';
-import { DIRECTORY_TYPES, type MenuType } from '../../contract/menu';
+import { isDirectoryType, menuReadingOf, menuTypeName, type MenuReading } from '../../contract/menu';
 import { API_PREFIX } from '../../contract/session';
 import { useLocale } from '../../src/i18n';
 import { menuTitle } from '../../src/routing/menuTitle';
@@ -33,6 +33,8 @@ const muted: CSSProperties = { color: 'rgba(0, 0, 0, 0.45)' };
 interface AppOption {
   id: number;
   name: string;
+  /** Which reading of menu types its tree is in: what the type tags say. */
+  menuReading?: string | null;
 }
 
 const NO_USERS: EffectiveUser[] = [];
@@ -80,14 +82,15 @@ function useEffectiveTree(userId: number | undefined, appId: number | undefined)
   return { tree: Array.isArray(data) ? (data as EffectiveNode[]) : NO_NODES, isFetching: query.isFetching, isError: query.isError };
 }
 
-function NodeTitle({ node, name }: { node: EffectiveNode; name: string }) {
+function NodeTitle({ node, name, reading }: { node: EffectiveNode; name: string; reading: MenuReading }) {
   const t = useTranslate();
+  const locale = useLocale();
   const type = Number(node.menuType);
   const detail = nodeDetail(node);
   return (
     <span className="effective-node" data-granted={node.granted}>
       <Tag color={TYPE_COLOURS[type]} bordered={false} style={{ marginInlineEnd: 6 }}>
-        {t(`effective.type.${type}`)}
+        {menuTypeName(reading, type)?.[locale] ?? type}
       </Tag>
       <span className="effective-node__name" style={node.granted ? undefined : muted}>
         {name}
@@ -118,6 +121,7 @@ export default function EffectivePage(_props: PageProps) {
   const { users, isFetching: usersFetching } = useStaff(searchKey);
   const { apps, isLoading: appsLoading } = useApps();
   const appId = chosenAppId ?? apps[0]?.id;
+  const reading = menuReadingOf(apps.find((app) => app.id === appId)?.menuReading);
   const { tree, isFetching, isError } = useEffectiveTree(picked?.id, appId);
 
   const userOptions = useMemo(() => {
@@ -130,15 +134,14 @@ export default function EffectivePage(_props: PageProps) {
   }, [users, picked, t]);
 
   const treeData = useMemo(() => {
-    const titleOf = (node: EffectiveNode) =>
-      navigation && DIRECTORY_TYPES.includes(Number(node.menuType) as MenuType) ? menuTitle(node, locale, navigation.titles) : node.name;
+    const titleOf = (node: EffectiveNode) => (navigation && isDirectoryType(reading, Number(node.menuType)) ? menuTitle(node, locale, navigation.titles) : node.name);
     const toData = (node: EffectiveNode): DataNode => ({
       key: node.id,
-      title: <NodeTitle node={node} name={titleOf(node)} />,
+      title: <NodeTitle node={node} name={titleOf(node)} reading={reading} />,
       children: (node.children ?? []).map(toData),
     });
     return tree.map(toData);
-  }, [tree, navigation, locale]);
+  }, [tree, navigation, locale, reading]);
   const counts = useMemo(() => countNodes(tree), [tree]);
   const expanded = useMemo(() => allKeys(tree), [tree]);
 

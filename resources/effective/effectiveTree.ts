@@ -15,7 +15,7 @@ function* walk(nodes: readonly EffectiveNode[]): Generator<EffectiveNode> {
   }
 }
 
-/** Granted nodes by kind: directories (navigation, menu, home), page elements, API elements. */
+/** Granted nodes by kind: directories (of either reading), page elements, API elements (1 and 2 in both). */
 export function countNodes(tree: readonly EffectiveNode[]): EffectiveCounts {
   const counts: EffectiveCounts = { menus: 0, buttons: 0, apis: 0 };
   for (const node of walk(tree)) {

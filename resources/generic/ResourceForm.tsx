@@ -5,7 +5,7 @@ import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo } from 'react';
 import type { Locale } from '../../contract/i18n';
 import { useLocale } from '../../src/i18n';
-import { endpointOf, fixedFieldsOf, type FormFieldSpec, type ResourceDefinition } from '../define';
+import { endpointOf, fixedFieldsOf, IN_USE_FLAG, type FormFieldSpec, type ResourceDefinition } from '../define';
 import { FieldControl } from './FieldControl';
 import { FormDialog } from './FormDialog';
 import { fromFormValues, joinedSlots, newRecordValues, toFormValues, type FormValues } from './formValues';
@@ -53,13 +53,15 @@ interface ItemProps {
   action: FormAction;
   locale: Locale;
   keyCheck: KeyCheck | undefined;
+  /** The edited record is in use (its detail's flag): the fields of `fixedWhileUsed` are read-only. */
+  inUse: boolean;
 }
 
 /**
  * One field: label and asterisk from the contract, its rule, and the unique check on add (with the
  * value of the field it is unique within, re-checked when that value changes).
  */
-function FormField({ definition, spec, action, locale, keyCheck }: ItemProps) {
+function FormField({ definition, spec, action, locale, keyCheck, inUse }: ItemProps) {
   const field = definition.entity.fields[spec.field];
   if (!field) throw new Error(`Resource "${definition.name}" has no field "${spec.field}" for its form`);
   const unique = definition.entity.unique?.field === spec.field ? definition.entity.unique : undefined;
@@ -67,6 +69,8 @@ function FormField({ definition, spec, action, locale, keyCheck }: ItemProps) {
   if (unique && action === 'create' && keyCheck) {
     rules.push(({ getFieldValue }) => uniqueRule(keyCheck, unique.duplicate[locale], () => keyScope(unique.within, getFieldValue)));
   }
+  const usage = definition.fixedWhileUsed;
+  const isFixedByUse = action === 'edit' && inUse && !!usage?.fields.includes(spec.field);
   return (
     <Form.Item
       name={spec.field}
@@ -74,9 +78,16 @@ function FormField({ definition, spec, action, locale, keyCheck }: ItemProps) {
       required={field.required}
       rules={rules}
       dependencies={unique?.within && action === 'create' ? [unique.within] : undefined}
+      extra={isFixedByUse ? usage?.reason[locale] : undefined}
       validateFirst
     >
-      <FieldControl spec={spec} field={field} locale={locale} reference={referenceOf(definition, spec.field)} disabled={action === 'edit' && fixedFieldsOf(definition).includes(spec.field)} />
+      <FieldControl
+        spec={spec}
+        field={field}
+        locale={locale}
+        reference={referenceOf(definition, spec.field)}
+        disabled={(action === 'edit' && fixedFieldsOf(definition).includes(spec.field)) || isFixedByUse}
+      />
     </Form.Item>
   );
 }
@@ -114,6 +125,7 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
   }, [locale, form]);
 
   const loadingRecord = action === 'edit' && !!query?.isLoading;
+  const inUse = action === 'edit' && record?.[IN_USE_FLAG] === true;
   return (
     <FormDialog
       {...modalProps}
@@ -140,7 +152,7 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
         name={`${definition.name}-${action}`}
       >
         {definition.form.map((spec) => (
-          <FormField key={spec.field} definition={definition} spec={spec} action={action} locale={locale} keyCheck={keyCheck} />
+          <FormField key={spec.field} definition={definition} spec={spec} action={action} locale={locale} keyCheck={keyCheck} inUse={inUse} />
         ))}
       </Form>
     </FormDialog>

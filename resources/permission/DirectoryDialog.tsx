@@ -4,7 +4,7 @@ import { FormDialog } from '../generic/FormDialog';
 import type { RuleObject } from 'antd/es/form';
 import { useEffect, useMemo, useState } from 'react';
 import { directoryEntity } from '../../contract/entities/menu';
-import { MenuType, TOP_LEVEL_TYPES, walkTree, type PermissionNode } from '../../contract/menu';
+import { isDirectoryType, isTopLevelType, readingRules, topDirectoryType, walkTree, type MenuType, type PermissionNode } from '../../contract/menu';
 import { isMenuPathTaken, MENU_PATH_DUPLICATE } from '../../contract/menuRules';
 import { useLocale } from '../../src/i18n';
 import { IconPicker } from './IconPicker';
@@ -13,7 +13,8 @@ import { EntityFormItem, entityField } from './EntityFormItem';
 import { directoryFormValues, directoryPayload, newDirectoryValues, type FormValues } from './payload';
 import { typeChoices, type DialogAction } from './selection';
 import { childrenOf, isValidParent, nextSort, parentForType, parentOptions } from './tree';
-import { DIRECTORY_RESOURCE, useDirectory, useDirectoryTree, useIsHomeTaken, useSaveNode, type AppOption } from './usePermissionData';
+import { menuTypeLabel } from './labels';
+import { DIRECTORY_RESOURCE, readingOfApp, useDirectory, useDirectoryTree, useIsHomeTaken, useSaveNode, type AppOption } from './usePermissionData';
 
 const FIELDS = Object.keys(directoryEntity.fields);
 
@@ -31,7 +32,11 @@ interface Props {
   onSaved: (appId: number) => void;
 }
 
-/** The menu dialog (SPEC §2.10): type, sub-system, parent node, name, sort, path, access address, icon. */
+/**
+ * The menu dialog (SPEC §2.10): type, sub-system, parent node, name, sort, path, access address,
+ * icon. The type radios and where each type may go are those of the chosen sub-system's reading
+ * of menu types (contract/menu.ts: A navigation / menu / home, B top-level directory / directory).
+ */
 export function DirectoryDialog({ action, appId, apps, node, open, onClose, afterClose, onSaved }: Props) {
   const t = useTranslate();
   const locale = useLocale();
@@ -42,13 +47,15 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
 
   const chosenApp = Form.useWatch('appId', form) as number | undefined;
   const menuType = Form.useWatch('menuType', form) as MenuType | undefined;
-  const { tree } = useDirectoryTree(chosenApp ?? appId);
-  const isHomeTaken = useIsHomeTaken(chosenApp ?? appId, action === 'create');
+  const reading = readingOfApp(apps, chosenApp ?? appId);
+  const { homeType } = readingRules[reading];
+  const { tree } = useDirectoryTree(chosenApp ?? appId, reading);
+  const isHomeTaken = useIsHomeTaken(chosenApp ?? appId, reading, action === 'create');
 
   // The first values, fixed when the dialog opens: the edited node (the tree's copy until its
   // detail arrives), or the defaults for where the user is in the tree.
   const [initialValues] = useState<FormValues>(() =>
-    action === 'edit' && node ? directoryFormValues(node) : newDirectoryValues(tree, appId, node),
+    action === 'edit' && node ? directoryFormValues(node) : newDirectoryValues(tree, appId, reading, node),
   );
 
   useEffect(() => {
@@ -57,8 +64,8 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
 
   // A home chosen before the app turned out to have one: say so at once.
   useEffect(() => {
-    if (isHomeTaken && form.getFieldValue('menuType') === MenuType.HOME) form.validateFields(['menuType']).catch(() => undefined);
-  }, [isHomeTaken, form]);
+    if (isHomeTaken && form.getFieldValue('menuType') === homeType) form.validateFields(['menuType']).catch(() => undefined);
+  }, [isHomeTaken, homeType, form]);
 
   // Messages already shown follow a change of language.
   useEffect(() => {
@@ -67,21 +74,20 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
   }, [locale, form]);
 
   const originalParent = action === 'edit' ? node?.parentId : undefined;
-  const typeField = entityField(directoryEntity, 'menuType');
-  const typeOptions = typeChoices({ action, current: node?.menuType, isHomeTaken }).map(({ value, disabled }) => ({
+  const typeOptions = typeChoices({ reading, action, current: node?.menuType, isHomeTaken }).map(({ value, disabled }) => ({
     value,
     disabled,
-    label: typeField.options?.find((o) => o.value === value)?.label[locale] ?? String(value),
+    label: menuTypeLabel(value, reading, locale),
   }));
   const parents = useMemo(
-    () => parentOptions(tree, menuType, { rootTitle: t('permission.tree.rootTitle'), excludeId: editId }),
-    [tree, menuType, editId, t],
+    () => parentOptions(tree, menuType, { reading, rootTitle: t('permission.tree.rootTitle'), excludeId: editId }),
+    [tree, menuType, reading, editId, t],
   );
-  const isTopLevel = menuType !== undefined && TOP_LEVEL_TYPES.includes(menuType);
+  const isTopLevel = menuType !== undefined && isTopLevelType(reading, menuType);
 
   const homeRule: RuleObject = {
     validator: async (_rule, value) => {
-      if (action === 'create' && Number(value) === MenuType.HOME && isHomeTaken) throw new Error(t('permission.form.homeTaken'));
+      if (action === 'create' && Number(value) === homeType && isHomeTaken) throw new Error(t('permission.form.homeTaken'));
     },
   };
   // The server checks it too (a menu saved meanwhile); here it shows before the save.
@@ -89,24 +95,29 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
     validator: async (_rule, value) => {
       const app = form.getFieldValue('appId') as number | undefined;
       if (typeof value !== 'string' || app === undefined) return;
-      if (isMenuPathTaken([...walkTree(tree)], { appId: Number(app), path: value, id: editId })) throw new Error(MENU_PATH_DUPLICATE[locale]);
+      if (isMenuPathTaken([...walkTree(tree)], { appId: Number(app), path: value, id: editId }, reading)) throw new Error(MENU_PATH_DUPLICATE[locale]);
     },
   };
   const parentRule: RuleObject = {
     validator: async (_rule, value) => {
       if (action === 'edit' && Number(value) === originalParent) return;
-      if (!isValidParent(tree, form.getFieldValue('menuType') as MenuType | undefined, value, editId)) throw new Error(t('permission.form.parentInvalid'));
+      if (!isValidParent(tree, form.getFieldValue('menuType') as MenuType | undefined, value, reading, editId)) throw new Error(t('permission.form.parentInvalid'));
     },
   };
 
-  /** Keeps the parent (and, while untouched, the sort number) in step with the type and the app. */
+  /** Keeps the type (in the app's reading), the parent and, while untouched, the sort number in step with the type and the app. */
   const onValuesChange = (changed: FormValues) => {
     let parentId = changed.parentId;
     if ('menuType' in changed || 'appId' in changed) {
-      const type = form.getFieldValue('menuType') as MenuType | undefined;
-      // Another app's tree is not loaded yet: a menu's parent is picked again there.
+      // Another app's tree is not loaded yet: a menu's parent is picked again there, in its reading.
       const isNewApp = 'appId' in changed;
-      parentId = parentForType(isNewApp ? [] : tree, type, isNewApp ? undefined : form.getFieldValue('parentId'), action === 'create' ? node : undefined, editId);
+      const typesOf = isNewApp ? readingOfApp(apps, Number(changed.appId)) : reading;
+      let type = form.getFieldValue('menuType') as MenuType | undefined;
+      if (type !== undefined && !isDirectoryType(typesOf, type)) {
+        type = topDirectoryType(typesOf);
+        form.setFieldValue('menuType', type);
+      }
+      parentId = parentForType(isNewApp ? [] : tree, type, isNewApp ? undefined : form.getFieldValue('parentId'), typesOf, action === 'create' ? node : undefined, editId);
       form.setFieldValue('parentId', parentId);
       if (parentId !== undefined) form.validateFields(['parentId']).catch(() => undefined);
     }

@@ -6,7 +6,7 @@ import { Alert, Button, Card, Empty, Select, Space, Spin, Tag, Tree } from 'antd
 import type { DataNode } from 'antd/es/tree';
 import { useMemo } from 'react';
 import type { Locale } from '../../contract/i18n';
-import type { PermissionNode } from '../../contract/menu';
+import type { MenuReading, PermissionNode } from '../../contract/menu';
 import { MenuIcon } from '../../src/layout/menuIcons';
 import type { ResourceAccess } from '../generic/useResourceAccess';
 import { menuTypeLabel, TYPE_COLORS } from './labels';
@@ -15,6 +15,8 @@ import type { AppOption } from './usePermissionData';
 
 interface Props {
   locale: Locale;
+  /** The reading of the shown sub-system's menu types: what the type tags say. */
+  reading: MenuReading;
   access: ResourceAccess;
   apps: readonly AppOption[];
   appsLoading: boolean;
@@ -32,12 +34,12 @@ interface Props {
   onIntent?: () => void;
 }
 
-function NodeTitle({ node, locale, translate }: { node: PermissionNode; locale: Locale; translate: (key: string) => string }) {
+function NodeTitle({ node, locale, reading }: { node: PermissionNode; locale: Locale; reading: MenuReading }) {
   const titleOf = useMenuNodeTitle();
   return (
     <span className="permission-tree__node">
       <Tag color={TYPE_COLORS[node.menuType]} className="permission-tag">
-        {menuTypeLabel(node.menuType, locale, translate)}
+        {menuTypeLabel(node.menuType, reading, locale)}
       </Tag>
       <span className="permission-tree__icon" aria-hidden="true">
         <MenuIcon name={node.icon} />
@@ -49,13 +51,13 @@ function NodeTitle({ node, locale, translate }: { node: PermissionNode; locale: 
 
 /** Column 1: the sub-system selector and its directory tree, with add, edit and delete of directories. */
 export function DirectoryPanel(props: Props) {
-  const { locale, access, apps, appsLoading, appId, onAppChange, tree, treeLoading, treeError, selected, onSelect, onAdd, onEdit, onDelete, onIntent } = props;
+  const { locale, reading, access, apps, appsLoading, appId, onAppChange, tree, treeLoading, treeError, selected, onSelect, onAdd, onEdit, onDelete, onIntent } = props;
   const t = useTranslate();
   const treeData = useMemo(() => {
     const toData = (nodes: readonly PermissionNode[]): DataNode[] =>
-      nodes.map((node) => ({ key: node.id, title: <NodeTitle node={node} locale={locale} translate={t} />, children: toData(node.children) }));
+      nodes.map((node) => ({ key: node.id, title: <NodeTitle node={node} locale={locale} reading={reading} />, children: toData(node.children) }));
     return toData(tree);
-  }, [tree, locale, t]);
+  }, [tree, locale, reading]);
 
   const title = t('permission.tree.title');
   const toolbar = (

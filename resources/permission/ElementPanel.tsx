@@ -6,6 +6,7 @@ import { Alert, Button, Card, Space, Table, Tag, Tooltip, Typography } from 'ant
 import type { ColumnsType } from 'antd/es/table';
 import { directoryEntity } from '../../contract/entities/menu';
 import type { Locale } from '../../contract/i18n';
+import type { MenuReading } from '../../contract/menu';
 import type { ResourceAccess } from '../generic/useResourceAccess';
 import { ELEMENT_KINDS, type ElementKind, type ElementRow } from './elements';
 import { entityField } from './EntityFormItem';
@@ -14,6 +15,8 @@ import { menuTypeLabel, TYPE_COLORS } from './labels';
 interface Props {
   kind: ElementKind;
   locale: Locale;
+  /** The reading of the shown sub-system's menu types: what the type tags say. */
+  reading: MenuReading;
   access: ResourceAccess;
   /** What the rows belong to (the directory, or the page element), shown under the title. */
   context?: string;
@@ -32,7 +35,7 @@ interface Props {
 }
 
 /** Column 2 (page elements of the chosen directory) and column 3 (API elements of the chosen page element). */
-export function ElementPanel({ kind, locale, access, context, addBlocker, rows, loading, error, selectedId, onSelect, onAdd, onEdit, onDelete, onIntent }: Props) {
+export function ElementPanel({ kind, locale, reading, access, context, addBlocker, rows, loading, error, selectedId, onSelect, onAdd, onEdit, onDelete, onIntent }: Props) {
   const t = useTranslate();
   const spec = ELEMENT_KINDS[kind];
   const title = t(kind === 'page' ? 'permission.pages.title' : 'permission.apis.title');
@@ -46,7 +49,7 @@ export function ElementPanel({ kind, locale, access, context, addBlocker, rows, 
             width: 72,
             render: (_: unknown, row: ElementRow) => (
               <Tag color={TYPE_COLORS[Number(row.menuType)]} className="permission-tag">
-                {menuTypeLabel(Number(row.menuType), locale, t)}
+                {menuTypeLabel(Number(row.menuType), reading, locale)}
               </Tag>
             ),
           },

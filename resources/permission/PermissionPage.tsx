@@ -18,7 +18,7 @@ import { ElementPanel } from './ElementPanel';
 import type { ElementPlace } from './payload';
 import { canAddApi, chosenAppId, pageElementBlocker, type DialogAction } from './selection';
 import { findNode } from './tree';
-import { DIRECTORY_RESOURCE, ELEMENT_RESOURCE, useApps, useDeleteNode, useDirectoryTree, useElements } from './usePermissionData';
+import { DIRECTORY_RESOURCE, ELEMENT_RESOURCE, readingOfApp, useApps, useDeleteNode, useDirectoryTree, useElements } from './usePermissionData';
 import './permission.css';
 
 // The dialogs (Modal, Form, TreeSelect, Radio) load on first use; pointing at a button that opens
@@ -77,8 +77,10 @@ export default function PermissionPage({ route }: PageProps) {
     if (appId !== undefined && queryAppId !== String(appId)) showApp(appId);
   }, [appId, queryAppId, showApp]);
 
+  // Types, buttons and radios follow the reading of the sub-system's tree (contract/menu.ts).
+  const reading = readingOfApp(apps, appId);
   // The selection follows the data: a deleted directory or row simply is no longer found.
-  const directoryTree = useDirectoryTree(appId);
+  const directoryTree = useDirectoryTree(appId, reading);
   const current = picked.appId === appId ? picked : {};
   const directory = findNode(directoryTree.tree, current.directoryId);
   const pages = useElements('page', directory?.id);
@@ -91,7 +93,7 @@ export default function PermissionPage({ route }: PageProps) {
   const closeDialog = () => setDialog((shown) => shown && { ...shown, open: false });
   const forgetDialog = () => setDialog(undefined);
 
-  const pageBlocker = pageElementBlocker(directory);
+  const pageBlocker = pageElementBlocker(directory, reading);
   const elementPlace = (kind: ElementKind): ElementPlace | undefined => {
     const parent = kind === 'page' ? directory : pageElement;
     if (!parent || appId === undefined) return undefined;
@@ -121,6 +123,7 @@ export default function PermissionPage({ route }: PageProps) {
         <Col xs={24} lg={8} xxl={6}>
           <DirectoryPanel
             locale={locale}
+            reading={reading}
             access={access}
             apps={apps}
             appsLoading={appsLoading}
@@ -144,6 +147,7 @@ export default function PermissionPage({ route }: PageProps) {
           <ElementPanel
             kind="page"
             locale={locale}
+            reading={reading}
             access={access}
             context={directory ? t('permission.pages.of', { name: directory.name }) : undefined}
             addBlocker={pageBlocker && t(pageBlocker === 'topLevel' ? 'permission.pages.topLevel' : 'permission.pages.noDirectory')}
@@ -162,6 +166,7 @@ export default function PermissionPage({ route }: PageProps) {
           <ElementPanel
             kind="api"
             locale={locale}
+            reading={reading}
             access={access}
             context={pageElement ? t('permission.apis.of', { name: pageElement.name }) : undefined}
             addBlocker={canAddApi(pageElement) ? undefined : t('permission.apis.noPage')}

@@ -1,13 +1,9 @@
-import { directoryEntity } from '../../contract/entities/menu';
 import type { Locale } from '../../contract/i18n';
-import { MenuType } from '../../contract/menu';
+import { MenuType, menuTypeName, type MenuReading } from '../../contract/menu';
 
-type Translate = (key: string) => string;
-
-/** A node type's name: the contract's option label for directories, `permission.type.<n>` for elements. */
-export function menuTypeLabel(menuType: number, locale: Locale, translate: Translate): string {
-  const option = directoryEntity.fields.menuType.options?.find((o) => Number(o.value) === Number(menuType));
-  return option ? option.label[locale] : translate(`permission.type.${menuType}`);
+/** A node type's name in the reading of its tree (contract/menu.ts); the number for a type the reading lacks. */
+export function menuTypeLabel(menuType: number, reading: MenuReading, locale: Locale): string {
+  return menuTypeName(reading, Number(menuType))?.[locale] ?? String(menuType);
 }
 
 /** Tag colour per node type, so the tree and the tables read at a glance. */

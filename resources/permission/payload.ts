@@ -7,7 +7,7 @@ import { directoryEntity } from '../../contract/entities/menu';
 import type { Entity } from '../../contract/entity';
 import { validateEntity } from '../../contract/validation';
 import type { Locale } from '../../contract/i18n';
-import { MenuType, ROOT_ID, type PermissionNode } from '../../contract/menu';
+import { nestedDirectoryType, ROOT_ID, topDirectoryType, type MenuReading, type PermissionNode } from '../../contract/menu';
 import { menuIconName } from '../../contract/menuIcons';
 import { ELEMENT_KINDS, type ElementKind, type ElementRow } from './elements';
 import { childrenOf, isValidParent, nextSort } from './tree';
@@ -67,12 +67,19 @@ export function elementPayload(kind: ElementKind, values: FormValues, place: Ele
 }
 
 /**
- * The menu form of a new directory: below the directory chosen in the tree when it can hold menus
- * (a menu, parent = that directory), else a navigation at the top; sort one past its siblings.
+ * The menu form of a new directory in the app's reading: below the directory chosen in the tree
+ * when it can hold one (a menu / directory, parent = that directory), else the top directory type
+ * (A: navigation; B: top-level directory) at the top; sort one past its siblings.
  */
-export function newDirectoryValues(tree: readonly PermissionNode[], appId: number | undefined, selected?: Pick<PermissionNode, 'id' | 'menuType'>): FormValues {
-  const canHoldMenus = !!selected && isValidParent(tree, MenuType.MENU, selected.id);
-  const menuType = canHoldMenus ? MenuType.MENU : MenuType.NAVIGATION;
-  const parentId = canHoldMenus ? selected.id : ROOT_ID;
+export function newDirectoryValues(
+  tree: readonly PermissionNode[],
+  appId: number | undefined,
+  reading: MenuReading,
+  selected?: Pick<PermissionNode, 'id' | 'menuType'>,
+): FormValues {
+  const nested = nestedDirectoryType(reading);
+  const canHold = !!selected && isValidParent(tree, nested, selected.id, reading);
+  const menuType = canHold ? nested : topDirectoryType(reading);
+  const parentId = canHold ? selected.id : ROOT_ID;
   return { menuType, appId, parentId, sort: String(nextSort(childrenOf(tree, parentId))) };
 }

@@ -1,15 +1,17 @@
 /**
- * What the three columns allow for the current selection (SPEC §4 Menu tree selection, §2.10).
+ * What the three columns allow for the current selection (SPEC §4 Menu tree selection, §2.10), in
+ * the reading of menu types of the sub-system shown (contract/menu.ts).
  */
-import { MenuType, ROOT_ID, type PermissionNode } from '../../contract/menu';
+import { canSitUnder, MenuType, readingRules, type MenuReading, type PermissionNode } from '../../contract/menu';
 
 /**
- * Page elements can be added to the chosen directory, except to a top-level one (parent 0)
- * unless it is the home page (5). Nothing chosen: no.
+ * Page elements can be added to the chosen directory when the reading lets a page element sit
+ * under its type (SPEC §4: "top-level (parent 0) nodes keep add-page disabled unless menuType is
+ * 5"): A, a menu or the home page, not a navigation entry; B, a directory or a top-level directory.
+ * Nothing chosen: no.
  */
-export function canAddPageElement(directory: Pick<PermissionNode, 'parentId' | 'menuType'> | undefined): boolean {
-  if (!directory) return false;
-  return Number(directory.parentId) !== ROOT_ID || Number(directory.menuType) === MenuType.HOME;
+export function canAddPageElement(directory: Pick<PermissionNode, 'menuType'> | undefined, reading: MenuReading): boolean {
+  return !!directory && canSitUnder(reading, MenuType.PAGE_ELEMENT, Number(directory.menuType));
 }
 
 /** API elements can be added once a page element row is chosen. */
@@ -18,33 +20,34 @@ export function canAddApi(pageElement: Pick<PermissionNode, 'id'> | undefined): 
 }
 
 /** Why add-page-element is off, as a message key (undefined when it is on). */
-export function pageElementBlocker(directory: Pick<PermissionNode, 'parentId' | 'menuType'> | undefined): 'noDirectory' | 'topLevel' | undefined {
+export function pageElementBlocker(directory: Pick<PermissionNode, 'menuType'> | undefined, reading: MenuReading): 'noDirectory' | 'topLevel' | undefined {
   if (!directory) return 'noDirectory';
-  return canAddPageElement(directory) ? undefined : 'topLevel';
+  return canAddPageElement(directory, reading) ? undefined : 'topLevel';
 }
-
-/** The directory types the menu dialog offers, in order. */
-export const DIRECTORY_CHOICES: readonly MenuType[] = [MenuType.NAVIGATION, MenuType.MENU, MenuType.HOME];
 
 /** Every dialog of the page adds or edits with one form. */
 export type DialogAction = 'create' | 'edit';
 
 export interface TypeChoiceSettings {
+  /** The reading of the chosen sub-system: its directory types are the radios, in its order. */
+  reading: MenuReading;
   action: DialogAction;
   /** The edited node's type. */
   current?: MenuType;
-  /** The chosen app already has a home page (validMenuType answered false). */
+  /** The chosen app already has a home page (validMenuType answered false; reading A only). */
   isHomeTaken: boolean;
 }
 
 /**
- * Which type radios are disabled: editing keeps only the current type; adding disables home when
- * the app already has one.
+ * The type radios (A: navigation, menu, home; B: top-level directory, directory) and which are
+ * disabled: editing keeps only the current type; adding disables the home when the app already
+ * has one.
  */
-export function typeChoices({ action, current, isHomeTaken }: TypeChoiceSettings): Array<{ value: MenuType; disabled: boolean }> {
-  return DIRECTORY_CHOICES.map((value) => ({
+export function typeChoices({ reading, action, current, isHomeTaken }: TypeChoiceSettings): Array<{ value: MenuType; disabled: boolean }> {
+  const { directoryTypes, homeType } = readingRules[reading];
+  return directoryTypes.map((value) => ({
     value,
-    disabled: action === 'edit' ? value !== current : value === MenuType.HOME && isHomeTaken,
+    disabled: action === 'edit' ? value !== current : value === homeType && isHomeTaken,
   }));
 }
 

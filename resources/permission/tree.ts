@@ -1,23 +1,19 @@
 /**
- * The directory tree of one sub-system as the page needs it: only directories (navigation, menu,
- * home), looked up by id, and the parent nodes a directory of each type may hang under.
+ * The directory tree of one sub-system as the page needs it: only directories of its reading of
+ * menu types (A: navigation, menu, home; B: top-level directory, directory; contract/menu.ts),
+ * looked up by id, and the parent nodes a directory of each type may hang under.
  */
-import { DIRECTORY_TYPES, MenuType, normaliseTree, ROOT_ID, TOP_LEVEL_TYPES, type PermissionNode } from '../../contract/menu';
-
-/** Parent types a menu (4) may sit under; navigation and home sit at the top (parent 0). */
-const MENU_PARENT_TYPES: readonly MenuType[] = [MenuType.NAVIGATION, MenuType.MENU];
-
-function isDirectory(node: PermissionNode): boolean {
-  return DIRECTORY_TYPES.includes(Number(node.menuType) as MenuType);
-}
+import { isDirectoryType, isTopLevelType, MenuType, normaliseTree, readingRules, ROOT_ID, type MenuReading, type PermissionNode } from '../../contract/menu';
 
 /**
  * The filterTree answer as a tree of directories: `child` read as `children`, menu types as
  * numbers, and page or API elements (should the server send any) left out.
  */
-export function directoryTree(nodes: readonly unknown[] | null | undefined): PermissionNode[] {
+export function directoryTree(nodes: readonly unknown[] | null | undefined, reading: MenuReading): PermissionNode[] {
   const prune = (list: readonly PermissionNode[]): PermissionNode[] =>
-    list.filter(isDirectory).map((node) => ({ ...node, menuType: Number(node.menuType) as MenuType, children: prune(node.children) }));
+    list
+      .filter((node) => isDirectoryType(reading, Number(node.menuType)))
+      .map((node) => ({ ...node, menuType: Number(node.menuType) as MenuType, children: prune(node.children) }));
   return prune(normaliseTree(Array.isArray(nodes) ? nodes : []));
 }
 
@@ -45,6 +41,7 @@ export interface ParentOption {
 }
 
 export interface ParentOptionsSettings {
+  reading: MenuReading;
   /** Title of the top-level choice (parent 0). */
   rootTitle: string;
   /** The node being edited: it and its subtree cannot be its parent. */
@@ -52,44 +49,47 @@ export interface ParentOptionsSettings {
 }
 
 /**
- * Where a directory of `menuType` may go: navigation and home only at the top (parent 0); a menu
- * under a navigation or another menu (never under a home, nor under itself or its own subtree).
+ * Where a directory of `menuType` may go in the reading: a top-level type only at the top (parent
+ * 0); the nested directory type (4) under the types the reading lets it sit under (A: navigation
+ * or menu, never the home; B: top-level directory or directory), never under itself or its own
+ * subtree. An element type, or a type the reading lacks, goes nowhere.
  */
-export function parentOptions(tree: readonly PermissionNode[], menuType: MenuType | undefined, { rootTitle, excludeId }: ParentOptionsSettings): ParentOption[] {
-  if (menuType === undefined) return [];
-  if (TOP_LEVEL_TYPES.includes(menuType)) return [{ value: ROOT_ID, title: rootTitle, children: [] }];
-  if (menuType !== MenuType.MENU) return [];
+export function parentOptions(tree: readonly PermissionNode[], menuType: MenuType | undefined, { reading, rootTitle, excludeId }: ParentOptionsSettings): ParentOption[] {
+  if (menuType === undefined || !isDirectoryType(reading, menuType)) return [];
+  if (isTopLevelType(reading, menuType)) return [{ value: ROOT_ID, title: rootTitle, children: [] }];
+  const parentTypes = readingRules[reading].parentTypes[menuType] ?? [];
   const walk = (nodes: readonly PermissionNode[]): ParentOption[] =>
     nodes
-      .filter((node) => node.id !== excludeId && MENU_PARENT_TYPES.includes(node.menuType))
+      .filter((node) => node.id !== excludeId && parentTypes.includes(node.menuType))
       .map((node) => ({ value: node.id, title: node.name, menuType: node.menuType, children: walk(node.children) }));
   return walk(tree);
 }
 
 /** Whether `parentId` is one of the `parentOptions` for `menuType`. */
-export function isValidParent(tree: readonly PermissionNode[], menuType: MenuType | undefined, parentId: unknown, excludeId?: number): boolean {
+export function isValidParent(tree: readonly PermissionNode[], menuType: MenuType | undefined, parentId: unknown, reading: MenuReading, excludeId?: number): boolean {
   if (parentId === undefined || parentId === null || parentId === '') return false;
   const wanted = Number(parentId);
   const contains = (options: readonly ParentOption[]): boolean => options.some((o) => o.value === wanted || contains(o.children));
-  return contains(parentOptions(tree, menuType, { rootTitle: '', excludeId }));
+  return contains(parentOptions(tree, menuType, { reading, rootTitle: '', excludeId }));
 }
 
 /**
- * The parent a directory gets when its type is chosen: 0 for navigation and home; for a menu the
- * current parent while it stays valid, else the directory selected in the tree when it can hold
- * menus, else none (the user picks one).
+ * The parent a directory gets when its type is chosen: 0 for a top-level type; for the nested
+ * directory type the current parent while it stays valid, else the directory selected in the tree
+ * when it can hold one, else none (the user picks one).
  */
 export function parentForType(
   tree: readonly PermissionNode[],
   menuType: MenuType | undefined,
   current: unknown,
+  reading: MenuReading,
   selected?: Pick<PermissionNode, 'id' | 'menuType'>,
   excludeId?: number,
 ): number | undefined {
   if (menuType === undefined) return undefined;
-  if (TOP_LEVEL_TYPES.includes(menuType)) return ROOT_ID;
-  if (isValidParent(tree, menuType, current, excludeId)) return Number(current);
-  if (selected && isValidParent(tree, menuType, selected.id, excludeId)) return selected.id;
+  if (isTopLevelType(reading, menuType)) return ROOT_ID;
+  if (isValidParent(tree, menuType, current, reading, excludeId)) return Number(current);
+  if (selected && isValidParent(tree, menuType, selected.id, reading, excludeId)) return selected.id;
   return undefined;
 }
 

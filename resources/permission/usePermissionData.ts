@@ -7,7 +7,7 @@
  * | sub-systems                 | GET  /app/list?pageNo=1&pageSize=1000                     |
  * | directory tree of an app    | GET  /permission/filterTree?appId                         |
  * | a directory                 | GET  /permission/detail?id                                |
- * | may the app get a home?     | GET  /permission/validMenuType?appId&menuType=5           |
+ * | may the app get a home? (A) | GET  /permission/validMenuType?appId&menuType=5           |
  * | elements of a node          | POST /menu/list {parentId, menuType}                      |
  * | save directory / element    | POST /permission/saveOrUpdate, POST /menu/saveOrUpdate    |
  * | delete directory / element  | GET  /permission/delete?ids, GET /menu/delete?ids         |
@@ -15,7 +15,7 @@
 import { useCreate, useCustom, useDelete, useList, useOne, useTranslate, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { useCallback, useMemo } from 'react';
 import type { ListData } from '../../contract/envelope';
-import { MenuType, type PermissionNode } from '../../contract/menu';
+import { menuReadingOf, readingRules, type MenuReading, type PermissionNode } from '../../contract/menu';
 import { MAX_PAGE_SIZE } from '../../contract/paging';
 import { API_PREFIX } from '../../contract/session';
 import { isFreeAnswer } from '../generic/keyCheck';
@@ -31,6 +31,13 @@ export interface AppOption {
   id: number;
   code?: string;
   name: string;
+  /** Which reading of menu types its tree is in (absent: A). */
+  menuReading?: string | null;
+}
+
+/** The reading of the app's tree, from the app list (A while it is not known). */
+export function readingOfApp(apps: readonly AppOption[], appId: number | undefined): MenuReading {
+  return menuReadingOf(apps.find((app) => Number(app.id) === appId)?.menuReading);
 }
 
 const NO_APPS: AppOption[] = [];
@@ -47,8 +54,8 @@ export function useApps() {
   return { apps: (result.data as AppOption[] | undefined) ?? NO_APPS, isLoading: query.isLoading, isError: query.isError };
 }
 
-/** The directory tree of an app (nothing while no app is chosen). */
-export function useDirectoryTree(appId: number | undefined) {
+/** The directory tree of an app in its reading (nothing while no app is chosen). */
+export function useDirectoryTree(appId: number | undefined, reading: MenuReading) {
   const { query } = useCustom<BaseRecord, HttpError>({
     url: `${API_PREFIX}/permission/filterTree`,
     method: 'get',
@@ -56,7 +63,7 @@ export function useDirectoryTree(appId: number | undefined) {
     queryOptions: { enabled: appId !== undefined },
   });
   const raw = query.data?.data as unknown;
-  const tree = useMemo(() => (raw === undefined ? NO_NODES : directoryTree(raw as unknown[])), [raw]);
+  const tree = useMemo(() => (raw === undefined ? NO_NODES : directoryTree(raw as unknown[], reading)), [raw, reading]);
   return { tree, isFetching: query.isFetching, isError: query.isError, error: query.error, refetch: query.refetch };
 }
 
@@ -70,16 +77,17 @@ export function useDirectory(id: number | undefined) {
   return { record: result as PermissionNode | undefined, isLoading: id !== undefined && query.isLoading };
 }
 
-/** Whether the app already has its one home page (validMenuType answers false); unknown = no. */
-export function useIsHomeTaken(appId: number | undefined, enabled: boolean): boolean {
+/** Whether the app already has its one home page (validMenuType answers false); unknown, or a reading without a home = no. */
+export function useIsHomeTaken(appId: number | undefined, reading: MenuReading, enabled: boolean): boolean {
+  const { homeType } = readingRules[reading];
   const { query } = useCustom<BaseRecord, HttpError>({
     url: `${API_PREFIX}/permission/validMenuType`,
     method: 'get',
-    config: { query: { appId, menuType: MenuType.HOME } },
-    queryOptions: { enabled: enabled && appId !== undefined },
+    config: { query: { appId, menuType: homeType } },
+    queryOptions: { enabled: enabled && appId !== undefined && homeType !== undefined },
   });
   const answer = query.data?.data as unknown;
-  return query.isSuccess && !isFreeAnswer(answer);
+  return homeType !== undefined && query.isSuccess && !isFreeAnswer(answer);
 }
 
 /** The page elements of a directory, or the API elements of a page element. */

@@ -7,7 +7,7 @@ import { useTranslate } from '@refinedev/core';
 import SafetyCertificateOutlined from '@ant-design/icons/es/icons/SafetyCertificateOutlined';
 import { Alert, Button, Empty, Modal, Spin, Tree, Typography, type TreeDataNode } from 'antd';
 import { useMemo } from 'react';
-import type { PermissionNode } from '../../contract/menu';
+import type { MenuReading, PermissionNode } from '../../contract/menu';
 import type { RowActionDialogProps } from '../generic/rowActions';
 import { countKinds, grantedTree, keyOf } from './grantTree';
 import { PermissionNodeTitle } from './PermissionNodeTitle';
@@ -16,15 +16,15 @@ import { usePermissionTree } from './usePermissionTree';
 /** The row action that opens the authorisation dialog (the role definition's `rowActions`). */
 export const AUTHORIZE_ACTION = 'authorize';
 
-function treeData(nodes: readonly PermissionNode[]): TreeDataNode[] {
-  return nodes.map((node) => ({ key: keyOf(node), title: <PermissionNodeTitle node={node} />, children: treeData(node.children) }));
+function treeData(nodes: readonly PermissionNode[], reading: MenuReading): TreeDataNode[] {
+  return nodes.map((node) => ({ key: keyOf(node), title: <PermissionNodeTitle node={node} reading={reading} />, children: treeData(node.children, reading) }));
 }
 
 export default function RoleFunctionInfoDialog({ record, open, onClose, afterClose, openAction, canOpen }: RowActionDialogProps) {
   const t = useTranslate();
-  const { tree, isLoading, error } = usePermissionTree(record);
+  const { tree, reading, isLoading, error } = usePermissionTree(record);
   const granted = useMemo(() => grantedTree(tree), [tree]);
-  const data = useMemo(() => treeData(granted), [granted]);
+  const data = useMemo(() => treeData(granted, reading), [granted, reading]);
   const counts = useMemo(() => countKinds(granted), [granted]);
   const ready = !isLoading && !error;
 

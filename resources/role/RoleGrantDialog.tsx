@@ -9,7 +9,7 @@ import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
 import { Alert, Button, Empty, Input, Space, Spin, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState, type Key } from 'react';
 import { SUPER_ADMIN_GRANTS_FIXED, SUPER_ADMIN_ROLE_KEY } from '../../contract/entities/role';
-import type { PermissionNode } from '../../contract/menu';
+import type { MenuReading, PermissionNode } from '../../contract/menu';
 import { API_PREFIX } from '../../contract/session';
 import { FormDialog } from '../generic/FormDialog';
 import type { RowActionDialogProps } from '../generic/rowActions';
@@ -22,11 +22,11 @@ export const ROLE_GRANT_URL = `${API_PREFIX}/rolePermission/save`;
 
 const HIDDEN = { display: 'none' } as const;
 
-function treeData(nodes: readonly PermissionNode[], search: TreeSearch | undefined): TreeDataNode[] {
+function treeData(nodes: readonly PermissionNode[], reading: MenuReading, search: TreeSearch | undefined): TreeDataNode[] {
   return nodes.map((node) => ({
     key: keyOf(node),
-    title: <PermissionNodeTitle node={node} />,
-    children: treeData(node.children, search),
+    title: <PermissionNodeTitle node={node} reading={reading} />,
+    children: treeData(node.children, reading, search),
     // Hidden rather than left out: antd works out checked parents from the whole tree.
     ...(search && !search.visible.has(keyOf(node)) ? { style: HIDDEN } : {}),
   }));
@@ -42,7 +42,7 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
   const locale = useLocale();
   // The super-admin role holds everything and the server refuses any change: show it read-only.
   const isFixed = record.roleKey === SUPER_ADMIN_ROLE_KEY;
-  const { tree, isLoading, error } = usePermissionTree(record);
+  const { tree, reading, isLoading, error } = usePermissionTree(record);
   const [touched, setTouched] = useState<Checked>();
   const [expanded, setExpanded] = useState<Key[]>();
   const [autoExpandParent, setAutoExpandParent] = useState(false);
@@ -52,7 +52,7 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
   const initial = useMemo<Checked>(() => conductChecked(tree, initialCheckedKeys(tree)), [tree]);
   const current = touched ?? initial;
   const search = useMemo(() => searchTree(tree, text), [tree, text]);
-  const data = useMemo(() => treeData(tree, search), [tree, search]);
+  const data = useMemo(() => treeData(tree, reading, search), [tree, reading, search]);
   const expandedKeys = expanded ?? directoryKeys(tree);
 
   const save = async () => {

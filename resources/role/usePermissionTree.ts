@@ -1,7 +1,8 @@
 import { useCustom, type HttpError } from '@refinedev/core';
 import { useMemo } from 'react';
-import { normaliseTree, type PermissionNode } from '../../contract/menu';
+import { normaliseTree, type MenuReading, type PermissionNode } from '../../contract/menu';
 import { API_PREFIX } from '../../contract/session';
+import { readingOfApp, useApps } from '../permission/usePermissionData';
 
 export const PERMISSION_TREE_URL = `${API_PREFIX}/permission/tree`;
 
@@ -12,6 +13,8 @@ export interface RoleRef {
 
 export interface PermissionTreeState {
   tree: PermissionNode[];
+  /** The reading of the app's menu types (from the app list; A until it is known): what the type tags say. */
+  reading: MenuReading;
   isLoading: boolean;
   error: HttpError | null;
 }
@@ -30,5 +33,6 @@ export function usePermissionTree(role: RoleRef): PermissionTreeState {
   });
   const raw: unknown = result.data;
   const tree = useMemo(() => (Array.isArray(raw) ? normaliseTree(raw) : []), [raw]);
-  return { tree, isLoading: query.isLoading, error: query.error ?? null };
+  const { apps } = useApps();
+  return { tree, reading: readingOfApp(apps, Number(role.appId)), isLoading: query.isLoading, error: query.error ?? null };
 }

@@ -12,13 +12,12 @@
  * transaction; `createGrants` binds them to the app's database for the guard and session calls.
  */
 import type { Kysely } from 'kysely';
-import { BASE_APP_CODE, buildTree, MenuType, SUPER_ADMIN_ROLE_KEY, type PermissionNode } from '../../contract';
+import { BASE_APP_CODE, buildTree, MenuType, menuReadingOf, SUPER_ADMIN_ROLE_KEY, type MenuReading, type PermissionNode } from '../../contract';
 import { isStorableId } from '../crud/storableId';
 import type { Database, EnableFlag } from '../db/schema';
 import { versionReader } from '../db/versionCounter';
 
 const ENABLED: EnableFlag = '1';
-const TREE_TYPES = [MenuType.PAGE_ELEMENT, MenuType.NAVIGATION, MenuType.MENU, MenuType.HOME];
 
 /** The super-admin role's row: key `superAdmin` in the base app. */
 function superAdminRoles(db: Kysely<Database>) {
@@ -132,14 +131,23 @@ export function createGrants(db: Kysely<Database>) {
       return cached.paths.has(path);
     },
 
-    /** The user's granted directories and page elements of one app, as a tree. */
+    /** The reading of an app's menu types (contract/menu.ts): how its granted tree reads. */
+    async menuReading(appId: number): Promise<MenuReading> {
+      const app = isStorableId(appId) ? await db.selectFrom('app').select('menuReading').where('id', '=', appId).executeTakeFirst() : undefined;
+      return menuReadingOf(app?.menuReading);
+    },
+
+    /**
+     * The user's granted nodes of one app but its API elements (directories and page elements, in
+     * either reading: API elements are 2 in both), as a tree.
+     */
     async grantedTree(userId: number, appId: number): Promise<PermissionNode[]> {
       if (!isStorableId(appId)) return [];
       const rows = await db
         .selectFrom('permission as p')
         .select(['p.id', 'p.parentId', 'p.appId', 'p.name', 'p.sort', 'p.path', 'p.url', 'p.icon', 'p.code', 'p.menuType'])
         .where('p.appId', '=', appId)
-        .where('p.menuType', 'in', TREE_TYPES)
+        .where('p.menuType', '!=', MenuType.API)
         .where('p.id', 'in', grantedPermissionIds(db, userId))
         .orderBy('p.sort')
         .orderBy('p.id')

@@ -4,7 +4,7 @@
  * (a masked field searched with "contains", whose totals tell its value) never serves a request.
  */
 import { isLookupKind } from '../../contract/lookup';
-import { REVEAL_LOG_FIELDS, type ResourceDefinition } from '../../resources/define';
+import { IN_USE_FLAG, REVEAL_LOG_FIELDS, type ResourceDefinition } from '../../resources/define';
 
 /** Where a list reads a field from the request, other than a lookup. */
 const FIELD_USES = [
@@ -15,8 +15,22 @@ const FIELD_USES = [
   ['sort', 'a sort key (sort)', (d: ResourceDefinition) => d.sort.map(([field]) => field)],
 ] as const;
 
+/** `fixedWhileUsed` names fields of the resource, and none of them is called like the flag the detail adds. */
+function usageProblems(definition: ResourceDefinition): string[] {
+  const spec = definition.fixedWhileUsed;
+  if (!spec) return [];
+  const name = `Resource ${definition.name}`;
+  const problems = spec.fields.filter((field) => !(field in definition.entity.fields)).map((field) => `${name}: fixedWhileUsed names ${field}, which is not one of its fields`);
+  if (IN_USE_FLAG in definition.entity.fields) problems.push(`${name}: a field named ${IN_USE_FLAG} would be hidden by the detail's flag of fixedWhileUsed`);
+  return problems;
+}
+
 /** Every way `definition` breaks a rule, as sentences naming the resource and the field. */
 export function definitionProblems(definition: ResourceDefinition, definitions: readonly ResourceDefinition[]): string[] {
+  return [...usageProblems(definition), ...privacyProblems(definition, definitions)];
+}
+
+function privacyProblems(definition: ResourceDefinition, definitions: readonly ResourceDefinition[]): string[] {
   const privacy = definition.privacy;
   if (!privacy) return [];
   const problems: string[] = [];

@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import { Code, fieldSchema, impactCount, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale } from '../../contract';
 import { lookupComparison, lookupError, lookupValue } from '../../contract/lookup';
 import { maskRecord } from '../../contract/masking';
-import { endpointOf, fixedFieldsOf, hasAction, lookupFieldsOf, type ResourceDefinition } from '../../resources/define';
+import { endpointOf, fixedFieldsOf, hasAction, IN_USE_FLAG, lookupFieldsOf, type ResourceDefinition } from '../../resources/define';
 import type { Grants } from '../auth/grants';
 import { DEFAULT_LOOKUP_POLICY, type LookupPolicy } from '../config';
 import type { Database } from '../db/schema';
@@ -24,6 +24,7 @@ import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { apiElementPath } from '../http/paths';
 import { boundParam, invalidParam, missingParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
+import { fixedWhileUsedOf } from './fixedWhileUsed';
 import { closeGaps, lockMaster, nextPosition, orderSpecOf, swapWithNeighbour, type Direction } from './order';
 import { resourcePolicies } from './policies';
 import { contextOf, type ResourcePolicy } from './policy';
@@ -79,6 +80,8 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
   const dictionaryFields = Object.entries(entity.fields).flatMap(([name, field]) => (field.dictionary ? [[name, field.dictionary] as const] : []));
   /** Fields that identify a record, and those declared `fixed`: never changed by an update. */
   const fixedFields = fixedFieldsOf(definition);
+  /** Fields fixed while other rows name the record (`fixedWhileUsed`). */
+  const usage = fixedWhileUsedOf(db, definition, repository);
 
   async function checkReferences(values: Record<string, unknown>, locale: Locale): Promise<void> {
     for (const [field, target] of references) {
@@ -152,7 +155,13 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
       // An update writes only the fields it names: a field it leaves out is not written back as
       // read a moment ago (a save racing a move or a switch would undo it), nor is the position.
       const named = Object.fromEntries(Object.entries(values).filter(([name]) => name in params && name !== order?.field));
-      const savedId = id === undefined ? await insert(values, locale) : (await repository.update(id, named)) ? id : undefined;
+      let savedId: number | undefined;
+      if (id === undefined || !existing) savedId = await insert(values, locale);
+      else {
+        const isGuarded = usage !== undefined && usage.changes(existing, named);
+        const isUpdated = isGuarded ? await usage.updateUnlessUsed(id, named, existing, locale) : await repository.update(id, named);
+        savedId = isUpdated ? id : undefined;
+      }
       const saved = savedId === undefined ? undefined : await repository.findById(savedId);
       if (!saved) throw new ApiError(Code.NOT_FOUND);
       return success(request, saved);
@@ -301,7 +310,9 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
   async function detail(request: FastifyRequest) {
     const record = await repository.findById(requiredId(requestParams(request).id, request.locale));
     if (!record) throw new ApiError(Code.NOT_FOUND);
-    return success(request, withGroups(conceal(record)));
+    // Whether the form may still change the fields fixed while the record is in use.
+    const inUse = usage ? { [IN_USE_FLAG]: await usage.isUsed(record.id) } : {};
+    return success(request, { ...withGroups(conceal(record)), ...inUse });
   }
 
   /** One record unmasked (the guard has checked the reveal grant), recorded before it is answered. */

@@ -1,6 +1,7 @@
 /**
  * The base app's complete menu/permission tree, built from the screen catalogue:
- * home (type 5) and navigation groups (type 3) at the top, a menu (type 4) per screen, a page
+ * home (type 5) and navigation groups (type 3) at the top, a menu (type 4) per screen (inside the
+ * menus that group it, for a screen declared with `groups`), a page
  * element (type 1) per button with code `<component>:<action>`, and under each page element the
  * API elements (type 2) whose `url` is the call's path and whose code is a short digit string.
  * The per-node builders are shared by the seed (whole tree) and the start-up reconciliation of
@@ -9,7 +10,7 @@
 import { MenuType, type MenuType as MenuTypeValue } from '../../contract';
 import type { ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
-import { apiName, baseScreens, HOME, NAVIGATION, type ButtonSpec, type NavigationSpec, type ScreenSpec } from './screenCatalogue';
+import { apiName, baseScreens, HOME, NAVIGATION, type ButtonSpec, type MenuGroupSpec, type NavigationSpec, type ScreenSpec } from './screenCatalogue';
 
 export interface MenuSeed {
   name: string;
@@ -72,6 +73,30 @@ export function screenMenu(screen: ScreenSpec, nextCode: ApiCodes): MenuSeed {
   });
 }
 
+/** A menu that groups menus (`url` and `code` are its key, naming no page) holding `children`. */
+export function groupMenu(group: MenuGroupSpec, children: MenuSeed[] = []): MenuSeed {
+  return node({ name: group.title['zh-CN'], menuType: MenuType.MENU, sort: group.sort, path: group.path, url: group.key, icon: group.icon, code: group.key, children });
+}
+
+/** Where a screen sorts among its navigation group's menus: as its outermost group, if it has one. */
+const topSort = (screen: ScreenSpec) => screen.groups?.[0]?.sort ?? screen.sort;
+
+/** The menus of a navigation group's screens, each inside its groups (made once, in the screens' order). */
+function screenMenus(screens: readonly ScreenSpec[], nextCode: ApiCodes): MenuSeed[] {
+  const top: MenuSeed[] = [];
+  for (const screen of [...screens].sort((a, b) => topSort(a) - topSort(b))) {
+    let level = top;
+    for (const group of screen.groups ?? []) {
+      let found = level.find((menu) => menu.url === group.key && menu.menuType === MenuType.MENU);
+      if (!found) level.push((found = groupMenu(group)));
+      level = found.children;
+    }
+    level.push(screenMenu(screen, nextCode));
+  }
+  const bySort = (menus: MenuSeed[]): MenuSeed[] => menus.sort((a, b) => a.sort - b.sort).map((menu) => ({ ...menu, children: menu.menuType === MenuType.MENU ? bySort(menu.children) : menu.children }));
+  return bySort(top);
+}
+
 /** A navigation group (`url` and `code` are its key) holding `children`. */
 export function navigationNode(group: NavigationSpec, children: MenuSeed[] = []): MenuSeed {
   return node({
@@ -93,10 +118,10 @@ export function baseMenuTree(definitions: readonly ResourceDefinition[] = resour
   const groups = NAVIGATION.map((group) =>
     navigationNode(
       group,
-      screens
-        .filter((screen) => screen.navigation === group.key)
-        .sort((a, b) => a.sort - b.sort)
-        .map((screen) => screenMenu(screen, nextCode)),
+      screenMenus(
+        screens.filter((screen) => screen.navigation === group.key),
+        nextCode,
+      ),
     ),
   );
   return [home, ...groups];

@@ -7,10 +7,10 @@ type AppInput = Record<keyof EntityValues<typeof appEntity>, unknown>;
 type ParamInput = Record<keyof EntityValues<typeof paramEntity>, unknown>;
 
 export const DEMO_APPS: readonly AppInput[] = [
-  { code: 'crm', name: '客户管理系统', businessType: 1, isEnable: '1', sort: 20, address: 'https://crm.example.com', logo: undefined },
-  { code: 'adx', name: '广告投放平台', businessType: 1, isEnable: '1', sort: 30, address: 'https://adx.example.com', logo: undefined },
-  { code: 'report', name: '数据报表中心', businessType: 2, isEnable: '1', sort: 40, address: 'https://report.example.com', logo: undefined },
-  { code: 'sso', name: '统一认证服务', businessType: 3, isEnable: '0', sort: 50, address: 'https://sso.example.com', logo: undefined },
+  { code: 'crm', name: '客户管理系统', businessType: 1, isEnable: '1', sort: 20, address: 'https://crm.example.com', logo: undefined, menuReading: 'A' },
+  { code: 'adx', name: '广告投放平台', businessType: 1, isEnable: '1', sort: 30, address: 'https://adx.example.com', logo: undefined, menuReading: 'A' },
+  { code: 'report', name: '数据报表中心', businessType: 2, isEnable: '1', sort: 40, address: 'https://report.example.com', logo: undefined, menuReading: 'A' },
+  { code: 'sso', name: '统一认证服务', businessType: 3, isEnable: '0', sort: 50, address: 'https://sso.example.com', logo: undefined, menuReading: 'A' },
 ];
 
 export const DEMO_PARAMS: readonly ParamInput[] = [

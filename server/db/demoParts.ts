@@ -11,6 +11,7 @@ import { defaultClock, type StatisticsClock } from '../statistics/clock';
 import { DEMO_SITE_USERS, insertDemoStatistics, writeDemoTraffic } from '../statistics/demoStatistics';
 import { DEMO_APPS } from './demoData';
 import { insertDemoCustomers, insertSupportRole, SUPPORT_ROLE_KEY } from './demoCustomers';
+import { insertReadingBApp, isReadingBAppPresent } from './demoReadingB';
 import { insertDemoSamples } from './demoSamples';
 import { insertDemoUa } from './demoUa';
 import type { Database } from './schema';
@@ -48,6 +49,7 @@ const DEMO_PARTS: readonly DemoPart[] = [
   },
   { name: 'statistics', isDeclared: () => true, isPresent: (trx) => hasRows(trx, 'site_user'), insert: (trx, { clock }) => insertDemoStatistics(trx, clock) },
   { name: 'UA records', isDeclared: declares('ua_record'), isPresent: (trx) => hasRows(trx, 'ua_record'), insert: (trx) => insertDemoUa(trx) },
+  { name: 'the reading-B sub-system', isDeclared: () => true, isPresent: isReadingBAppPresent, insert: (trx) => insertReadingBApp(trx, Date.now()) },
 ];
 
 /** Seeding: every part of the declared screens. */

@@ -22,7 +22,7 @@ import { sql, type Kysely } from 'kysely';
 import { BASE_APP_CODE, MenuType } from '../../contract';
 import type { ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
-import { apiCodes, apiElement, FIRST_API_CODE, navigationNode, pageElement, pageElementCode, screenMenu, type ApiCodes, type MenuSeed } from './baseMenuTree';
+import { apiCodes, apiElement, FIRST_API_CODE, groupMenu, navigationNode, pageElement, pageElementCode, screenMenu, type ApiCodes, type MenuSeed } from './baseMenuTree';
 import type { DatabaseHandle } from './database';
 import { countNodes, grantToRole, insertSubtree } from './permissionTree';
 import type { Database } from './schema';
@@ -30,13 +30,13 @@ import { baseScreens, NAVIGATION, type ScreenSpec } from './screenCatalogue';
 import { SUPER_ADMIN_ROLE_KEY } from './seed';
 
 /** What a group of added nodes is topped by. */
-export type AddedGroupKind = 'navigation' | 'menu' | 'pageElement' | 'apiElements';
+export type AddedGroupKind = 'navigation' | 'group' | 'menu' | 'pageElement' | 'apiElements';
 
 /** One inserted subtree, or the API elements added below one existing page element. */
 export interface AddedGroup {
   resource: string;
   kind: AddedGroupKind;
-  /** Navigation key, menu code or page-element code of the group's top node; for `apiElements`, the page element they were added below. */
+  /** Navigation key, group key, menu code or page-element code of the group's top node; for `apiElements`, the page element they were added below. */
   code: string;
   /** Every node of the group. */
   nodes: number;
@@ -131,7 +131,10 @@ class Reconciler {
     }
   }
 
-  /** The menu with its elements, below its navigation group; the group too when it is missing. */
+  /**
+   * The menu with its elements, below its navigation group and inside the menus that group it
+   * (found by key, `url`, anywhere in the base app); what is missing of them too.
+   */
   private async addMenu(screen: ScreenSpec): Promise<void> {
     const group = NAVIGATION.find((g) => g.key === screen.navigation);
     if (!group) throw new Error(`Resource ${screen.component}: unknown navigation group ${screen.navigation}`);
@@ -140,8 +143,18 @@ class Reconciler {
       .orderBy('id')
       .executeTakeFirst();
     const menu = screenMenu(screen, this.nextCode);
-    if (navigation) await this.insert(screen, 'menu', menu.code, [menu], navigation.id);
-    else await this.insert(screen, 'navigation', group.key, [navigationNode(group, [menu])], 0);
+    // Outermost first: the first group not found is added with the rest inside it.
+    let parentId = navigation?.id;
+    const groups = [...(screen.groups ?? [])];
+    while (parentId !== undefined && groups.length > 0) {
+      const found = await this.nodes(MenuType.MENU).where('url', '=', groups[0]!.key).orderBy('id').executeTakeFirst();
+      if (!found) break;
+      parentId = found.id;
+      groups.shift();
+    }
+    const subtree = groups.reduceRight((inner, spec) => groupMenu(spec, [inner]), menu);
+    if (parentId === undefined) await this.insert(screen, 'navigation', group.key, [navigationNode(group, [subtree])], 0);
+    else await this.insert(screen, subtree === menu ? 'menu' : 'group', subtree.code, [subtree], parentId);
   }
 
   private nodes(menuType: MenuType) {

@@ -3,7 +3,7 @@
  * extended with missing columns (additive only, never dropped or altered). Runs after the
  * migrations at every start, so a new resource needs only its definition and a registry line.
  */
-import type { Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import type { Field } from '../../contract';
 import type { ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
@@ -15,6 +15,8 @@ interface ColumnSpec {
   name: string;
   type: ReturnType<ColumnTypes['text']>;
   isRequired: boolean;
+  /** The field's `defaultValue`: what rows that exist when the column is added take. */
+  defaultValue?: string | number;
 }
 
 /** Same conversion as Kysely's CamelCasePlugin for plain names: `paramKey` → `param_key`. */
@@ -27,8 +29,9 @@ export function resourceColumns(definition: ResourceDefinition, types: ColumnTyp
     name,
     type: field.storage === 'integer' ? types.bigint : types.text(field.maxLength),
     isRequired: field.required,
+    defaultValue: field.defaultValue,
   }));
-  if (definition.timestamps) columns.push({ name: 'createTime', type: types.bigint, isRequired: true });
+  if (definition.timestamps) columns.push({ name: 'createTime', type: types.bigint, isRequired: true, defaultValue: undefined });
   return columns;
 }
 
@@ -44,6 +47,10 @@ export function uniqueColumnSets(definition: ResourceDefinition): string[][] {
   if (definition.order && definition.parent) sets.push([definition.parent.field, definition.order.field]);
   // A master and its detail keyed on the same columns share one index.
   return sets.map((set) => [...new Set(set)]);
+}
+
+function withDefault(col: ColumnDefinitionBuilder, column: ColumnSpec): ColumnDefinitionBuilder {
+  return column.defaultValue === undefined ? col : col.defaultTo(column.defaultValue);
 }
 
 /** Existing tables of the current schema and their (snake_case) columns. */
@@ -68,13 +75,18 @@ export async function syncResourceTables(handle: DatabaseHandle, definitions: re
     if (!present) {
       let create = db.schema.createTable(definition.table).ifNotExists().addColumn('id', types.idType, types.idColumn);
       for (const column of columns) {
-        create = create.addColumn(column.name, column.type, (col) => (column.isRequired ? col.notNull() : col));
+        create = create.addColumn(column.name, column.type, (col) => withDefault(column.isRequired ? col.notNull() : col, column));
       }
       await create.execute();
     } else {
       for (const column of columns.filter((c) => !present.has(snakeCase(c.name)))) {
-        // Added to a table that may hold rows: nullable; the entity's rule still requires it on save.
-        await db.schema.alterTable(definition.table).addColumn(column.name, column.type).execute();
+        // Added to a table that may hold rows: they take the field's default (then it can be
+        // required at once), else it is nullable and the entity's rule still requires it on save.
+        const hasDefault = column.defaultValue !== undefined;
+        await db.schema
+          .alterTable(definition.table)
+          .addColumn(column.name, column.type, (col) => withDefault(hasDefault && column.isRequired ? col.notNull() : col, column))
+          .execute();
       }
     }
     for (const columns of uniqueColumnSets(definition)) {

@@ -169,7 +169,8 @@ export type StoredValues<Values> = {
 /** Row of a declarative resource's table. */
 type ResourceRow<Values> = { id: Generated<number> } & StoredValues<Values>;
 
-export type AppTable = ResourceRow<EntityValues<typeof appEntity>> & { createTime: number };
+/** The menu reading's column has the field's default (resourceTables.ts): a row written without it reads A. */
+export type AppTable = ResourceRow<Omit<EntityValues<typeof appEntity>, 'menuReading'>> & { createTime: number; menuReading: Generated<EntityValues<typeof appEntity>['menuReading']> };
 export type ParamTable = ResourceRow<EntityValues<typeof paramEntity>>;
 
 /** Dictionaries (parentId 0) and their items (parentId: the dictionary) in one table (migration 0006). */

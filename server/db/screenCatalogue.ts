@@ -5,7 +5,8 @@
  * prefixes). The seed turns this into the base app's menu/permission tree.
  */
 import { text, type Text } from '../../contract';
-import { NAVIGATION_TITLES, SCREEN_TITLES } from '../../contract/menuTitles';
+import { MENU_GROUP_TITLES, NAVIGATION_TITLES, SCREEN_TITLES } from '../../contract/menuTitles';
+import type { MenuIconName } from '../../contract/menuIcons';
 import { crudActions, type NavigationKey, type ResourceDefinition } from '../../resources/define';
 import { detailsOf, relatedOf, resourceDefinitions } from '../../resources/registry';
 
@@ -26,6 +27,17 @@ export interface ScreenSpec {
   icon: string;
   path: string;
   buttons: readonly ButtonSpec[];
+  /** The menus it sits in below its navigation group, outermost first (none: right below the group). */
+  groups?: readonly MenuGroupSpec[];
+}
+
+/** A menu (type 4) that only groups menus below it: it names no page (`key` is its `url` and code). */
+export interface MenuGroupSpec {
+  key: keyof typeof MENU_GROUP_TITLES;
+  title: Text;
+  sort: number;
+  icon: MenuIconName;
+  path: string;
 }
 
 export interface NavigationSpec {
@@ -63,6 +75,28 @@ const label = {
 };
 
 const button = (action: keyof typeof label, apis: readonly string[]): ButtonSpec => ({ action, label: label[action], apis });
+
+/** The example of nested menus (SPEC §1 placeholder menus): two levels of menus whose pages say they are placeholders. */
+const NESTED_MENU: MenuGroupSpec = { key: 'nestedMenu', title: MENU_GROUP_TITLES.nestedMenu, sort: 30, icon: 'menu', path: '/examples/nested' };
+const NESTED_MENU_1: MenuGroupSpec = { key: 'nestedMenu1', title: MENU_GROUP_TITLES.nestedMenu1, sort: 10, icon: 'menu', path: '/examples/nested/menu1' };
+
+const placeholder = (component: keyof typeof SCREEN_TITLES, groups: readonly MenuGroupSpec[], sort: number, path: string): ScreenSpec => ({
+  component,
+  title: SCREEN_TITLES[component],
+  navigation: 'examples',
+  sort,
+  icon: 'filetext',
+  path,
+  // Says what it is: no call of its own.
+  buttons: [button('list', [])],
+  groups,
+});
+
+export const NESTED_SCREENS: readonly ScreenSpec[] = [
+  placeholder('nestedMenu1a', [NESTED_MENU, NESTED_MENU_1], 10, '/examples/nested/menu1/menu1-1'),
+  placeholder('nestedMenu1b', [NESTED_MENU, NESTED_MENU_1], 20, '/examples/nested/menu1/menu1-2'),
+  placeholder('nestedMenu2', [NESTED_MENU], 20, '/examples/nested/menu2'),
+];
 
 export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
   {
@@ -183,6 +217,7 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
     buttons: [button('list', [])],
   },
   { component: 'effective', title: SCREEN_TITLES.effective, navigation: 'system', sort: 60, icon: 'tree', path: '/system/effective', buttons: [button('list', ['/effective/users', '/effective/tree', '/app/list'])] },
+  ...NESTED_SCREENS,
 ];
 
 /**

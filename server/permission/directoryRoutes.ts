@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { buildTree, Code, DIRECTORY_TYPES, directoryEntity, MENU_TYPES, MenuType, type PermissionNode } from '../../contract';
+import { buildTree, Code, directoryEntity, hasMenuType, MENU_TYPES, readingRules, type PermissionNode } from '../../contract';
 import { superAdminRoleId } from '../auth/grants';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
@@ -20,10 +20,11 @@ export function directoryRoutes(db: Kysely<Database>) {
   const repo = permissionRepository(db);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    /** The app's directories (navigation, menu, home) as a tree. */
+    /** The app's directories (of its reading: A navigation, menu, home; B top-level directory, directory) as a tree. */
     app.get('/permission/filterTree', async (request) => {
       const appId = await existingAppId(repo, requestParams(request), request.locale);
-      const tree = buildTree(await repo.nodesOfApp(appId, DIRECTORY_TYPES)) as PermissionNode[];
+      const { directoryTypes } = readingRules[(await repo.appReading(appId))!];
+      const tree = buildTree(await repo.nodesOfApp(appId, directoryTypes)) as PermissionNode[];
       return success(request, tree);
     });
 
@@ -57,15 +58,21 @@ export function directoryRoutes(db: Kysely<Database>) {
       return success(request, await saveNode(db, callerOf(request), directory, id, FIXED_FIELD_LABELS, locale));
     });
 
-    /** True while the type may still be added to the app: a second home may not (unless `id` is that home). */
+    /**
+     * True while the type may still be added to the app: not a type its reading lacks, nor a second
+     * home (unless `id` is that home) in a reading that has one.
+     */
     app.get('/permission/validMenuType', async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const appId = await existingAppId(repo, params, locale);
       const menuType = menuTypeOf(params.menuType, MENU_TYPES, locale);
       const id = optionalId(params.id, locale);
-      if (menuType !== MenuType.HOME) return success(request, true);
-      const homeId = await repo.homeIdOf(appId);
+      const reading = (await repo.appReading(appId))!;
+      if (!hasMenuType(reading, menuType)) return success(request, false);
+      const { homeType } = readingRules[reading];
+      if (menuType !== homeType) return success(request, true);
+      const homeId = await repo.homeIdOf(appId, homeType);
       return success(request, homeId === undefined || homeId === id);
     });
 

@@ -1,14 +1,11 @@
-/** Messages of the menu/permission tree's rules that the contract does not (yet) carry. */
+/** Messages of the menu/permission tree's rules (where each type may sit: contract/menu.ts `readingRules`). */
 import { text } from '../../contract';
 
 export const permissionMessages = {
   appMissing: text('子系统不存在', 'The sub-system does not exist'),
   parentMissing: text('父节点不存在', 'The parent node does not exist'),
   parentInOtherApp: text('父节点不属于该子系统', 'The parent node belongs to another sub-system'),
-  topLevelOnly: text('导航和首页只能位于顶层，父节点须为0', 'Navigation entries and the home page sit at the top: the parent must be 0'),
-  menuPlacement: text('菜单只能位于导航或菜单之下', 'A menu must sit under a navigation entry or another menu'),
-  pageElementPlacement: text('页面元素只能位于菜单或首页之下', 'A page element must sit under a menu or the home page'),
-  apiElementPlacement: text('接口元素只能位于页面元素之下', 'An API element must sit under a page element'),
+  typeNotInReading: text('该子系统的菜单类型解读中没有这种类型', "The sub-system's menu reading has no such type"),
   cycle: text('不能把节点移到它自己或它的下级节点之下', 'A node cannot be moved under itself or one of its descendants'),
   homeExists: text('该子系统已有首页', 'This sub-system already has a home page'),
   nodeBeyondOwn: text('只能修改自己拥有的菜单和权限节点，或在其下添加', 'You can only change, delete or add under menu and permission nodes granted to you'),

@@ -4,7 +4,7 @@
  * request is scoped to one app, so no answer carries another app's nodes.
  */
 import type { Kysely } from 'kysely';
-import { MenuType, type ListData, type Paging, type PermissionNode } from '../../contract';
+import { MenuType, menuReadingOf, type ListData, type MenuReading, type Paging, type PermissionNode } from '../../contract';
 import type { Database, Permission } from '../db/schema';
 
 /** A node as the API answers it outside a tree (detail, lists, saves): no children. */
@@ -43,11 +43,19 @@ export function permissionRepository(db: Kysely<Database>) {
       return (await db.selectFrom('app').select('id').where('id', '=', appId).executeTakeFirst()) !== undefined;
     },
 
+    /** The reading of the app's menu types (contract/menu.ts); undefined when there is no such app. */
+    async appReading(appId: number): Promise<MenuReading | undefined> {
+      if (!isStorableId(appId)) return undefined;
+      const row = await db.selectFrom('app').select('menuReading').where('id', '=', appId).executeTakeFirst();
+      return row && menuReadingOf(row.menuReading);
+    },
+
     /**
      * Inside a transaction: whether the app exists, and if so holds its row lock until the end, so
      * that writes to one app's tree run one after the other on PostgreSQL (two saves cannot both
-     * add "the" home page, a page code, or moves that together make a cycle). A no-op update is the
-     * portable way to take it; SQLite runs one write transaction at a time anyway.
+     * add "the" home page, a page code, or moves that together make a cycle), and after a change of
+     * the app's menu reading, which takes the same lock (server/crud/fixedWhileUsed.ts). A no-op
+     * update is the portable way to take it; SQLite runs one write transaction at a time anyway.
      */
     async lockApp(appId: number): Promise<boolean> {
       if (!isStorableId(appId)) return false;
@@ -85,8 +93,9 @@ export function permissionRepository(db: Kysely<Database>) {
       return { items: rows.map(toRecord), total: Number(count?.total ?? 0) };
     },
 
-    async homeIdOf(appId: number): Promise<number | undefined> {
-      const row = await db.selectFrom('permission').select('id').where('appId', '=', appId).where('menuType', '=', MenuType.HOME).orderBy('id').executeTakeFirst();
+    /** The app's node of the home type (the reading's `homeType`), if any. */
+    async homeIdOf(appId: number, homeType: MenuType): Promise<number | undefined> {
+      const row = await db.selectFrom('permission').select('id').where('appId', '=', appId).where('menuType', '=', homeType).orderBy('id').executeTakeFirst();
       return row?.id;
     },
 

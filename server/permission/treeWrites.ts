@@ -1,15 +1,32 @@
 /**
  * The writes of the menu/permission tree, each in one transaction holding its app's lock:
- * saving a node (create or update) under the tree's rules, and deleting nodes with their
- * descendants and grants. Grants are read from the database on every request (auth/grants.ts),
+ * saving a node (create or update) under the rules of the app's menu reading (contract/menu.ts
+ * `readingRules`, read under the lock, so a reading cannot change beneath a save), and deleting
+ * nodes with their descendants and grants. Grants are read from the database on every request (auth/grants.ts),
  * so what these change holds from the very next request.
  */
 import type { Kysely } from 'kysely';
-import { Code, DIRECTORY_TYPES, format, isMenuPathTaken, MENU_PATH_DUPLICATE, MenuType, PAGE_CODE_DUPLICATE, ROOT_ID, ruleMessages, type Locale, type Text } from '../../contract';
+import {
+  canSitUnder,
+  Code,
+  format,
+  hasMenuType,
+  isDirectoryType,
+  isMenuPathTaken,
+  isTopLevelType,
+  MENU_PATH_DUPLICATE,
+  MenuType,
+  PAGE_CODE_DUPLICATE,
+  readingRules,
+  ROOT_ID,
+  ruleMessages,
+  type Locale,
+  type MenuReading,
+  type Text,
+} from '../../contract';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { permissionMessages } from './messages';
-import { canSitUnder, isTopLevelType, placementMessage } from './placement';
 import { permissionRepository, type PermissionRecord, type PermissionRepository } from './repository';
 import { checkNodeDelete, checkNodeSave, type TreeWriter } from './writePolicy';
 
@@ -42,33 +59,39 @@ function readOnly(field: keyof FixedFieldLabels, labels: FixedFieldLabels, local
   return fieldRefusal(Code.VALIDATION_FAILED, field, format(ruleMessages.readOnly[locale], { label: labels[field][locale] }));
 }
 
-/** The parent exists in the same app, has a type this node may sit under, and (on update) is not the node or below it. */
-async function checkPlacement(repo: PermissionRepository, draft: NodeDraft, id: number | undefined, locale: Locale): Promise<void> {
+/**
+ * The type is one of the reading's; the parent exists in the same app, has a type this node may sit
+ * under in the reading, and (on update) is not the node or below it.
+ */
+async function checkPlacement(repo: PermissionRepository, reading: MenuReading, draft: NodeDraft, id: number | undefined, locale: Locale): Promise<void> {
+  if (!hasMenuType(reading, draft.menuType)) throw fieldRefusal(Code.VALIDATION_FAILED, 'menuType', permissionMessages.typeNotInReading[locale]);
+  const placement = readingRules[reading].placement[draft.menuType]!;
   const refuse = (message: Text, code: Code = Code.VALIDATION_FAILED) => fieldRefusal(code, 'parentId', message[locale]);
-  if (isTopLevelType(draft.menuType)) {
-    if (draft.parentId !== ROOT_ID) throw refuse(placementMessage(draft.menuType));
+  if (isTopLevelType(reading, draft.menuType)) {
+    if (draft.parentId !== ROOT_ID) throw refuse(placement);
     return;
   }
-  if (draft.parentId === ROOT_ID) throw refuse(placementMessage(draft.menuType));
+  if (draft.parentId === ROOT_ID) throw refuse(placement);
   const parent = await repo.findNode(draft.parentId);
   if (!parent) throw refuse(permissionMessages.parentMissing);
   if (parent.appId !== draft.appId) throw refuse(permissionMessages.parentInOtherApp);
   if (id !== undefined && (parent.id === id || (await repo.descendantIds([id])).includes(parent.id))) {
     throw refuse(permissionMessages.cycle, Code.CONFLICT);
   }
-  if (!canSitUnder(draft.menuType, parent.menuType)) throw refuse(placementMessage(draft.menuType));
+  if (!canSitUnder(reading, draft.menuType, parent.menuType)) throw refuse(placement);
 }
 
 /**
- * At most one home page per app; page-element codes (the console's button codes) and directory
- * paths (what the console routes by) unique per app.
+ * At most one home page per app (in a reading that has one); page-element codes (the console's
+ * button codes) and directory paths (what the console routes by) unique per app.
  */
-async function checkUniqueness(repo: PermissionRepository, draft: NodeDraft, id: number | undefined, locale: Locale): Promise<void> {
-  if (DIRECTORY_TYPES.includes(draft.menuType) && isMenuPathTaken(await repo.nodesOfApp(draft.appId, DIRECTORY_TYPES), { appId: draft.appId, path: draft.path, id })) {
+async function checkUniqueness(repo: PermissionRepository, reading: MenuReading, draft: NodeDraft, id: number | undefined, locale: Locale): Promise<void> {
+  const { directoryTypes, homeType } = readingRules[reading];
+  if (isDirectoryType(reading, draft.menuType) && isMenuPathTaken(await repo.nodesOfApp(draft.appId, directoryTypes), { appId: draft.appId, path: draft.path, id }, reading)) {
     throw fieldRefusal(Code.DUPLICATE, 'path', MENU_PATH_DUPLICATE[locale]);
   }
-  if (draft.menuType === MenuType.HOME) {
-    const homeId = await repo.homeIdOf(draft.appId);
+  if (homeType !== undefined && draft.menuType === homeType) {
+    const homeId = await repo.homeIdOf(draft.appId, homeType);
     if (homeId !== undefined && homeId !== id) throw fieldRefusal(Code.DUPLICATE, 'menuType', permissionMessages.homeExists[locale]);
   }
   if (draft.menuType === MenuType.PAGE_ELEMENT && draft.code !== undefined) {
@@ -92,6 +115,7 @@ export function saveNode(
   return db.transaction().execute(async (trx) => {
     const repo = permissionRepository(trx);
     if (!(await repo.lockApp(draft.appId))) throw fieldRefusal(Code.VALIDATION_FAILED, 'appId', permissionMessages.appMissing[locale]);
+    const reading = (await repo.appReading(draft.appId))!;
     const existing = id === undefined ? undefined : await repo.findNode(id);
     if (id !== undefined) {
       if (!existing) throw new ApiError(Code.NOT_FOUND);
@@ -99,8 +123,8 @@ export function saveNode(
       if (existing.appId !== draft.appId) throw readOnly('appId', labels, locale);
     }
     await checkNodeSave(trx, caller, draft, existing);
-    await checkPlacement(repo, draft, id, locale);
-    await checkUniqueness(repo, draft, id, locale);
+    await checkPlacement(repo, reading, draft, id, locale);
+    await checkUniqueness(repo, reading, draft, id, locale);
 
     const isMoved = existing !== undefined && existing.parentId !== draft.parentId;
     const sort = draft.sort ?? (existing && !isMoved ? existing.sort : await repo.nextSort(draft.appId, draft.parentId));

@@ -102,7 +102,8 @@ export function sessionRoutes({ db, sessions, throttle, grants, loginLog }: Sess
       const caller = callerOf(request);
       const query = request.query as Record<string, unknown>;
       const appId = optionalId(query.appId, request.locale, 'appId') ?? (await baseAppId());
-      const answer: PermissionAnswer = { userInfo: { name: caller.name }, menus: await grants.grantedTree(caller.userId, appId) };
+      const [menus, menuReading] = await Promise.all([grants.grantedTree(caller.userId, appId), grants.menuReading(appId)]);
+      const answer: PermissionAnswer = { userInfo: { name: caller.name }, menus, menuReading };
       return success(request, answer);
     });
   };

@@ -1,6 +1,7 @@
 import { usePermissions, useTranslate } from '@refinedev/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { PermissionNode } from '../../contract/menu';
+import { getMenuReading } from '../../providers/session';
 import { BootSpinner } from './BootSpinner';
 import { loadPageRegistry } from './loadPages';
 import type { ConsoleNavigation, NavigationSource } from './NavigationContext';
@@ -43,7 +44,8 @@ export function MenuGate({ navigation, onChange, children }: Props) {
 
   const isCurrent = !!navigation && navigation.tree === tree && navigation.pages === catalogue?.pages;
   useEffect(() => {
-    if (tree && catalogue && !isCurrent) onChange({ tree, catalogue });
+    // The reading came with the tree (authProvider keeps both in the session).
+    if (tree && catalogue && !isCurrent) onChange({ tree, reading: getMenuReading(), catalogue });
   }, [tree, catalogue, isCurrent, onChange]);
 
   if (permissions.isError || pagesFailed) {

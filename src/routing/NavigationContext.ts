@@ -1,13 +1,14 @@
 import { createContext, useContext } from 'react';
 import type { Locale } from '../../contract/i18n';
-import type { PermissionNode } from '../../contract/menu';
+import type { MenuReading, PermissionNode } from '../../contract/menu';
 import { menuTitle, type KnownTitles } from './menuTitle';
 import { buildNavigation, type Navigation } from './navigation';
 import type { PageCatalogue, PageRegistry } from './pageProps';
 
-/** What the navigation is built from: the granted menu tree and the page registry with its titles. */
+/** What the navigation is built from: the granted menu tree, the reading it is in, and the page registry with its titles. */
 export interface NavigationSource {
   tree: readonly PermissionNode[];
+  reading: MenuReading;
   catalogue: PageCatalogue;
 }
 
@@ -20,8 +21,8 @@ export interface ConsoleNavigation extends Navigation {
 }
 
 /** Builds the navigation with every menu title in `locale` (seeded titles translated, typed names as typed). */
-export function createConsoleNavigation({ tree, catalogue: { pages, titles, addresses } }: NavigationSource, locale: Locale): ConsoleNavigation {
-  const navigation = buildNavigation(tree, (component) => pages.has(component), (node) => menuTitle(node, locale, titles));
+export function createConsoleNavigation({ tree, reading, catalogue: { pages, titles, addresses } }: NavigationSource, locale: Locale): ConsoleNavigation {
+  const navigation = buildNavigation(tree, (component) => pages.has(component), (node) => menuTitle(node, locale, titles), reading);
   return { ...navigation, addresses, tree, pages, titles, locale };
 }
 

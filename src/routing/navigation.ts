@@ -4,7 +4,7 @@
  * Routes, menus and resources all come from this one function, so a path is never written twice.
  */
 import type { ResourceProps } from '@refinedev/core';
-import { MenuType, type PermissionNode } from '../../contract/menu';
+import { DEFAULT_MENU_READING, readingRules, type MenuReading, type PermissionNode } from '../../contract/menu';
 
 /** A menu the console can show: its route path, the page component it names and its title. */
 export interface PageRoute {
@@ -53,15 +53,12 @@ export interface Navigation {
    */
   addresses?: ReadonlySet<string>;
   entries: NavigationEntry[];
-  /** The home page (the first menu of type 5 whose component is registered). */
+  /** The home page (reading A: the first menu of type 5 whose component is registered; reading B has none). */
   home?: PageRoute;
   /** Where `/` goes: the home page, else the first page of the first entry; undefined if none. */
   rootPath?: string;
   resources: ResourceProps[];
 }
-
-const ROUTED_TYPES: readonly number[] = [MenuType.MENU, MenuType.HOME];
-const DIRECTORY: readonly number[] = [MenuType.NAVIGATION, MenuType.MENU, MenuType.HOME];
 
 /** How a menu's title reads; the console passes `menuTitle` in the current locale. */
 export type TitleOf = (node: PermissionNode) => string;
@@ -86,25 +83,31 @@ function firstPath(items: readonly SideItem[]): string | undefined {
 }
 
 /**
- * Builds the navigation from a granted menu tree. Only directories (types 3, 4, 5) matter; page
- * and API elements are access-control data. A menu (4) or home (5) is routed when its `url` names
- * a registered page and it has a path; menus naming an unregistered page are skipped, and a
- * directory left with nothing routable under it disappears. Top-level entries of type 5 are the
- * home page, never a top-bar entry. Every title (routes, entries, sidebar items, resource labels)
- * is `titleOf(node)`: the console rebuilds the navigation when the language changes.
+ * Builds the navigation from a granted menu tree in `reading` (contract/menu.ts says how each
+ * reading shows). Only directories matter; page and API elements are access-control data. A
+ * directory of a routed type is a page when its `url` names a registered page and it has a path;
+ * one naming an unregistered page is skipped, and a directory left with nothing routable under it
+ * disappears. Top-level directories of an entry type (A: navigation; B: top-level directory) are
+ * top-bar entries, their children the sidebar, the entry itself its first item when it is a page;
+ * the home type (A only) is the home page, never a top-bar entry. Every title (routes, entries,
+ * sidebar items, resource labels) is `titleOf(node)`: the console rebuilds the navigation when the
+ * language changes.
  */
 export function buildNavigation(
   tree: readonly PermissionNode[],
   isRegistered: (component: string) => boolean,
   titleOf: TitleOf = nameAsTyped,
+  reading: MenuReading = DEFAULT_MENU_READING,
 ): Navigation {
+  const { routedTypes, directoryTypes, entryTypes, homeType } = readingRules[reading];
+  const isDirectory = (node: PermissionNode) => directoryTypes.includes(node.menuType);
   const routes: PageRoute[] = [];
   const resources: ResourceProps[] = [];
   const usedPaths = new Set<string>();
   const usedIdentifiers = new Set<string>();
 
   function route(node: PermissionNode, navigationId: number | undefined, parent: string | undefined): PageRoute | undefined {
-    if (!ROUTED_TYPES.includes(node.menuType)) return undefined;
+    if (!routedTypes.includes(node.menuType)) return undefined;
     const component = (node.url ?? '').trim();
     const path = normalisePath(node.path);
     if (!component || !path || path === '/' || usedPaths.has(path) || !isRegistered(component)) return undefined;
@@ -124,7 +127,7 @@ export function buildNavigation(
   }
 
   function visit(node: PermissionNode, navigationId: number, parent: string): SideItem | undefined {
-    if (!DIRECTORY.includes(node.menuType)) return undefined;
+    if (!isDirectory(node)) return undefined;
     const page = route(node, navigationId, parent);
     const groupName = page?.identifier ?? `menu-${node.id}`;
     const mark = resources.length;
@@ -135,23 +138,27 @@ export function buildNavigation(
     return { key: page ? page.path : groupName, title, icon: node.icon ?? '', ...(page ? { path: page.path } : {}), children };
   }
 
+  /** An entry's sidebar: the entry itself when it is a page, then its children. */
+  function entryItems(node: PermissionNode, name: string): SideItem[] {
+    const own = route(node, node.id, name);
+    const ownItem: SideItem[] = own ? [{ key: own.path, title: own.title, icon: own.icon, path: own.path, children: [] }] : [];
+    return [...ownItem, ...node.children.map((child) => visit(child, node.id, name)).filter((c): c is SideItem => !!c)];
+  }
+
   let home: PageRoute | undefined;
   const entries: NavigationEntry[] = [];
   for (const node of tree) {
-    if (node.menuType === MenuType.HOME) {
+    if (node.menuType === homeType) {
       const page = route(node, undefined, undefined);
       home ??= page;
       continue;
     }
-    if (!DIRECTORY.includes(node.menuType)) continue;
+    if (!isDirectory(node)) continue;
     const name = `nav-${node.id}`;
     const mark = resources.length;
-    // A navigation directory contributes its children; a top-level menu (the other reading of
-    // the types) is its own single sidebar item.
-    const items =
-      node.menuType === MenuType.NAVIGATION
-        ? node.children.map((child) => visit(child, node.id, name)).filter((c): c is SideItem => !!c)
-        : [visit(node, node.id, name)].filter((c): c is SideItem => !!c);
+    // A top-level directory of another type (data a reading's rules would refuse, e.g. a menu at
+    // the top of a reading-A tree) is its own single sidebar item.
+    const items = entryTypes.includes(node.menuType) ? entryItems(node, name) : [visit(node, node.id, name)].filter((c): c is SideItem => !!c);
     const first = firstPath(items);
     if (!first) continue;
     const title = titleOf(node);

@@ -19,6 +19,9 @@ export const BESPOKE_ADDRESSES: readonly string[] = [
   '/tools/template',
   '/examples/treeFilter',
   '/system/effective',
+  '/examples/nested/menu1/menu1-1',
+  '/examples/nested/menu1/menu1-2',
+  '/examples/nested/menu2',
 ];
 
 export const pageAddresses: ReadonlySet<string> = new Set([

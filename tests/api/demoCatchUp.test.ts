@@ -4,7 +4,7 @@
  * is added. A database seeded without the demo is left alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChartData, TotalNums } from '../../contract';
+import { MenuType, type ChartData, type TotalNums } from '../../contract';
 import { demoCount, DEMO_SITE_USERS } from '../../server/statistics/demoStatistics';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 
@@ -57,6 +57,45 @@ describe('a demo database started again', () => {
     const after = await server.db.selectFrom('customer' as never).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(after).toEqual(before);
     expect(prepared.seeded).toBe(false);
+  });
+});
+
+describe('the reading-B demo sub-system', () => {
+  it('is added, with its tree and its role, to a demo database seeded before it', async () => {
+    const ops = await server.db.selectFrom('app').select('id').where('code', '=', 'ops').executeTakeFirstOrThrow();
+    const shape = async (appId: number) => {
+      const nodes = await server.db.selectFrom('permission').select(['id', 'parentId', 'menuType', 'name']).where('appId', '=', appId).orderBy('id').execute();
+      const byId = new Map(nodes.map((n) => [n.id, n]));
+      return nodes.map((n) => [n.menuType, n.name, byId.get(n.parentId)?.name ?? null]);
+    };
+    const seeded = await shape(ops.id);
+    expect(seeded.filter(([type]) => type !== MenuType.PAGE_ELEMENT && type !== MenuType.API)).toEqual([
+      [5, '服务中心', null],
+      [4, '工单管理', '服务中心'],
+      [4, '知识库', '服务中心'],
+      [5, '数据看板', null],
+    ]);
+    // As a database seeded before it was: no such sub-system.
+    const role = await server.db.selectFrom('role').select('id').where('appId', '=', ops.id).executeTakeFirstOrThrow();
+    await server.db.deleteFrom('rolePermission').where('roleId', '=', role.id).execute();
+    await server.db.deleteFrom('role').where('id', '=', role.id).execute();
+    await server.db.deleteFrom('permission').where('appId', '=', ops.id).execute();
+    await server.db.deleteFrom('app').where('id', '=', ops.id).execute();
+
+    await server.restart({ statisticsClock: clockAt(LATER) });
+    const again = await server.db.selectFrom('app').select(['id', 'menuReading']).where('code', '=', 'ops').executeTakeFirstOrThrow();
+    expect(again.menuReading).toBe('B');
+    expect(await shape(again.id)).toEqual(seeded);
+    const granted = await server.db
+      .selectFrom('rolePermission as rp')
+      .innerJoin('role as r', 'r.id', 'rp.roleId')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('r.roleKey', '=', 'opsStaff')
+      .where('r.appId', '=', again.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(granted.n)).toBe(seeded.length);
+    await server.restart({ statisticsClock: clockAt(LATER) });
+    expect(await server.db.selectFrom('app').select('id').where('code', '=', 'ops').execute()).toHaveLength(1);
   });
 });
 

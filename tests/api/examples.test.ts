@@ -1,10 +1,11 @@
 /**
  * The example pages (SPEC §1): the sample table is a real table paged by the server at
- * /v2/table/list; the Examples navigation belongs to the super-admin role only, and nothing
- * about it accepts a login without the right password.
+ * /v2/table/list; the placeholder menus nest two levels below Examples; the Examples navigation
+ * belongs to the super-admin role only, and nothing about it accepts a login without the right
+ * password.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, type ListData, type SampleRow } from '../../contract';
+import { Code, MenuType, type ListData, type PermissionAnswer, type PermissionNode, type SampleRow } from '../../contract';
 import { DEMO_SAMPLE_COUNT } from '../../server/db/demoSamples';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 
@@ -44,6 +45,38 @@ describe('the sample table', () => {
   it('is read-only: there is no save or delete, even for the super-admin', async () => {
     expect((await server.call('POST', '/v2/table/saveOrUpdate', { token, body: { title: 'x' } })).body.code).toBe(Code.FORBIDDEN);
     expect((await server.call('GET', '/v2/table/delete', { token, query: { ids: 1 } })).body.code).toBe(Code.FORBIDDEN);
+  });
+});
+
+describe('the placeholder menus (SPEC §1)', () => {
+  it('nest two levels below Examples, each page naming a page the console has', async () => {
+    const { body } = await server.call<PermissionAnswer>('GET', '/base/admin/permission/pemByUserAndApp', { token });
+    const examples = (body.data.menus as PermissionNode[]).find((m) => m.url === 'examples')!;
+    const directories = (nodes: PermissionNode[]): unknown[] =>
+      nodes.filter((n) => n.menuType === MenuType.MENU).map((n) => [n.name, n.path, n.url, ...(n.children.some((c) => c.menuType === MenuType.MENU) ? [directories(n.children)] : [])]);
+    const nested = directories(examples.children).find((entry) => (entry as unknown[])[2] === 'nestedMenu');
+    expect(nested).toEqual([
+      '多级菜单',
+      '/examples/nested',
+      'nestedMenu',
+      [
+        ['菜单一', '/examples/nested/menu1', 'nestedMenu1', [
+          ['菜单一之一', '/examples/nested/menu1/menu1-1', 'nestedMenu1a'],
+          ['菜单一之二', '/examples/nested/menu1/menu1-2', 'nestedMenu1b'],
+        ]],
+        ['菜单二', '/examples/nested/menu2', 'nestedMenu2'],
+      ],
+    ]);
+  });
+
+  it('are granted, every node of them, to the super-admin role and to no other role the seed makes', async () => {
+    const group = await server.db.selectFrom('permission').select('id').where('url', '=', 'nestedMenu').executeTakeFirstOrThrow();
+    const ids = [group.id];
+    for (let i = 0; i < ids.length; i++) ids.push(...(await server.db.selectFrom('permission').select('id').where('parentId', '=', ids[i]!).execute()).map((n) => n.id));
+    expect(ids.length).toBe(2 + 3 * 2);
+    const holders = await server.db.selectFrom('rolePermission as rp').innerJoin('role as r', 'r.id', 'rp.roleId').select(['r.roleKey', 'rp.permissionId']).where('rp.permissionId', 'in', ids).execute();
+    expect(new Set(holders.map((h) => h.roleKey))).toEqual(new Set(['superAdmin']));
+    expect(holders).toHaveLength(ids.length);
   });
 });
 

@@ -5,7 +5,7 @@
  * A directory's path is unique within its sub-system; the seeded tree saves again unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, DIRECTORY_TYPES, MenuType, type PermissionRecord } from '../../contract';
+import { Code, isDirectoryType, MenuType, type PermissionRecord } from '../../contract';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -91,7 +91,7 @@ describe('the seeded tree', () => {
   it('saves again unchanged: every directory and API element of the base app passes the rules', async () => {
     const baseId = (await server.db.selectFrom('app').select('id').where('code', '=', 'base').executeTakeFirstOrThrow()).id;
     const nodes = await server.db.selectFrom('permission').selectAll().where('appId', '=', baseId).execute();
-    const directories = nodes.filter((node) => DIRECTORY_TYPES.includes(node.menuType as MenuType));
+    const directories = nodes.filter((node) => isDirectoryType('A', node.menuType));
     const apis = nodes.filter((node) => node.menuType === MenuType.API);
     expect(directories.length).toBeGreaterThan(10);
     for (const node of directories) {

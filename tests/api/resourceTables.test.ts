@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { defineEntity, digits, optionalText, requiredText, text } from '../../contract';
+import { choice, defineEntity, digits, optionalText, requiredText, text } from '../../contract';
 import { defineResource } from '../../resources/define';
 import { syncResourceTables } from '../../server/db/resourceTables';
 import { isUniqueViolation } from '../../server/db/uniqueViolation';
@@ -14,7 +14,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-const gadget = (withColour: boolean) =>
+const SIZES = [
+  { value: 'S', label: text('小', 'Small') },
+  { value: 'L', label: text('大', 'Large') },
+] as const;
+
+const gadget = (withColour: boolean, withSize = false) =>
   defineResource({
     name: 'gadget',
     table: 'gadget',
@@ -23,6 +28,7 @@ const gadget = (withColour: boolean) =>
         gadgetKey: requiredText(text('键', 'Key'), 20),
         weight: digits(text('重量', 'Weight'), 10),
         ...(withColour ? { colourName: optionalText(text('颜色', 'Colour'), 10) } : {}),
+        ...(withSize ? { sizeKind: choice(text('尺寸', 'Size'), SIZES, 'S') } : {}),
       },
       unique: { field: 'gadgetKey', duplicate: text('重复', 'Taken') },
     }),
@@ -55,6 +61,21 @@ describe('resource tables', () => {
     expect(isUniqueViolation(duplicate)).toBe(true);
     const missingRequired = await db.insertInto('gadget').values({ weight: 3, createTime: 3 }).execute().catch((e: unknown) => e);
     expect(missingRequired).toBeInstanceOf(Error);
+  });
+
+  it('gives rows already there the default of a field added with one, and requires it from then on', async () => {
+    const db = server.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    await syncResourceTables({ db: server.db, dialect: server.dialect, close: async () => {} }, [gadget(true, true)]);
+    await db.insertInto('gadget').values({ gadgetKey: 'g3', weight: 3, sizeKind: 'L', createTime: 3 }).execute();
+
+    const rows = await db.selectFrom('gadget').select(['gadgetKey', 'sizeKind']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { gadgetKey: 'g1', sizeKind: 'S' },
+      { gadgetKey: 'g2', sizeKind: 'S' },
+      { gadgetKey: 'g3', sizeKind: 'L' },
+    ]);
+    const blank = await db.insertInto('gadget').values({ gadgetKey: 'g4', weight: 4, sizeKind: null, createTime: 4 }).execute().catch((e: unknown) => e);
+    expect(blank).toBeInstanceOf(Error);
   });
 
   it('uses snake_case columns', async () => {

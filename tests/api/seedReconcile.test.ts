@@ -255,6 +255,36 @@ describe('an administrator’s changes to a resource menu', () => {
     expect(holders).not.toContain(other.roleId);
   });
 
+  it('put back the nested placeholder menus inside what is left of their groups, granted to the super-admin', async () => {
+    const outer = await find((n) => n.menuType === MenuType.MENU && n.url === 'nestedMenu');
+    const inner = await find((n) => n.menuType === MenuType.MENU && n.url === 'nestedMenu1');
+    await deleteSubtree(server, inner.id);
+    const inside = await server.restart({ definitions: resourceDefinitions });
+    // The inner group comes back inside the outer one, with its first screen; the second returns under it.
+    expect(inside.reconciled.added).toEqual([
+      { resource: 'nestedMenu1a', kind: 'group', code: 'nestedMenu1', nodes: 3 },
+      { resource: 'nestedMenu1b', kind: 'menu', code: 'nestedMenu1b', nodes: 2 },
+    ]);
+    const backInner = await find((n) => n.menuType === MenuType.MENU && n.url === 'nestedMenu1');
+    expect(backInner).toMatchObject({ parentId: outer.id, name: '菜单一', path: '/examples/nested/menu1', code: 'nestedMenu1' });
+    const pages = (await baseNodes(server)).filter((n) => n.parentId === backInner.id).map((n) => n.url);
+    expect(pages).toEqual(['nestedMenu1a', 'nestedMenu1b']);
+
+    await deleteSubtree(server, outer.id);
+    const whole = await server.restart({ definitions: resourceDefinitions });
+    expect(whole.reconciled.added.map(({ resource, kind, code }) => [resource, kind, code])).toEqual([
+      ['nestedMenu1a', 'group', 'nestedMenu'],
+      ['nestedMenu1b', 'menu', 'nestedMenu1b'],
+      ['nestedMenu2', 'menu', 'nestedMenu2'],
+    ]);
+    const examples = await find((n) => n.menuType === MenuType.NAVIGATION && n.url === 'examples');
+    const backOuter = await find((n) => n.menuType === MenuType.MENU && n.url === 'nestedMenu');
+    expect(backOuter.parentId).toBe(examples.id);
+    const granted = await superAdminGrants(server);
+    expect((await baseNodes(server)).filter((n) => /^nestedMenu/.test(n.url) || /^nestedMenu/.test(n.code)).every((n) => granted.has(n.id))).toBe(true);
+    expect((await server.restart({ definitions: resourceDefinitions })).reconciled).toEqual({ added: [] });
+  });
+
   it('recreate a deleted navigation group for a new resource of that group', async () => {
     const tools = await find((n) => n.menuType === MenuType.NAVIGATION && n.url === 'tools');
     await deleteSubtree(server, tools.id);

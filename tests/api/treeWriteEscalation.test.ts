@@ -153,3 +153,63 @@ describe('sequences of allowed writes', () => {
     expect(await stored(element.id)).toEqual(element);
   });
 });
+
+describe('in a sub-system whose tree is in reading B (top-level directory 5 → directory 4)', () => {
+  let appB: number;
+  let top: NodeRow;
+  let dir: NodeRow;
+  let page: NodeRow;
+  let held: NodeRow;
+
+  beforeAll(async () => {
+    ({ id: appB } = await server.db
+      .insertInto('app')
+      .values({ code: 'bescal', name: '解读B', businessType: 1, isEnable: '1', sort: 99, address: '/', logo: null, menuReading: 'B', createTime: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+    const insert = (values: Partial<NodeRow> & Pick<NodeRow, 'menuType' | 'parentId' | 'name'>) =>
+      server.db.insertInto('permission').values({ appId: appB, sort: 1, path: '', url: '', icon: '', code: '', ...values }).returningAll().executeTakeFirstOrThrow();
+    top = await insert({ menuType: MenuType.HOME, parentId: 0, name: '服务', path: '/s', url: 's', icon: 'appstore' });
+    dir = await insert({ menuType: MenuType.MENU, parentId: top.id, name: '工单', path: '/s/t', url: 'placeholder', icon: 'table' });
+    page = await insert({ menuType: MenuType.PAGE_ELEMENT, parentId: dir.id, name: '查询', code: 's:list' });
+    held = await insert({ menuType: MenuType.API, parentId: page.id, name: '列表', code: '9400', url: '/v2/table/list' });
+    const { roleId: granterRole } = await server.db.selectFrom('role').select('id as roleId').where('roleKey', '=', 'r_granter').executeTakeFirstOrThrow();
+    await grantNodes(server.db, granterRole, [top.id, dir.id, page.id, held.id]);
+  });
+
+  const saveB = (token: string, body: Record<string, unknown>) => server.call<NodeRow>('POST', '/base/admin/menu/saveOrUpdate', { token, body: { ...body, appId: appB } });
+
+  it('a held API element is not re-pointed to a url the caller reaches in another app only', async () => {
+    // The granter reaches /menu/list in the base app, not in this sub-system.
+    expect(await canCall(granter, '/menu/list')).toBe(true);
+    const { id, menuType, parentId, code, name } = held;
+    expect((await saveB(granter, { id, menuType, parentId, code, name, url: '/menu/list' })).body.code).toBe(Code.FORBIDDEN);
+    expect(await stored(held.id)).toEqual(held);
+  });
+
+  it('a node the caller creates below its directory is nobody’s: it cannot grant it to another role', async () => {
+    const created = await saveB(granter, { menuType: MenuType.API, parentId: page.id, code: '9401', name: '又一个', url: '/v2/table/list' });
+    expect(created.body.code, JSON.stringify(created.body)).toBe(Code.OK);
+    const role = await server.db
+      .insertInto('role')
+      .values({ sortNum: 1, roleKey: 'bpeer', name: 'B同事', appId: appB, isEnable: '1', description: null, roleType: 2 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const grant = await server.call('GET', '/base/admin/rolePermission/save', { token: granter, query: { appId: appB, roleId: role.id, permissionIds: String(created.body.data.id) } });
+    expect(grant.body.code).toBe(Code.FORBIDDEN);
+    expect(await server.db.selectFrom('rolePermission').select('permissionId').where('roleId', '=', role.id).execute()).toEqual([]);
+  });
+
+  it('a directory placed below a top-level directory it does not hold is refused, as in reading A', async () => {
+    const foreign = await server.db
+      .insertInto('permission')
+      .values({ appId: appB, menuType: MenuType.HOME, parentId: 0, name: '看板', sort: 2, path: '/k', url: 'k', icon: 'appstore', code: '' })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const before = await nodeCount();
+    const body = { menuType: MenuType.MENU, appId: appB, parentId: foreign.id, name: '报表', sort: 1, path: '/k/r', url: 'placeholder', icon: 'table' };
+    expect((await server.call('POST', '/base/admin/permission/saveOrUpdate', { token: granter, body })).body.code).toBe(Code.FORBIDDEN);
+    expect((await server.call('POST', '/base/admin/permission/saveOrUpdate', { token: granter, body: { ...body, parentId: top.id, path: '/s/r' } })).body.code).toBe(Code.OK);
+    expect(await nodeCount()).toBe(before + 1);
+  });
+});

@@ -76,8 +76,8 @@ describe('GET /base/admin/workbench/apps', () => {
   it('gives the super-admin every shown app, sorted by sort, with what a card needs', async () => {
     const { body } = await apps(admin);
     expect(body.code).toBe(Code.OK);
-    expect(body.data.items.map((a) => a.code)).toEqual(['base', 'crm', 'adx', 'report']);
-    expect(body.data.total).toBe(4);
+    expect(body.data.items.map((a) => a.code)).toEqual(['base', 'crm', 'adx', 'report', 'ops']);
+    expect(body.data.total).toBe(5);
     expect(body.data.items[1]).toEqual({ id: appIds.crm, code: 'crm', name: '客户管理系统', businessType: 1, sort: 20, address: 'https://crm.example.com', logo: null });
   });
 
@@ -98,6 +98,14 @@ describe('GET /base/admin/workbench/apps', () => {
   it('follows the shown flag and the sort of the apps', async () => {
     await server.db.updateTable('app').set({ sort: 1000 }).where('code', '=', 'crm').execute();
     await server.db.updateTable('app').set({ isEnable: '0' }).where('code', '=', 'adx').execute();
-    expect(await codes(admin)).toEqual(['base', 'report', 'crm']);
+    expect(await codes(admin)).toEqual(['base', 'report', 'ops', 'crm']);
+  });
+
+  it('gives a holder of the demo role of the reading-B sub-system that sub-system (the readings hold alike)', async () => {
+    const { userId, roleId } = await server.createUser({ code: 'opsholder', password: 'opsholder-pass' });
+    const ops = await server.db.selectFrom('role').select('id').where('roleKey', '=', 'opsStaff').executeTakeFirstOrThrow();
+    await server.db.deleteFrom('userRole').where('roleId', '=', roleId).execute();
+    await server.db.insertInto('userRole').values({ userId, roleId: ops.id }).execute();
+    expect(await codes(await server.tokenFor('opsholder', 'opsholder-pass'))).toEqual(['ops']);
   });
 });

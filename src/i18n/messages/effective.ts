@@ -15,12 +15,6 @@ const zh = {
   'effective.tree.context': '未授予，仅显示所在位置',
   'effective.summary': '菜单 {menus} 个，按钮 {buttons} 个，接口 {apis} 个',
   'effective.readOnly': '只读视图：权限来自人员已启用的角色；如需调整，请在角色管理中授权。',
-
-  'effective.type.1': '按钮',
-  'effective.type.2': '接口',
-  'effective.type.3': '导航',
-  'effective.type.4': '菜单',
-  'effective.type.5': '首页',
 };
 
 const en: Record<keyof typeof zh, string> = {
@@ -39,12 +33,6 @@ const en: Record<keyof typeof zh, string> = {
   'effective.tree.context': 'Not granted; shown for its place only',
   'effective.summary': '{menus} menus, {buttons} buttons, {apis} APIs',
   'effective.readOnly': 'Read-only: permissions come from the enabled roles of the staff member; grant them in Roles to change them.',
-
-  'effective.type.1': 'Button',
-  'effective.type.2': 'API',
-  'effective.type.3': 'Navigation',
-  'effective.type.4': 'Menu',
-  'effective.type.5': 'Home',
 };
 
 export default { 'zh-CN': zh, 'en-US': en };

@@ -5,6 +5,8 @@ const zh = {
   'examples.treeFilter.hint': '全国省、市、区县，输入文字即时筛选',
   'examples.treeFilter.matches': '找到 {count} 个匹配',
   'examples.treeFilter.loadFailed': '行政区划数据加载失败',
+  'examples.placeholder.label': '占位页面',
+  'examples.placeholder.body': '“{title}”是一个占位页面：它只用来演示菜单怎样嵌套、怎样打开页面，这里还没有任何功能。',
 };
 
 const en: Record<keyof typeof zh, string> = {
@@ -13,6 +15,8 @@ const en: Record<keyof typeof zh, string> = {
   'examples.treeFilter.hint': 'Every province, city and district of China; typing filters at once',
   'examples.treeFilter.matches': '{count} matches',
   'examples.treeFilter.loadFailed': 'The division data failed to load',
+  'examples.placeholder.label': 'Placeholder page',
+  'examples.placeholder.body': '“{title}” is a placeholder page: it only shows how menus nest and open their pages; there is nothing to do here yet.',
 };
 
 export default { 'zh-CN': zh, 'en-US': en };

@@ -18,8 +18,6 @@ const zh = {
   'permission.apis.of': '所属页面元素：{name}',
   'permission.apis.noPage': '请先在页面元素中选择一行',
 
-  'permission.type.1': '页面',
-  'permission.type.2': '接口',
 
   'permission.dialog.directory.create': '新增菜单',
   'permission.dialog.directory.edit': '编辑菜单',
@@ -56,8 +54,6 @@ const en: Record<keyof typeof zh, string> = {
   'permission.apis.of': 'Page element: {name}',
   'permission.apis.noPage': 'Choose a page element row first',
 
-  'permission.type.1': 'Page',
-  'permission.type.2': 'API',
 
   'permission.dialog.directory.create': 'Add menu',
   'permission.dialog.directory.edit': 'Edit menu',

@@ -15,11 +15,6 @@ const zh = {
   'role.tree.loadFailed': '权限树加载失败：{message}',
 
   /** Tags of the tree's nodes by menu type (contract/menu.ts). */
-  'role.menuType.1': '按钮',
-  'role.menuType.2': '接口',
-  'role.menuType.3': '导航',
-  'role.menuType.4': '菜单',
-  'role.menuType.5': '首页',
 };
 
 const en: Record<keyof typeof zh, string> = {
@@ -37,11 +32,6 @@ const en: Record<keyof typeof zh, string> = {
 
   'role.tree.loadFailed': 'The permission tree failed to load: {message}',
 
-  'role.menuType.1': 'Button',
-  'role.menuType.2': 'API',
-  'role.menuType.3': 'Navigation',
-  'role.menuType.4': 'Menu',
-  'role.menuType.5': 'Home',
 };
 
 export default { 'zh-CN': zh, 'en-US': en };

@@ -37,11 +37,15 @@ describe('a menu path', () => {
       { id: 3, appId: 1, menuType: MenuType.PAGE_ELEMENT, path: '/wms/outbound' },
       { id: 4, appId: 2, menuType: MenuType.MENU, path: '/wms/stock' },
     ];
-    expect(isMenuPathTaken(nodes, { appId: 1, path: '/wms/inbound' })).toBe(true);
-    expect(isMenuPathTaken(nodes, { appId: 1, path: '/wms/inbound/' })).toBe(true);
-    expect(isMenuPathTaken(nodes, { appId: 1, path: '/wms/inbound', id: 2 })).toBe(false);
-    expect(isMenuPathTaken(nodes, { appId: 1, path: '/wms/outbound' })).toBe(false);
-    expect(isMenuPathTaken(nodes, { appId: 1, path: '/wms/stock' })).toBe(false);
+    expect(isMenuPathTaken(nodes, { appId: 1, path: '/wms/inbound' }, 'A')).toBe(true);
+    expect(isMenuPathTaken(nodes, { appId: 1, path: '/wms/inbound/' }, 'A')).toBe(true);
+    expect(isMenuPathTaken(nodes, { appId: 1, path: '/wms/inbound', id: 2 }, 'A')).toBe(false);
+    expect(isMenuPathTaken(nodes, { appId: 1, path: '/wms/outbound' }, 'A')).toBe(false);
+    expect(isMenuPathTaken(nodes, { appId: 1, path: '/wms/stock' }, 'A')).toBe(false);
+    // The directories of reading B are 4 and 5: a stray navigation (3) holds no path there.
+    expect(isMenuPathTaken(nodes, { appId: 1, path: '/wms' }, 'A')).toBe(true);
+    expect(isMenuPathTaken(nodes, { appId: 1, path: '/wms' }, 'B')).toBe(false);
+    expect(isMenuPathTaken(nodes, { appId: 1, path: '/wms/inbound' }, 'B')).toBe(true);
   });
 });
 

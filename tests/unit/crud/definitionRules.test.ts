@@ -36,4 +36,12 @@ describe('the rules a declared resource must keep to be served', () => {
     expect(problemsWith({ privacy: { ...privacy, log: { resource: 'nowhere', subject: 'userId' } } })).toEqual(['Resource customer: privacy.log names the undeclared resource nowhere']);
     expect(problemsWith({ privacy: { ...privacy, log: { resource: 'param', subject: 'userId' } } })).toEqual([expect.stringMatching(/its reveal log param lacks the field\(s\) kind, staffId, .*userId$/)]);
   });
+
+  it('refuse fields fixed while in use that the resource lacks, or one named like the detail\'s flag', () => {
+    const usage = { table: 'permission', column: 'appId', reason: { 'zh-CN': '占用', 'en-US': 'In use' } };
+    expect(problemsWith({ fixedWhileUsed: { ...usage, fields: ['nowhere'] } })).toEqual(['Resource customer: fixedWhileUsed names nowhere, which is not one of its fields']);
+    const entity = { ...customerResource.entity, fields: { ...customerResource.entity.fields, inUse: customerResource.entity.fields.name! } };
+    expect(problemsWith({ entity, fixedWhileUsed: { ...usage, fields: ['name'] } })).toEqual([expect.stringContaining('a field named inUse would be hidden')]);
+    expect(problemsWith({ fixedWhileUsed: { ...usage, fields: ['name'] } })).toEqual([]);
+  });
 });

@@ -165,6 +165,19 @@ describe('effective permissions page', () => {
     expect(calls.find((c) => c.path === '/effective/tree')?.query).toEqual({ userId: '7', appId: '1' });
   });
 
+  it("names the types as the sub-system's reading does: a 5 of a reading-B tree is a top-level directory, not a home", async () => {
+    const treeB = [node({ id: 1, parentId: 0, name: '服务中心', menuType: MenuType.HOME, roles: [roleA], children: [node({ id: 2, parentId: 1, name: '工单管理', menuType: MenuType.MENU, roles: [roleA] })] })];
+    server.use(http.get('*/base/admin/effective/tree', () => HttpResponse.json({ code: 0, msg: '成功', data: treeB })));
+    session.state.rows.get('app')![0]!.menuReading = 'B';
+    renderPage();
+    await screen.findByTitle('基础平台', {}, slow);
+    await pickStaff('ali', 'Alice Zhang (alice)');
+    const tree = await screen.findByRole('tree', { name: '有效权限树' }, slow);
+    expect(await within(tree).findByText('顶级目录', {}, slow)).toBeInTheDocument();
+    expect(within(tree).getByText('目录')).toBeInTheDocument();
+    expect(within(tree).queryByText('首页')).not.toBeInTheDocument();
+  });
+
   it('says so when the staff member holds nothing, and speaks English', async () => {
     setLocale('en-US');
     renderPage();

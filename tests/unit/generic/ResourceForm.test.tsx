@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { findResource } from '../../../resources/registry';
 import { setLocale } from '../../../src/i18n';
-import { renderResourceList, server, setUpMockApi } from './harness';
+import { renderResourceList, replaceApi, server, setUpMockApi } from './harness';
 
 const paramResource = findResource('param')!;
 
@@ -80,6 +80,31 @@ describe('generic add/edit dialog (parameters)', () => {
     expect(within(dialog).getByLabelText('param1')).toHaveValue('MB');
     expect(within(dialog).getByLabelText('param2')).toHaveValue('');
     expect(within(dialog).getByLabelText('值')).not.toBeDisabled();
+  });
+
+  it('shows a field fixed while the record is in use read-only, with the reason, and leaves it free on add (a sub-system\'s menu reading)', async () => {
+    const appResource = findResource('app')!;
+    const app = (id: number, code: string, inUse: boolean) => ({ id, code, name: `系统${code}`, businessType: 1, isEnable: '1', sort: id, address: '/', logo: '', menuReading: 'B', inUse, createTime: 1 });
+    replaceApi(api, { rows: { app: [app(1, 'used', true), app(2, 'empty', false)] } });
+    renderResourceList(api.current, appResource);
+    await screen.findByText('系统used', {}, slow);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const reading = (dialog: HTMLElement) => within(dialog).getByRole('radio', { name: 'B：顶级目录 / 目录（5 / 4）' });
+
+    await user.click((await screen.findAllByRole('button', { name: '编辑' }, slow))[0]!);
+    let dialog = await screen.findByRole('dialog', {}, slow);
+    await waitFor(() => expect(reading(dialog)).toBeChecked(), slow);
+    expect(reading(dialog)).toBeDisabled();
+    expect(within(dialog).getByText('子系统已有菜单和权限节点，菜单类型解读不可再修改')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('子系统名称')).not.toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow);
+
+    await user.click(screen.getAllByRole('button', { name: '编辑' })[1]!);
+    dialog = await screen.findByRole('dialog', {}, slow);
+    await waitFor(() => expect(reading(dialog)).toBeChecked(), slow);
+    expect(reading(dialog)).toBeEnabled();
+    expect(within(dialog).queryByText('子系统已有菜单和权限节点，菜单类型解读不可再修改')).not.toBeInTheDocument();
   });
 
   it("shows the server's field errors under the fields and keeps the dialog open", async () => {

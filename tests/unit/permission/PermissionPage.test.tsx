@@ -69,6 +69,22 @@ describe('menu/permission page: columns and selection', () => {
     await waitFor(() => expect(addButton(pages())).toBeEnabled(), slow);
   });
 
+  it('on a sub-system in reading B, names 5 and 4 as that reading does and lets a top-level directory hold page elements', async () => {
+    renderPermissionPage(apis.current, '?appId=3');
+    expect(await node('服务中心')).toBeInTheDocument();
+    const tags = () => within(tree()).getAllByText(/目录$/, { selector: '.permission-tag' }).map((tag) => tag.textContent);
+    await waitFor(() => expect(tags()).toEqual(['顶级目录', '目录', '顶级目录']), slow);
+    expect(within(tree()).queryByText('首页', { selector: '.permission-tag' })).not.toBeInTheDocument();
+
+    // A top-level node of reading B is a 5: add-page stays on (SPEC §4).
+    await chooseDirectory('数据看板');
+    expect(await within(pages()).findByText('insight:list', {}, slow)).toBeInTheDocument();
+    expect(addButton(pages())).toBeEnabled();
+    await chooseDirectory('工单管理');
+    expect(await within(pages()).findByText('tickets:list', {}, slow)).toBeInTheDocument();
+    expect(addButton(pages())).toBeEnabled();
+  });
+
   it('loads the API elements of a chosen page-element row and enables add-API', async () => {
     renderPermissionPage(apis.current);
     await chooseDirectory('菜单权限');

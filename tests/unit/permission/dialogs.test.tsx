@@ -64,6 +64,26 @@ describe('menu dialog', () => {
     await waitFor(() => expect(within(dialog).getByRole('radio', { name: '首页' })).toBeEnabled(), slow);
   });
 
+  it('offers the two types of reading B on such a sub-system, and no home check', async () => {
+    renderPermissionPage(apis.current, '?appId=3');
+    await user().click(await node('服务中心'));
+    let dialog = await clickIn(tree(), /新\s*增/);
+    const radios = () => within(dialog).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent);
+    await waitFor(() => expect(radios()).toEqual(['顶级目录', '目录']), slow);
+    // Below a chosen top-level directory, a new node is a directory under it.
+    expect(within(dialog).getByRole('radio', { name: '目录' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: '顶级目录' })).toBeEnabled();
+    expect(apis.current.permissions.state.requests.some((r) => r.path.endsWith('/permission/validMenuType') && r.query.appId === '3')).toBe(false);
+    await user().click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow);
+
+    await user().click(await node('工单管理'));
+    dialog = await clickIn(tree(), /编\s*辑/);
+    await waitFor(() => expect(within(dialog).getByLabelText('名称')).toHaveValue('工单管理'), slow);
+    expect(within(dialog).getByRole('radio', { name: '目录' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: '顶级目录' })).toBeDisabled();
+  });
+
   it('shows the contract message for a 21-character name', async () => {
     await open();
     const dialog = await clickIn(tree(), /新\s*增/);

@@ -11,14 +11,20 @@ import {
 } from '../../../resources/permission/payload';
 import { directoryTree, findNode } from '../../../resources/permission/tree';
 
-const tree = directoryTree(buildTree(permissionRows().filter((r) => r.appId === 1 && r.menuType >= 3)));
+const tree = directoryTree(buildTree(permissionRows().filter((r) => r.appId === 1 && r.menuType >= 3)), 'A');
 
 describe('menu form values', () => {
   it('starts a new directory below a chosen navigation or menu, else as a navigation at the top', () => {
-    expect(newDirectoryValues(tree, 1, findNode(tree, 11))).toEqual({ menuType: MenuType.MENU, appId: 1, parentId: 11, sort: '31' });
-    expect(newDirectoryValues(tree, 1, findNode(tree, 12))).toEqual({ menuType: MenuType.MENU, appId: 1, parentId: 12, sort: '1' });
-    expect(newDirectoryValues(tree, 1, findNode(tree, 10))).toEqual({ menuType: MenuType.NAVIGATION, appId: 1, parentId: 0, sort: '11' });
-    expect(newDirectoryValues(tree, 1, undefined)).toEqual({ menuType: MenuType.NAVIGATION, appId: 1, parentId: 0, sort: '11' });
+    expect(newDirectoryValues(tree, 1, 'A', findNode(tree, 11))).toEqual({ menuType: MenuType.MENU, appId: 1, parentId: 11, sort: '31' });
+    expect(newDirectoryValues(tree, 1, 'A', findNode(tree, 12))).toEqual({ menuType: MenuType.MENU, appId: 1, parentId: 12, sort: '1' });
+    expect(newDirectoryValues(tree, 1, 'A', findNode(tree, 10))).toEqual({ menuType: MenuType.NAVIGATION, appId: 1, parentId: 0, sort: '11' });
+    expect(newDirectoryValues(tree, 1, 'A', undefined)).toEqual({ menuType: MenuType.NAVIGATION, appId: 1, parentId: 0, sort: '11' });
+  });
+
+  it('in reading B, starts a new directory below a chosen top-level directory, else as a top-level directory', () => {
+    const treeB = directoryTree([{ id: 1, parentId: 0, name: '服务中心', menuType: 5, sort: 1, children: [{ id: 2, parentId: 1, name: '工单', menuType: 4, sort: 3 }] }], 'B');
+    expect(newDirectoryValues(treeB, 7, 'B', findNode(treeB, 1))).toEqual({ menuType: MenuType.MENU, appId: 7, parentId: 1, sort: '4' });
+    expect(newDirectoryValues(treeB, 7, 'B', undefined)).toEqual({ menuType: MenuType.HOME, appId: 7, parentId: 0, sort: '2' });
   });
 
   it('edits a record with its sort as text and nulls as blanks', () => {

@@ -33,6 +33,16 @@ describe('can(tree, resource, action)', () => {
     expect(can(onlyElements, 'param', 'list')).toBe(false);
   });
 
+  it('opens the pages of a tree in reading B (its 5s and 4s) and its buttons, and no group of either reading', () => {
+    const node = (id: number, menuType: number, url: string, code = '', children: PermissionNode[] = []): PermissionNode => ({ id, parentId: 0, appId: 3, name: url, sort: 0, path: `/${url}`, url, icon: '', code, menuType: menuType as PermissionNode['menuType'], children });
+    const treeB = [node(1, 5, 'service', '', [node(2, 4, 'placeholder', '', [node(3, 1, '', 'placeholder:create')])]), node(4, 5, 'insight')];
+    expect(can(treeB, 'placeholder', 'list', 'B')).toBe(true);
+    expect(can(treeB, 'insight', 'list', 'B')).toBe(true);
+    expect(can(treeB, 'placeholder', 'create', 'B')).toBe(true);
+    // A navigation groups pages; its key is no page.
+    expect(can([node(5, 3, 'system')], 'system', 'list', 'A')).toBe(false);
+  });
+
   it('reads trees in the platform\'s `child` spelling once normalised', () => {
     expect(can(normaliseTree(withChildSpelling(tree)), 'param', 'create')).toBe(true);
   });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { admin, createMockApi, sha256Hex, type MockApi } from '../../../mocks';
 import { createAuthProvider, LOGOUT_DELAY_MS, safeRedirect } from '../../../providers/authProvider';
 import { createHttpClient } from '../../../providers/http';
-import { getMenus, readAppId, readToken, readUserName, saveSession, setMenus } from '../../../providers/session';
+import { getMenuReading, getMenus, readAppId, readToken, readUserName, saveSession, setMenus } from '../../../providers/session';
 import { resourceDefinitions } from '../../../resources/registry';
 
 let api: MockApi = createMockApi();
@@ -219,6 +219,17 @@ describe('identity and permissions', () => {
     expect(tree.map((n) => n.menuType)).toEqual([5, ...[...groups].map(() => 3)]);
     expect(getMenus()).toEqual(tree);
     expect(readUserName()).toBe('管理员');
+  });
+
+  it('keeps the reading of menu types the tree is in: A when the answer names none (the platform\'s), else the one named', async () => {
+    const provider = auth();
+    await provider.login({ username: 'admin', password: admin.password });
+    await provider.getPermissions();
+    expect(getMenuReading()).toBe('A');
+    api.state.menuReading = 'B';
+    await provider.getPermissions();
+    expect(getMenuReading()).toBe('B');
+    expect(localStorage.getItem('menuReading')).toBe('B');
   });
 
   it('shares one call between simultaneous callers', async () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildMenuTree, withChildSpelling } from '../../../mocks';
-import { clearSession, getMenus, readAppId, readHandoff, readToken, readUserName, saveSession, setMenus, startSession } from '../../../providers/session';
+import { clearSession, getMenuReading, getMenus, readAppId, readHandoff, readToken, readUserName, saveSession, setMenus, startSession } from '../../../providers/session';
 
 beforeEach(() => {
   localStorage.clear();
@@ -53,6 +53,15 @@ describe('stored session', () => {
     expect(localStorage.getItem('menuList')).toBeNull();
     expect(readAppId()).toBe('1');
     expect(localStorage.getItem('locale')).toBe('en-US');
+  });
+
+  it('keeps the reading of menu types beside the menus, forgets it with them, and reads A when none was kept', () => {
+    setMenus(buildMenuTree(), 'B');
+    expect(getMenuReading()).toBe('B');
+    expect(localStorage.getItem('menuReading')).toBe('B');
+    clearSession();
+    expect(localStorage.getItem('menuReading')).toBeNull();
+    expect(getMenuReading()).toBe('A');
   });
 
   it('keeps menus in memory and in localStorage menuList, and reads a saved list after a reload', () => {

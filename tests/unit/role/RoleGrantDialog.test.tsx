@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../contract/codes';
+import type { PermissionNode } from '../../../contract/menu';
+import { CRM_APP_ID, permissionTrees } from '../../../mocks/roleFixtures';
 import { dialogs } from '../../../resources/dialogs';
 import { findResource } from '../../../resources/registry';
 import { setLocale } from '../../../src/i18n';
@@ -105,6 +107,20 @@ describe('role authorisation dialog', () => {
     await waitFor(() => expect(nodeNames(dialog)).toEqual(['系统管理', '参数配置', '新增', 'vaildKey']), slow);
     fireEvent.change(within(dialog).getByLabelText('搜索菜单、按钮或接口'), { target: { value: '' } });
     await waitFor(() => expect(nodeNames(dialog)).toContain('首页'), slow);
+  });
+
+  it("names the types of a tree in reading B as that reading does (top-level directory, directory)", async () => {
+    const node = (id: number, name: string, menuType: number, children: PermissionNode[] = []): PermissionNode =>
+      ({ id, parentId: 0, appId: CRM_APP_ID, name, sort: 1, path: '', url: '', icon: '', code: '', menuType, children }) as PermissionNode;
+    const treeB = [node(30, '服务中心', 5, [node(31, '工单管理', 4, [node(32, '查询', 1)])])];
+    replaceRoleApi(apis, { trees: { ...permissionTrees(), [CRM_APP_ID]: treeB } });
+    const crm = apis.api.state.rows.get('app')!.find((app) => app.id === CRM_APP_ID)!;
+    crm.menuReading = 'B';
+    const dialog = await openGrant(2);
+    expect(nodeNames(dialog)).toEqual(['服务中心', '工单管理', '查询']);
+    await waitFor(() => expect(within(dialog).getByText('顶级目录')).toBeInTheDocument(), slow);
+    expect(within(dialog).getByText('目录')).toBeInTheDocument();
+    expect(within(dialog).queryByText('首页')).not.toBeInTheDocument();
   });
 
   it('asks for the tree of the role\'s own app, in English too', async () => {

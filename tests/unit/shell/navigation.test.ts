@@ -105,6 +105,42 @@ describe('navigation built from the granted menu tree', () => {
   });
 });
 
+describe('navigation of a tree in reading B (contract/menu.ts)', () => {
+  // Top-level directory 5 → directories 4 → page elements 1; a second 5 that is itself a page.
+  const top = (name: string, path: string, url: string, children: PermissionNode[]) => menu({ name, menuType: MenuType.HOME, path, url, icon: 'appstore' }, children);
+  const tree = [
+    top('服务中心', '/service', 'service', [page('工单管理', '/service/tickets', 'app', ['tickets:list']), page('知识库', '/service/knowledge', 'param', ['knowledge:list'])]),
+    top('数据看板', '/insight', 'param', [menu({ name: 'insight:list', menuType: MenuType.PAGE_ELEMENT, code: 'insight:list' })]),
+  ];
+  const built = buildNavigation(tree, isRegistered, undefined, 'B');
+
+  it('shows each top-level directory as a top-bar entry, its directories as the sidebar', () => {
+    expect(built.entries.map((e) => e.title)).toEqual(['服务中心', '数据看板']);
+    expect(built.entries[0]!.items.map((i) => [i.title, i.path])).toEqual([
+      ['工单管理', '/service/tickets'],
+      ['知识库', '/service/knowledge'],
+    ]);
+    expect(built.routes.find((r) => r.path === '/service/tickets')?.navigationId).toBe(built.entries[0]!.id);
+  });
+
+  it('routes a top-level directory that is itself a page, as the first item of its own sidebar', () => {
+    expect(built.entries[1]!.items.map((i) => [i.title, i.path])).toEqual([['数据看板', '/insight']]);
+    expect(built.entries[1]!.firstPath).toBe('/insight');
+    expect(findRoute(built, '/insight')?.navigationId).toBe(built.entries[1]!.id);
+  });
+
+  it('has no home: the root path is the first page of the first entry', () => {
+    expect(built.home).toBeUndefined();
+    expect(built.rootPath).toBe('/service/tickets');
+  });
+
+  it('read as A, the same tree loses its directories: the 5s are home pages, not entries', () => {
+    const asA = buildNavigation(tree, isRegistered);
+    expect(asA.entries).toEqual([]);
+    expect(asA.routes.map((r) => r.path)).toEqual(['/insight']);
+  });
+});
+
 describe('addresses the caller cannot open', () => {
   const routes = buildNavigation([navigation('系统管理', [page('参数配置', '/system/param', 'param')])], isRegistered).routes;
   const addresses = new Set(['/system/param', '/system/app', '/home']);
