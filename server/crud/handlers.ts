@@ -262,7 +262,8 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
     const conditions = policy?.listConditions?.(contextOf(request));
     const page = await repository.list({ paging: parsePaging(params), filters, exact, searchKey, ranges, lookups, conditions });
     if (revealLog && logged.length) await revealLog.settle(logged, page);
-    return success(request, masked ? { ...page, items: page.items.map(conceal) } : page);
+    const items = masked ? page.items.map(conceal) : page.items;
+    return success(request, { ...page, items: policy?.present ? await policy.present(db, items, contextOf(request)) : items });
   }
 
   /** The record with its declared groups of fields beside them (`detailGroups`). */
@@ -275,7 +276,8 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
   async function detail(request: FastifyRequest) {
     const record = await repository.findById(requiredId(requestParams(request).id, request.locale));
     if (!record) throw new ApiError(Code.NOT_FOUND);
-    return success(request, withGroups(conceal(record)));
+    const [shown] = policy?.present ? await policy.present(db, [conceal(record)], contextOf(request)) : [conceal(record)];
+    return success(request, withGroups(shown!));
   }
 
   /** One record unmasked (the guard has checked the reveal grant), recorded before it is answered. */

@@ -40,4 +40,9 @@ export interface ResourcePolicy {
   beforeSave?(db: Kysely<Database>, change: SaveChange, context: PolicyContext): Promise<void>;
   /** Runs inside the delete's transaction once every id is known to exist; throw to refuse. */
   beforeDelete?(trx: Kysely<Database>, ids: readonly number[], context: PolicyContext): Promise<void>;
+  /**
+   * Adds what a reader needs beside the stored fields to the rows a list or detail answers (e.g.
+   * the name of a logged call, looked up in the permission tree); never changes a stored field.
+   */
+  present?(db: Kysely<Database>, rows: readonly ResourceRecord[], context: PolicyContext): Promise<ResourceRecord[]>;
 }
