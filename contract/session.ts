@@ -27,6 +27,8 @@ export interface UserInfo {
   name: string;
   code: string;
   avatar: string;
+  /** The session this token opened (online users marks it as the caller's own); the platform's own server may not say. */
+  sessionId?: number;
 }
 
 export interface PermissionAnswer {

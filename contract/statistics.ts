@@ -45,7 +45,8 @@ export interface TotalNums {
 }
 export interface ChartLine {
   name: string;
-  value: number[];
+  /** A count per hour; null for an hour still to come (today's later hours, every hour of a later day). */
+  value: Array<number | null>;
 }
 export interface ChartData {
   items: ChartLine[];
@@ -174,6 +175,15 @@ export function daysBetween(from: number, to: number): number {
   return Math.round((utc(to) - utc(from)) / 86_400_000) + 1;
 }
 
+/**
+ * Why a media-statistics period is refused, or undefined when it is taken: it ends before it
+ * starts, or spans more than MAX_PERIOD_DAYS days (both included). The server's check and the
+ * picker's message.
+ */
+export function periodProblem(from: number, to: number): Text | undefined {
+  return from > to || daysBetween(from, to) > MAX_PERIOD_DAYS ? STATISTICS_MESSAGES.period : undefined;
+}
+
 export function previousMonth(month: number): number {
   return month % 100 === 1 ? (Math.floor(month / 100) - 1) * 100 + 12 : month - 1;
 }
@@ -181,16 +191,47 @@ export function previousMonth(month: number): number {
 /** The chart's x axis: `00:00` … `23:00`. */
 export const TIMEPOINTS: readonly string[] = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
 
-/** A day's 24 hourly values from the hours that have counts: a missing hour is 0, never a gap. */
-export function hourlyPoints(counts: ReadonlyArray<{ hour: number; count: number }>): number[] {
-  const points = Array.from({ length: 24 }, () => 0);
+/**
+ * How many of a day's hours have begun by now: 24 for a past day, 0 for a later one, and for today
+ * the hours up to and including the current one. The hours after it have no count yet, not a 0.
+ */
+export function hoursBegun(day: number, now: { today: number; hour: number }): number {
+  if (day < now.today) return 24;
+  return day === now.today ? now.hour + 1 : 0;
+}
+
+/**
+ * A day's 24 hourly values from the hours that have counts: a begun hour without counts is 0, never
+ * a gap; an hour from `begun` on has not come yet and is null (the chart draws nothing there)
+ * unless counts arrived for it already (ingestion takes the next hour, for clocks a little ahead).
+ */
+export function hourlyPoints(counts: ReadonlyArray<{ hour: number; count: number }>, begun = 24): Array<number | null> {
+  const points: Array<number | null> = Array.from({ length: 24 }, (_, hour) => (hour < begun ? 0 : null));
   for (const { hour, count } of counts) if (hour >= 0 && hour < 24) points[hour] = (points[hour] ?? 0) + count;
   return points;
 }
 
-/** The rows a line chart draws: one per line and hour, in line order. */
-export function chartRows(data: ChartData): Array<{ name: string; time: string; value: number }> {
-  return data.items.flatMap((line) => data.timepoint.map((time, i) => ({ name: line.name, time, value: line.value[i] ?? 0 })));
+/** A line's total over the day (its hours to come count nothing). */
+export function lineTotal(line: ChartLine): number {
+  return line.value.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+}
+
+/** Lines the chart draws unless owners are chosen: the day's busiest. */
+export const DEFAULT_CHART_LINES = 10;
+
+/**
+ * The lines to draw: all of them when the owners were chosen, else the `limit` with the largest
+ * day totals (ties in the server's order), busiest first; `hidden` says how many were left out.
+ */
+export function topLines(data: ChartData, isChosen: boolean, limit = DEFAULT_CHART_LINES): { data: ChartData; hidden: number } {
+  if (isChosen || data.items.length <= limit) return { data, hidden: 0 };
+  const ranked = data.items.map((line, index) => ({ line, index, total: lineTotal(line) })).sort((a, b) => b.total - a.total || a.index - b.index);
+  return { data: { ...data, items: ranked.slice(0, limit).map((r) => r.line) }, hidden: data.items.length - limit };
+}
+
+/** The rows a line chart draws: one per line and hour, in line order; an hour to come is null (a gap). */
+export function chartRows(data: ChartData): Array<{ name: string; time: string; value: number | null }> {
+  return data.items.flatMap((line) => data.timepoint.map((time, i) => ({ name: line.name, time, value: i < line.value.length ? (line.value[i] ?? null) : 0 })));
 }
 
 const NUMBER_LOCALE: Record<Locale, string> = { 'zh-CN': 'zh-CN', 'en-US': 'en-US' };

@@ -24,11 +24,26 @@ export const DEFAULT_PAGE_SIZES: readonly number[] = [10, 20, 50, 100];
  * How a list cell shows its value: as is, as the label of its option, as numbered slots, as the
  * label of a referenced record or of a dictionary item, an instant (epoch milliseconds) as a local
  * date and time, a record of changes (`{ field: [before, after] }` as JSON) as the fields changed
- * (the show view tabulates before → after); or as a control: a switch that saves the field at
- * once (a two-option choice, the first option being "on"), or up/down arrows that move the row
- * (the definition's `order` field).
+ * (the show view tabulates before → after); a stored table's name, a record's key in it (a join
+ * table's `33:2` as `员工 33 · 角色 2`), a declared resource's name or one of its fields' names, each
+ * as people call it (resources/tableLabels.ts, the definitions); or as a control: a switch that
+ * saves the field at once (a two-option choice, the first option being "on"), or up/down arrows
+ * that move the row (the definition's `order` field).
  */
-export type CellKind = 'text' | 'option' | 'slots' | 'reference' | 'dictionary' | 'switch' | 'order' | 'time' | 'changes';
+export type CellKind =
+  | 'text'
+  | 'option'
+  | 'slots'
+  | 'reference'
+  | 'dictionary'
+  | 'switch'
+  | 'order'
+  | 'time'
+  | 'changes'
+  | 'table'
+  | 'recordKey'
+  | 'resource'
+  | 'fieldName';
 /** Which input a form field gets. */
 export type WidgetKind = 'input' | 'textarea' | 'number' | 'select' | 'radio' | 'slots' | 'reference' | 'dictionary';
 
@@ -55,6 +70,16 @@ export interface ColumnSpec<K extends string = string> {
   cell?: CellKind;
   /** Another field of the row, shown after this one's text in parentheses (a name and its account: `甲 (e001)`). */
   suffix?: K;
+  /**
+   * For `changes` and `recordKey` cells, the row's field naming the stored table the value belongs
+   * to; for `fieldName`, the one naming the declared resource.
+   */
+  of?: K;
+  /**
+   * A name the server adds to each row (server/crud/policy.ts `present`), shown in place of the
+   * value, which goes to its tooltip (a logged call's action name, its path beneath).
+   */
+  shownAs?: string;
   width?: number;
 }
 
@@ -101,7 +126,7 @@ export const IN_USE_FLAG = 'inUse';
 
 /** One line of a show view: a field (shown as its list cell would be), or a region path shown as its names. */
 export type ShowItem<K extends string = string> =
-  | { field: K; cell?: CellKind; suffix?: K }
+  | { field: K; cell?: CellKind; suffix?: K; of?: K; shownAs?: string }
   | { region: readonly [province: K, city: K, area: K]; label: Text };
 
 /**
@@ -241,6 +266,12 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   references?: Partial<Record<keyof F & string, ReferenceSpec>>;
   /** Extra buttons per row beyond edit and delete. */
   rowActions?: readonly RowAction[];
+  /**
+   * The row that is the signed-in user's own: the one whose `field` equals the identity's
+   * `identity` (contract/session.ts UserInfo: `id`, `sessionId`) shows `label` beside its first
+   * column (online users: 当前会话).
+   */
+  marksOwn?: { field: (keyof F & string) | 'id'; identity: 'id' | 'sessionId'; label: Text };
   /** Default order; `id` breaks ties. */
   sort: ReadonlyArray<readonly [keyof F & string, 'asc' | 'desc']>;
   columns: ReadonlyArray<ColumnSpec<keyof F & string>>;

@@ -15,6 +15,7 @@ import { endpointOf, type ResourceDefinition } from '../resources/define';
 import { resourceDefinitions } from '../resources/registry';
 import { auditWrites } from './audit/context';
 import { createLoginLog } from './audit/loginLog';
+import { auditLogPolicy } from './audit/callNames';
 import { onlineSessionPolicy, onlineSessionRoutes } from './audit/onlineSessions';
 import { scheduleLogPruning } from './audit/retention';
 import { accessRoutes } from './auth/accessRoutes';
@@ -121,7 +122,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   const grants = createGrants(db);
   const guard = createGuard(sessions, grants);
   const dictionaries = createDictionaries(db);
-  const policies = { ...resourcePoliciesOf(definitions), onlineSession: onlineSessionPolicy(config.session) };
+  const policies = { ...resourcePoliciesOf(definitions), onlineSession: onlineSessionPolicy(config.session), auditLog: auditLogPolicy(definitions) };
   const statistics = statisticsRoutes(db, { clock: statisticsClock });
   const site = consoleDir ? loadConsoleSite(consoleDir, { workbenchUrl: config.workbenchUrl }) : undefined;
 

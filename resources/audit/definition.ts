@@ -25,11 +25,12 @@ export const auditLogResource = defineResource({
   columns: [
     { field: 'changedAt', cell: 'time', width: 170 },
     { field: 'userName', suffix: 'userCode', width: 160 },
-    { field: 'route', width: 260 },
-    { field: 'tableName', width: 140 },
-    { field: 'recordId', width: 100 },
+    // The call by its action's name (the server adds it from the permission tree), its path in the tooltip.
+    { field: 'route', shownAs: 'routeName', width: 220 },
+    { field: 'tableName', cell: 'table', width: 140 },
+    { field: 'recordId', cell: 'recordKey', of: 'tableName', width: 140 },
     { field: 'action', cell: 'option', width: 90 },
-    { field: 'changes', cell: 'changes', width: 220 },
+    { field: 'changes', cell: 'changes', of: 'tableName', width: 220 },
   ],
   show: {
     items: [
@@ -37,13 +38,13 @@ export const auditLogResource = defineResource({
       { field: 'userName', suffix: 'userCode' },
       { field: 'userId' },
       { field: 'method' },
-      { field: 'route' },
+      { field: 'route', shownAs: 'routeName' },
       { field: 'address' },
-      { field: 'tableName' },
-      { field: 'recordId' },
+      { field: 'tableName', cell: 'table' },
+      { field: 'recordId', cell: 'recordKey', of: 'tableName' },
       { field: 'action', cell: 'option' },
       { field: 'requestId' },
-      { field: 'changes', cell: 'changes' },
+      { field: 'changes', cell: 'changes', of: 'tableName' },
     ],
   },
   form: [],
@@ -84,6 +85,8 @@ export const onlineSessionResource = defineResource({
   labelField: 'userName',
   search: ['userName', 'userCode', 'address'],
   sort: [['lastSeenAt', 'desc']],
+  // The caller's own session is marked: ending it signs them out (the dialog says so first).
+  marksOwn: { field: 'id', identity: 'sessionId', label: text('当前会话', 'This session') },
   rowActions: [
     { action: 'end', label: text('结束会话', 'End session'), dialog: 'endSession', apis: ['/onlineSession/end'] },
     { action: 'endUser', label: text('结束其全部会话', 'End all their sessions'), dialog: 'endUserSessions', apis: ['/onlineSession/endUser'] },

@@ -1,9 +1,12 @@
 import { useTranslate } from '@refinedev/core';
 import type { ReferenceSpec } from '../define';
+import { useLocale } from '../../src/i18n';
 import type { CellView } from './cells';
+import { labelled, type Change } from './changes';
 import { referenceLabel } from './references';
 import { useDictionary } from './useDictionary';
 import { useReferenceOptions } from './useReferenceOptions';
+import { useStoredNames } from './useStoredNames';
 
 /** The label of a referenced record; nothing while the records load, '--' when none matches. */
 function ReferenceCell({ reference, value, empty }: { reference: ReferenceSpec; value: unknown; empty: string }) {
@@ -24,20 +27,36 @@ function DictionaryCell({ dicKey, value }: { dicKey: string; value: string }) {
   return <span className={shown.state === 'on' ? 'generic-cell' : 'generic-cell generic-cell--off'}>{shown.text}</span>;
 }
 
+/** A stored table's name, or a record's key in it, as people call them; as stored until the names load. */
+function StoredNameCell({ table, recordKey }: { table: string; recordKey?: string }) {
+  const names = useStoredNames();
+  const locale = useLocale();
+  const text = recordKey === undefined ? (names?.tableLabel(table, locale) ?? table) : (names?.recordKeyText(table, recordKey, locale) ?? recordKey);
+  return <span className="generic-cell">{text}</span>;
+}
+
+/** The changed fields' names; the show view tabulates them before → after (./ChangesTable). */
+function ChangesCell({ changes, table }: { changes: Change[]; table?: string }) {
+  const names = useStoredNames();
+  const locale = useLocale();
+  const shown = names ? labelled(changes, table, locale, names.columnLabel) : changes;
+  return <span className="generic-cell">{shown.map((change) => change.label).join(', ')}</span>;
+}
+
 /** Renders a list cell; missing values (and missing slots) show the empty mark '--'. */
 export function CellContent({ view }: { view: CellView }) {
   const t = useTranslate();
   const empty = t('common.empty');
   if (view.kind === 'empty') return <span className="generic-empty">{empty}</span>;
-  if (view.kind === 'text') return <span className="generic-cell">{view.text}</span>;
-  // The changed fields' names; the show view tabulates them before → after (./ChangesTable).
-  if (view.kind === 'changes') return <span className="generic-cell">{view.changes.map((change) => change.label).join(', ')}</span>;
+  if (view.kind === 'text') return <span className="generic-cell" title={view.title}>{view.text}</span>;
+  if (view.kind === 'changes') return <ChangesCell changes={view.changes} table={view.table} />;
+  if (view.kind === 'stored') return <StoredNameCell table={view.table} recordKey={view.key} />;
   if (view.kind === 'reference') return <ReferenceCell reference={view.reference} value={view.value} empty={empty} />;
   if (view.kind === 'dictionary') return <DictionaryCell dicKey={view.dicKey} value={view.value} />;
   return (
     <span className="generic-slots-cell">
       {view.slots.map((slot) => (
-        <span key={slot.label} className="generic-slots-cell__slot">
+        <span key={slot.label} className="generic-slots-cell__slot" title={slot.value}>
           <span className="generic-slots-cell__label">{slot.label}:</span> {slot.value ?? empty}
         </span>
       ))}

@@ -1,11 +1,12 @@
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useTable } from '@refinedev/antd';
-import { useDelete, useTranslate, type BaseKey, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useDelete, useGetIdentity, useTranslate, type BaseKey, type CrudFilter, type HttpError } from '@refinedev/core';
 import { Button, Space, Table, Tooltip } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from '../../src/i18n';
 import type { Locale } from '../../contract/i18n';
+import type { UserInfo } from '../../contract/session';
 import { DELETE_IMPACT_PATH, endpointOf, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
 import { detailsOf } from '../registry';
 import { resourceColumns } from './columns';
@@ -16,6 +17,7 @@ import type { Row } from './rowTypes';
 import { SearchForm } from './SearchForm';
 import { useResourceAccess } from './useResourceAccess';
 import { useRowActionAccess } from './useRowActionAccess';
+import { pagerTotal } from './pagerTotal';
 import './generic.css';
 
 // The dialogs (Modal, and the form's Select, InputNumber, Radio, TextArea) load on first use;
@@ -71,6 +73,30 @@ type Dialog =
   | { kind: 'show'; id: BaseKey; open: boolean }
   | { kind: 'rowAction'; action: RowAction; entry: DialogEntry; row: Row; open: boolean };
 
+/** The width of the element `ref` holds, followed as it changes (undefined until measured). */
+function useWidth(): [React.RefObject<HTMLElement | null>, number | undefined] {
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState<number>();
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+/** Which row is the signed-in user's own (`definition.marksOwn`), by the identity the session answers. */
+function useOwnMark(definition: ResourceDefinition): { isOwn: (row: Row) => boolean; label: string } | undefined {
+  const locale = useLocale();
+  const spec = definition.marksOwn;
+  const { data: identity } = useGetIdentity<UserInfo>({ queryOptions: { enabled: spec !== undefined } });
+  const own = spec && identity?.[spec.identity];
+  if (!spec || own === undefined) return undefined;
+  return { isOwn: (row) => String(row[spec.field]) === String(own), label: spec.label[locale] };
+}
+
 /** The generic list of a declarative resource: search, toolbar, antd table with row actions, pagination, dialogs. */
 export function ResourceList({ definition, title, dialogs, master, selection, heading }: Props) {
   const t = useTranslate();
@@ -96,6 +122,8 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     onSearch: (values) => searchFilters(definition, values),
   });
   const rows = useMemo(() => [...(tableProps.dataSource ?? [])], [tableProps.dataSource]);
+  const ownMark = useOwnMark(definition);
+  const [listRef, listWidth] = useWidth();
 
   // A master list keeps a row selected: the first once loaded, the first again when the selected
   // one goes, and the selected one as it was reloaded (renamed, say).
@@ -141,12 +169,15 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     rowActions,
     onRowAction: (row, action) => openRowAction(row, action.action),
     onShow: (row) => setDialog({ kind: 'show', id: row.id, open: true }),
+    own: ownMark,
+    // The radio column of a master list takes its 40 px first.
+    available: listWidth === undefined ? undefined : listWidth - (selection ? 40 : 0),
   });
   const RowActionDialog = dialog?.kind === 'rowAction' ? dialogComponent(dialog.entry) : undefined;
   const pagination = tableProps.pagination;
 
   return (
-    <section className="generic-list" aria-label={title}>
+    <section ref={listRef} className="generic-list" aria-label={title}>
       <SearchForm definition={definition} locale={locale} formProps={searchFormProps} />
       <div className="generic-toolbar">
         {heading}
@@ -180,7 +211,8 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
         size="middle"
         columns={columns}
         loading={tableQuery.isFetching}
-        scroll={{ x: 'max-content' }}
+        // The columns' own widths (fitted to the list's width): text beyond them ends in an ellipsis.
+        scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), selection ? 40 : 0) }}
         rowSelection={
           selection
             ? { type: 'radio', columnWidth: 40, selectedRowKeys: selectedId === undefined ? [] : [selectedId], onChange: (_keys, picked) => selection.onSelect(picked[0]) }
@@ -191,7 +223,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
           pagination && {
             ...pagination,
             itemRender: undefined,
-            showTotal: (total) => t('resources.total', { total }),
+            showTotal: pagerTotal(t),
             showSizeChanger: true,
             pageSizeOptions: [...pageSizes],
             showQuickJumper: true,

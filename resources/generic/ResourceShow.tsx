@@ -6,9 +6,9 @@
  */
 import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
 import { useTable } from '@refinedev/antd';
-import { useCan, useCustom, useShow, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
+import { useCan, useCustom, useInvalidate, useShow, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
 import { Alert, Button, Descriptions, Drawer, Space, Table, Tabs, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { indexRegions, loadRegions, regionNames, type RegionIndex } from '../../contract/regions';
 import { useLocale } from '../../src/i18n';
 import { endpointOf, type RelatedSpec, type ResourceDefinition } from '../define';
@@ -18,6 +18,7 @@ import { ChangesTable } from './ChangesTable';
 import { resourceColumns } from './columns';
 import type { Row } from './rowTypes';
 import { showLines } from './showItems';
+import { pagerTotal } from './pagerTotal';
 
 const NO_ACCESS = { canCreate: false, canEdit: false, canDelete: false };
 
@@ -33,6 +34,20 @@ function useRegionIndex(needed: boolean): RegionIndex | undefined {
     };
   }, [needed]);
   return index;
+}
+
+/**
+ * After a reveal the server has recorded it: the log of `definition` (shown as a related tab, or
+ * its own screen) is fetched again, so the new entry shows without reopening the view.
+ */
+function useRevealLogRefresh(): (definition: ResourceDefinition) => void {
+  const invalidate = useInvalidate();
+  return useCallback(
+    (definition: ResourceDefinition) => {
+      if (definition.privacy) void invalidate({ resource: definition.privacy.log.resource, invalidates: ['list'] });
+    },
+    [invalidate],
+  );
 }
 
 /** Asks for one record unmasked; the answer replaces the masked values until the view closes. */
@@ -77,6 +92,14 @@ function RelatedList({ spec, definition, masterId, canReveal }: { spec: RelatedS
     sorters: { mode: 'off' },
     syncWithLocation: false,
   });
+  const refreshLog = useRevealLogRefresh();
+  const onRevealed = useCallback(
+    (row: Row) => {
+      setRevealed((all) => ({ ...all, [String(row.id)]: row }));
+      refreshLog(definition);
+    },
+    [definition, refreshLog],
+  );
   const rows = (tableProps.dataSource ?? []).map((row) => revealed[String(row.id)] ?? row);
   const columns = resourceColumns({ definition, locale, translate: (key) => t(key), page: currentPage, size: pageSize, rows, access: NO_ACCESS, onEdit: () => {}, onDelete: () => {} });
   if (canReveal && definition.privacy) {
@@ -85,7 +108,7 @@ function RelatedList({ spec, definition, masterId, canReveal }: { spec: RelatedS
       title: t('resources.actions'),
       width: 64,
       align: 'center',
-      render: (_value, row) => <RevealCell definition={definition} row={row} onRevealed={(r) => setRevealed((all) => ({ ...all, [String(r.id)]: r }))} />,
+      render: (_value, row) => <RevealCell definition={definition} row={row} onRevealed={onRevealed} />,
     });
   }
   return (
@@ -98,7 +121,7 @@ function RelatedList({ spec, definition, masterId, canReveal }: { spec: RelatedS
         size="small"
         columns={columns}
         scroll={{ x: 'max-content' }}
-        pagination={tableProps.pagination && { ...tableProps.pagination, itemRender: undefined, showTotal: (total) => t('resources.total', { total }) }}
+        pagination={tableProps.pagination && { ...tableProps.pagination, itemRender: undefined, showTotal: pagerTotal(t) }}
       />
     </>
   );
@@ -119,12 +142,16 @@ export function ResourceShow({ definition, id, open, onClose, afterClose }: Prop
   const canReveal = useCan({ resource: definition.name, action: 'reveal', queryOptions: { enabled: definition.privacy !== undefined } }).data?.can === true;
   const { revealed, reveal, isRevealing } = useReveal(definition, id);
   const record = revealed ?? query.data?.data;
+  const refreshLog = useRevealLogRefresh();
+  useEffect(() => {
+    if (revealed) refreshLog(definition);
+  }, [revealed, definition, refreshLog]);
   const allLines = record ? showLines(definition, record, locale) : [];
   // A record of changes is a table of its own, under the record's fields, the whole width.
-  const changes = allLines.flatMap((line) => ('view' in line && line.view.kind === 'changes' ? [{ label: line.label, changes: line.view.changes }] : []));
+  const changes = allLines.flatMap((line) => ('view' in line && line.view.kind === 'changes' ? [{ label: line.label, changes: line.view.changes, table: line.view.table }] : []));
   const lines = allLines.filter((line) => !('view' in line && line.view.kind === 'changes'));
   const regionIndex = useRegionIndex(lines.some((line) => 'region' in line));
-  const name = record && definition.labelField ? String(record[definition.labelField] ?? '') : '';
+  const name = record && definition.labelField ? String(record[shownNameOf(definition, record)] ?? '') : '';
   const related = relatedOf(definition).filter(({ spec }) => (spec.grantedBy ?? 'list') === 'list' || canReveal);
 
   return (
@@ -155,7 +182,7 @@ export function ResourceShow({ definition, id, open, onClose, afterClose }: Prop
     >
       {query.isError ? <Alert type="error" showIcon message={t('resources.loadFailed', { message: query.error?.message ?? '' })} /> : null}
       {revealed ? <Alert type="warning" showIcon className="generic-show__revealed" message={t('resources.show.revealed')} /> : null}
-      <Descriptions bordered size="small" column={2} items={lines.map((line) => ({
+      <Descriptions bordered size="small" column={{ xs: 1, sm: 2 }} items={lines.map((line) => ({
         key: line.key,
         label: line.label,
         children:
@@ -168,7 +195,7 @@ export function ResourceShow({ definition, id, open, onClose, afterClose }: Prop
       {changes.map((entry) => (
         <section key={entry.label} className="generic-show__changes">
           <h4>{entry.label}</h4>
-          <ChangesTable changes={entry.changes} table={record?.tableName} locale={locale} />
+          <ChangesTable changes={entry.changes} table={entry.table} locale={locale} />
         </section>
       ))}
       {related.length > 0 ? (
@@ -183,6 +210,13 @@ export function ResourceShow({ definition, id, open, onClose, afterClose }: Prop
       ) : null}
     </Drawer>
   );
+}
+
+/** The field naming a record in the heading: its label field, or the name the server gave it in place of that (`shownAs`). */
+function shownNameOf(definition: ResourceDefinition, record: Row): string {
+  const labelField = definition.labelField ?? '';
+  const shownAs = definition.columns.find((column) => column.field === labelField)?.shownAs;
+  return shownAs !== undefined && typeof record[shownAs] === 'string' && record[shownAs] !== '' ? shownAs : labelField;
 }
 
 function regionView(index: RegionIndex | undefined, path: readonly [unknown, unknown, unknown], locale: 'zh-CN' | 'en-US') {

@@ -6,13 +6,16 @@
 import { splitJoined, type Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
 import type { CellKind, ColumnSpec, ReferenceSpec, ResourceDefinition } from '../define';
+import { findResource } from '../registry';
 import { parseChanges, type Change } from './changes';
 import { referenceOf } from './references';
 
 export type CellView =
   | { kind: 'empty' }
-  | { kind: 'text'; text: string }
-  | { kind: 'changes'; changes: Change[] }
+  | { kind: 'text'; text: string; title?: string }
+  | { kind: 'changes'; changes: Change[]; table?: string }
+  /** A stored table's name, or a record's key in it, shown as people call them (loaded by the cell). */
+  | { kind: 'stored'; table: string; key?: string }
   | { kind: 'slots'; slots: Array<{ label: string; value?: string }> }
   | { kind: 'reference'; reference: ReferenceSpec; value: unknown }
   | { kind: 'dictionary'; dicKey: string; value: string };
@@ -26,8 +29,18 @@ export function slotsOf(definition: ResourceDefinition, field: string): { count:
   return definition.form.find((spec) => spec.field === field && spec.slots)?.slots;
 }
 
+/**
+ * The label of a choice's value; a comma list of values (`ua,device`) as the labels of its parts
+ * (浏览器、设备); undefined when a part names no option.
+ */
 export function optionLabel(field: Field, value: unknown, locale: Locale): string | undefined {
-  return field.options?.find((option) => String(option.value) === String(value))?.label[locale];
+  const options = field.options;
+  if (!options) return undefined;
+  const labelOf = (part: string) => options.find((option) => String(option.value) === part)?.label[locale];
+  const whole = labelOf(String(value));
+  if (whole !== undefined || typeof value !== 'string' || !value.includes(',')) return whole;
+  const labels = value.split(',').map((part) => labelOf(part.trim()));
+  return labels.every((label) => label !== undefined) ? labels.join(locale === 'zh-CN' ? '、' : ', ') : undefined;
 }
 
 /** The declared cell kind; a reference or a dictionary-backed field shows its label by default. */
@@ -59,10 +72,22 @@ export function cellView(definition: ResourceDefinition, column: ColumnSpec, val
   if (kind === 'dictionary' && field?.dictionary) return { kind: 'dictionary', dicKey: field.dictionary, value: String(value) };
   if (kind === 'option' && field) return { kind: 'text', text: optionLabel(field, value, locale) ?? String(value) };
   if (kind === 'time') return { kind: 'text', text: timeText(value) ?? String(value) };
+  // The row's field naming the table (or resource) this value belongs to.
+  const owner = column.of === undefined ? undefined : record?.[column.of];
+  const ownerName = typeof owner === 'string' ? owner : undefined;
   if (kind === 'changes') {
-    const changes = parseChanges(value, typeof record?.tableName === 'string' ? record.tableName : undefined, locale);
-    return changes.length ? { kind: 'changes', changes } : { kind: 'empty' };
+    const changes = parseChanges(value, locale);
+    return changes.length ? { kind: 'changes', changes, ...(ownerName === undefined ? {} : { table: ownerName }) } : { kind: 'empty' };
   }
+  if (kind === 'table') return { kind: 'stored', table: String(value) };
+  if (kind === 'recordKey') return ownerName === undefined ? { kind: 'text', text: String(value) } : { kind: 'stored', table: ownerName, key: String(value) };
+  if (kind === 'resource') return { kind: 'text', text: findResource(String(value))?.title[locale] ?? String(value) };
+  if (kind === 'fieldName') {
+    const label = ownerName === undefined ? undefined : findResource(ownerName)?.entity.fields[String(value)]?.label[locale];
+    return { kind: 'text', text: label ?? String(value) };
+  }
+  const shownAs = column.shownAs === undefined ? undefined : record?.[column.shownAs];
+  if (typeof shownAs === 'string' && shownAs !== '') return { kind: 'text', text: shownAs, title: String(value) };
   if (kind === 'slots') {
     const joined = String(value);
     const declared = slotsOf(definition, column.field);

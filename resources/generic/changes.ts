@@ -1,11 +1,10 @@
 /**
  * A record of changes (`{ column: [before, after] }` as JSON, the audit log's `changes`), as rows
- * to show: each changed column, its value before and after, and its label where the table is a
- * declared resource's (the show view also knows the bespoke tables': ./ChangesTable.tsx).
+ * to show: each changed column, its value before and after, and its label where `fields` names it
+ * (`labelled` adds the stored tables' labels, ../tableLabels.ts, once the cell has loaded them).
  */
 import type { Fields } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
-import { resourceDefinitions } from '../registry';
 
 export interface Change {
   column: string;
@@ -19,8 +18,8 @@ export const camelCase = (column: string) => column.replace(/_([a-z0-9])/g, (_, 
 
 const shown = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
 
-/** The changes of a stored record, labelled from `fields` where it names the column; none when the text is not such a record. */
-export function parseChanges(text: unknown, table: string | undefined, locale: Locale, fields?: Fields): Change[] {
+/** The changes of a stored record, labelled from `fields` where they name the column; none when the text is not such a record. */
+export function parseChanges(text: unknown, locale: Locale, fields?: Fields): Change[] {
   if (typeof text !== 'string') return [];
   let parsed: unknown;
   try {
@@ -29,9 +28,14 @@ export function parseChanges(text: unknown, table: string | undefined, locale: L
     return [];
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return [];
-  const known = fields ?? resourceDefinitions.find((d) => d.table === table)?.entity.fields;
   return Object.entries(parsed as Record<string, unknown>).map(([column, pair]) => {
     const [before, after] = Array.isArray(pair) ? pair : [undefined, pair];
-    return { column, label: known?.[camelCase(column)]?.label[locale] ?? column, before: shown(before), after: shown(after) };
+    return { column, label: fields?.[camelCase(column)]?.label[locale] ?? column, before: shown(before), after: shown(after) };
   });
+}
+
+/** Changes of `table` labelled by the stored tables' labels where their own say only the column. */
+export function labelled(changes: readonly Change[], table: string | undefined, locale: Locale, columnLabel: (table: string, column: string, locale: Locale) => string | undefined): Change[] {
+  if (table === undefined) return [...changes];
+  return changes.map((change) => (change.label === change.column ? { ...change, label: columnLabel(table, change.column, locale) ?? change.column } : change));
 }

@@ -6,15 +6,16 @@
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
 import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
-import { Button, Space, Tooltip } from 'antd';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import type { Field } from '../../contract/fields';
 import type { Locale, Text } from '../../contract/i18n';
 import { rowNumber } from '../../contract/paging';
-import type { ColumnSpec, ResourceDefinition, RowAction } from '../define';
+import type { CellKind, ColumnSpec, ResourceDefinition, RowAction } from '../define';
 import { CellContent } from './CellContent';
 import { cellKindOf, cellView, slotsOf } from './cells';
+import { fitWidths } from './columnFit';
 import { columnWidth, textWidth } from './columnWidth';
 import type { DialogEntry } from './rowActions';
 import type { Row } from './rowTypes';
@@ -45,11 +46,30 @@ interface Options {
   onRowAction?: (row: Row, action: RowAction) => void;
   /** Opens the row's show view (the list grant allows it); no button without it. */
   onShow?: (row: Row) => void;
+  /** The signed-in user's own row (`definition.marksOwn`), marked with `label` in the first column. */
+  own?: { isOwn: (row: Row) => boolean; label: string };
+  /** The width the table has, when known (beside a selection column): truncating columns give up width to fit it. */
+  available?: number;
 }
 
-const BUTTON_WIDTH = 28;
+/** Cells that show one line of text: they truncate with an ellipsis and a tooltip. */
+const TRUNCATED: ReadonlySet<CellKind> = new Set(['text', 'option', 'time', 'changes', 'table', 'recordKey', 'resource', 'fieldName']);
+
+/**
+ * Free text that may give up width when the list lacks room (./columnFit.ts), down to its header
+ * and at least READABLE_FLOOR; a time or a choice keeps its width (cut, it would say nothing).
+ */
+const SHRINKABLE: ReadonlySet<CellKind> = new Set(['text', 'changes', 'table', 'recordKey', 'resource', 'fieldName']);
+const READABLE_FLOOR = 96;
+
+/** antd's small icon-only button, and the space between two. */
+const BUTTON_WIDTH = 24;
+const BUTTON_GAP = 4;
 const SWITCH_WIDTH = 44;
 const ORDER_WIDTH = 88;
+
+/** The mark of one's own row: a 12 px tag, its padding and the gap before it. */
+const ownMarkWidth = (label: string) => Math.ceil((textWidth(label) * 12) / 14) + 24;
 
 const widest = (texts: readonly string[]) => texts.reduce((a, b) => (textWidth(b) > textWidth(a) ? b : a), '');
 
@@ -62,10 +82,12 @@ function widestValue(definition: ResourceDefinition, column: ColumnSpec, field: 
   const kind = cellKindOf(definition, column);
   if (kind === 'reference' || kind === 'dictionary') return '名'.repeat(6);
   if (field.options) return widest(field.options.map((o) => o.label[locale]));
-  if (rows.length > 0 && kind !== 'slots') {
-    return widest(rows.map((row) => {
+  if (rows.length > 0) {
+    // Slots stand one under the other: the widest is the widest `param1: value` line.
+    return widest(rows.flatMap((row) => {
       const view = cellView(definition, column, row[column.field], locale, row);
-      return view.kind === 'text' ? view.text : '';
+      if (view.kind === 'slots') return view.slots.map((slot) => `${slot.label}: ${slot.value ?? '--'}`);
+      return view.kind === 'text' ? [view.text] : [];
     }));
   }
   if (field.storage === 'integer') return '0'.repeat(4);
@@ -100,7 +122,11 @@ export function resourceColumns({
   rowActions = [],
   onRowAction,
   onShow,
+  own,
+  available,
 }: Options): ColumnsType<Row> {
+  // How narrow each free-text column may become when the table lacks room (SHRINKABLE).
+  const floors = new Map<string, number>();
   const rowNumberTitle = t('resources.rowNumber');
   const numberColumn: ColumnsType<Row>[number] = {
     key: '__rowNumber',
@@ -111,7 +137,7 @@ export function resourceColumns({
   };
   const columns: ColumnsType<Row> = [
     ...(withoutRowNumber ? [] : [numberColumn]),
-    ...definition.columns.map((column) => {
+    ...definition.columns.map((column, columnIndex) => {
       const field = definition.entity.fields[column.field];
       const header = field?.label[locale] ?? column.field;
       const kind = cellKindOf(definition, column);
@@ -141,24 +167,44 @@ export function resourceColumns({
         };
       }
       const view = (row: Row) => cellView(definition, column, row[column.field], locale, row);
+      const marksOwn = own !== undefined && columnIndex === 0 && rows.some(own.isOwn);
+      const width = (column.width ?? columnWidth({ header, widestValue: widestValue(definition, column, field, locale, rows) })) + (marksOwn ? ownMarkWidth(own.label) : 0);
+      if (SHRINKABLE.has(kind) && !marksOwn) floors.set(column.field, Math.max(columnWidth({ header }), Math.min(width, READABLE_FLOOR)));
       return {
         key: column.field,
         title: header,
-        width: column.width ?? columnWidth({ header, widestValue: widestValue(definition, column, field, locale, rows) }),
-        // Text cells truncate with a tooltip; slots and labels looked up by the cell keep their own layout.
-        ellipsis: kind === 'text' || kind === 'option' || kind === 'time' || kind === 'changes' ? { showTitle: true } : false,
-        render: (_value: unknown, row: Row) => <CellContent view={view(row)} />,
+        width,
+        // One-line cells truncate with a tooltip (labels looked up by the cell too); slots keep their own layout.
+        ellipsis: (TRUNCATED.has(kind) || kind === 'reference' || kind === 'dictionary') && !marksOwn ? { showTitle: true } : false,
+        render: (_value: unknown, row: Row) =>
+          marksOwn && own.isOwn(row) ? (
+            <span className="generic-own">
+              <CellContent view={view(row)} />
+              <Tag color="blue" className="generic-own__mark">
+                {own.label}
+              </Tag>
+            </span>
+          ) : (
+            <CellContent view={view(row)} />
+          ),
       };
     }),
   ];
 
+  const fitted = () => {
+    const widths = fitWidths(
+      columns.map((c) => ({ width: Number(c.width ?? 0), floor: floors.get(String(c.key)) ?? Number(c.width ?? 0) })),
+      available,
+    );
+    return columns.map((c, i) => ({ ...c, width: widths[i] }));
+  };
   const buttons = Number(onShow !== undefined) + Number(access.canEdit) + Number(access.canDelete) + rowActions.length;
-  if (buttons === 0) return columns;
+  if (buttons === 0) return fitted();
   const actionsTitle = t('resources.actions');
   columns.push({
     key: '__actions',
     title: actionsTitle,
-    width: columnWidth({ header: actionsTitle, contentWidth: buttons * (BUTTON_WIDTH + 4) }),
+    width: columnWidth({ header: actionsTitle, contentWidth: buttons * BUTTON_WIDTH + (buttons - 1) * BUTTON_GAP }),
     align: 'center',
     fixed: 'right',
     render: (_value, row) => (
@@ -196,7 +242,7 @@ export function resourceColumns({
       </Space>
     ),
   });
-  return columns;
+  return fitted();
 }
 
 interface DeleteButtonProps {

@@ -19,6 +19,6 @@ export function showLines(definition: ResourceDefinition, record: Row, locale: L
       return { key: item.region.join('-'), label: (item.label as Text)[locale], region: [record[province], record[city], record[area]] as const };
     }
     const label = definition.entity.fields[item.field]?.label[locale] ?? item.field;
-    return { key: item.field, label, view: cellView(definition, { field: item.field, cell: item.cell, suffix: item.suffix }, record[item.field], locale, record) };
+    return { key: item.field, label, view: cellView(definition, { field: item.field, cell: item.cell, suffix: item.suffix, of: item.of, shownAs: item.shownAs }, record[item.field], locale, record) };
   });
 }

@@ -8,6 +8,7 @@ import { FIRST_PAGE, nextPaging, pageBody, type Paging } from './paging';
 import { SelectableTable } from './SelectableTable';
 import { memberColumns } from './staffColumns';
 import { CANDIDATE_LIST_URL, useOfficeCommand, useStaffPage } from './useOfficeData';
+import { pagerTotal } from '../generic/pagerTotal';
 
 interface Props {
   office: OfficeNode;
@@ -114,7 +115,7 @@ export function AddMemberDialog({ office, open, onClose, afterClose, onAdded }: 
           pageSize={paging.size}
           total={candidates.total}
           showSizeChanger
-          showTotal={(total) => t('resources.total', { total })}
+          showTotal={pagerTotal(t)}
           onChange={(page, size) => setPaging((current) => nextPaging(current, page, size))}
         />
       ) : null}

@@ -13,6 +13,7 @@ import { FIRST_PAGE, nextPaging, pageAfterRemoval, pageBody, type Paging } from 
 import { memberColumns } from './staffColumns';
 import type { MemberAccess } from './useMemberAccess';
 import { MEMBER_LIST_URL, useOfficeCommand, useStaffPage } from './useOfficeData';
+import { pagerTotal } from '../generic/pagerTotal';
 
 // The dialogs (Modal, Input, the candidates' table) load on first use; pointing at a button starts the download.
 const loadAddDialog = () => import('./AddMemberDialog');
@@ -135,7 +136,7 @@ export function MemberPanel({ office, locale, access }: Props) {
             pageSize={paging.size}
             total={members.total}
             showSizeChanger
-            showTotal={(total) => t('resources.total', { total })}
+            showTotal={pagerTotal(t)}
             onChange={(page, size) => setPaging((current) => nextPaging(current, page, size))}
           />
         ) : null}

@@ -4,11 +4,12 @@ import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { Alert, Button, Card, Empty, Select, Space, Spin, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { Locale } from '../../contract/i18n';
 import type { MenuReading, PermissionNode } from '../../contract/menu';
 import { MenuIcon } from '../../src/layout/menuIcons';
 import type { ResourceAccess } from '../generic/useResourceAccess';
+import { NOTHING_SEEN, openGrownParents } from './expansion';
 import { menuTypeLabel, TYPE_COLORS } from './labels';
 import { useMenuNodeTitle } from '../../src/routing/NavigationContext';
 import type { AppOption } from './usePermissionData';
@@ -53,6 +54,9 @@ function NodeTitle({ node, locale, reading }: { node: PermissionNode; locale: Lo
 export function DirectoryPanel(props: Props) {
   const { locale, reading, access, apps, appsLoading, appId, onAppChange, tree, treeLoading, treeError, selected, onSelect, onAdd, onEdit, onDelete, onIntent } = props;
   const t = useTranslate();
+  // Open at first; a node that gains a child (one just added) opens too (./expansion.ts).
+  const [expansion, setExpansion] = useState(() => ({ tree, ...openGrownParents(NOTHING_SEEN, tree) }));
+  if (expansion.tree !== tree) setExpansion({ tree, ...openGrownParents(expansion, tree) });
   const treeData = useMemo(() => {
     const toData = (nodes: readonly PermissionNode[]): DataNode[] =>
       nodes.map((node) => ({ key: node.id, title: <NodeTitle node={node} locale={locale} reading={reading} />, children: toData(node.children) }));
@@ -108,7 +112,8 @@ export function DirectoryPanel(props: Props) {
               className="permission-tree"
               blockNode
               showLine
-              defaultExpandAll
+              expandedKeys={[...expansion.expanded]}
+              onExpand={(keys) => setExpansion({ ...expansion, expanded: keys.map(Number) })}
               treeData={treeData}
               selectedKeys={selected ? [selected.id] : []}
               onSelect={(keys) => onSelect(keys.length ? Number(keys[0]) : undefined)}

@@ -1,20 +1,24 @@
 /**
  * Dashboard (SPEC §2.2): four traffic totals, the counts, the hourly chart of the chosen owners
  * with its selectors and Query button, and the team overview in two tabs. Every figure comes from
- * the server; the chart module loads lazily with this screen.
+ * the server; the chart module loads lazily with this screen. Without chosen owners the chart draws
+ * the day's ten busiest (the selector reaches the others). Holders of `dashboard:ingest` get the
+ * 导入统计数据 button; its dialog loads when first opened.
  */
-import { useCustom, useTranslate, type BaseRecord, type HttpError } from '@refinedev/core';
+import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
+import { useCan, useCustom, useTranslate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Button, Card, Col, DatePicker, Empty, Form, Row, Select, Skeleton, Spin, Tabs } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import type { ListData } from '../../contract/envelope';
-import { formatCount, TEAM_LIST_LIMIT, TeamType, type ChartData, type TeamMember, type TotalNums, type TrafficOwner } from '../../contract/statistics';
+import { formatCount, TEAM_LIST_LIMIT, TeamType, topLines, type ChartData, type TeamMember, type TotalNums, type TrafficOwner } from '../../contract/statistics';
 import { useLocale } from '../../src/i18n';
 import { STATISTICS_CALLS } from './endpoints';
 import { useDatePickerLocale } from '../generic/useDatePickerLocale';
 import './statistics.css';
 
 const TrafficChart = lazy(() => import('./TrafficChart'));
+const IngestDialog = lazy(() => import('./IngestDialog'));
 
 type ChartAnswer = ChartData & BaseRecord;
 
@@ -85,6 +89,7 @@ function TrafficPanel() {
   const media = useCall<ListData<TeamMember> & BaseRecord>(STATISTICS_CALLS.teamOverview, { page: 1, limit: TEAM_LIST_LIMIT, teamType: TeamType.media });
   const owners = useCall<{ items: TrafficOwner[] } & BaseRecord>(STATISTICS_CALLS.siteUsers, adminId ? { adminId } : {});
   const chart = useCall<ChartAnswer>(STATISTICS_CALLS.lineChart, { ...chartQuery });
+  const drawn = chart.data ? topLines(chart.data, chartQuery.siteUserIds !== undefined) : undefined;
 
   const submit = () => {
     const values = form.getFieldsValue();
@@ -130,10 +135,35 @@ function TrafficPanel() {
           </Button>
         </Form.Item>
       </Form>
+      {drawn && drawn.hidden > 0 ? (
+        <p className="dashboard__chart-note" data-testid="chart-top">
+          {t('statistics.chart.top', { shown: drawn.data.items.length, total: drawn.data.items.length + drawn.hidden })}
+        </p>
+      ) : null}
       <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} title={false} />}>
-        {chart.data ? <TrafficChart data={chart.data} /> : <Skeleton active paragraph={{ rows: 6 }} title={false} />}
+        {drawn ? <TrafficChart data={drawn.data} legendLabel={t('statistics.chart.legend')} /> : <Skeleton active paragraph={{ rows: 6 }} title={false} />}
       </Suspense>
     </Card>
+  );
+}
+
+/** The 导入统计数据 button, to holders of its page element; the dialog is fetched on the first click. */
+function IngestButton() {
+  const t = useTranslate();
+  const canIngest = useCan({ resource: 'dashboard', action: 'ingest' }).data?.can === true;
+  const [dialog, setDialog] = useState<{ open: boolean }>();
+  if (!canIngest) return null;
+  return (
+    <>
+      <Button icon={<UploadOutlined />} onClick={() => setDialog({ open: true })}>
+        {t('statistics.ingest.button')}
+      </Button>
+      {dialog ? (
+        <Suspense fallback={null}>
+          <IngestDialog open={dialog.open} onClose={() => setDialog({ open: false })} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
@@ -141,6 +171,9 @@ export default function DashboardPage() {
   const t = useTranslate();
   return (
     <div className="dashboard">
+      <div className="dashboard__toolbar">
+        <IngestButton />
+      </div>
       <Totals />
       <TrafficPanel />
       <Card className="dashboard__teams">

@@ -1,35 +1,48 @@
 /**
  * Media statistics (SPEC §2.17): traffic per owner over a period (this month so far by default),
- * sorted by traffic on the server. The picker refuses what the server refuses: a period longer
- * than MAX_PERIOD_DAYS.
+ * sorted by traffic on the server. The picker offers no day after today; a period the server
+ * refuses (longer than MAX_PERIOD_DAYS, by the contract's one rule) says so under the picker and
+ * is not asked for, and whatever the server refuses shows its message there too.
  */
 import { useTranslate } from '@refinedev/core';
 import { Card, DatePicker, Form, Table } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { formatCount, MAX_PERIOD_DAYS, type MediaStatsRow } from '../../contract/statistics';
+import { dayKey, formatCount, periodProblem, type MediaStatsRow } from '../../contract/statistics';
 import { useLocale } from '../../src/i18n';
 import { STATISTICS_CALLS } from './endpoints';
 import { usePagedCall } from './usePagedCall';
 import { useDatePickerLocale } from '../generic/useDatePickerLocale';
 import './statistics.css';
 
+type Period = { startDate?: string; endDate?: string };
+
+/** The field messages of a refused call (`startDate`, `endDate`), as one line. */
+function refusal(error: unknown): string | undefined {
+  const errors = (error as { errors?: Record<string, unknown> } | undefined)?.errors ?? {};
+  const messages = ['startDate', 'endDate'].map((name) => errors[name]).filter((m): m is string => typeof m === 'string');
+  return messages.length ? [...new Set(messages)].join(' ') : undefined;
+}
+
 export default function MediaStatsPage() {
   const t = useTranslate();
   const locale = useLocale();
   useDatePickerLocale();
-  const [period, setPeriod] = useState<{ startDate?: string; endDate?: string }>({});
+  const [period, setPeriod] = useState<Period>({});
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
-  const { items, loading, pagination, restart } = usePagedCall<MediaStatsRow>(STATISTICS_CALLS.mediaStats, { ...period, order });
+  const from = period.startDate ? dayKey(period.startDate) : undefined;
+  const to = period.endDate ? dayKey(period.endDate) : undefined;
+  const problem = from !== undefined && to !== undefined ? periodProblem(from, to) : undefined;
+  const { items, loading, pagination, restart, error } = usePagedCall<MediaStatsRow>(STATISTICS_CALLS.mediaStats, { ...period, order }, !problem);
+  const message = problem?.[locale] ?? refusal(error);
   return (
-    <Card>
+    <Card className="statistics-table">
       <Form layout="inline" className="statistics-table__filters">
-        <Form.Item label={t('statistics.media.period')}>
+        <Form.Item label={t('statistics.media.period')} validateStatus={message ? 'error' : undefined} help={message} className="statistics-table__period">
           <DatePicker.RangePicker
-            disabledDate={(current: Dayjs, info) => {
-              const from = info?.from;
-              return Boolean(from && Math.abs(current.diff(from, 'day')) >= MAX_PERIOD_DAYS);
-            }}
+            className="statistics-table__range"
+            // Traffic is counted up to now: a later day has none.
+            disabledDate={(current: Dayjs) => current.isAfter(dayjs(), 'day')}
             onChange={(range) => {
               setPeriod(range?.[0] && range[1] ? { startDate: range[0].format('YYYY-MM-DD'), endDate: range[1].format('YYYY-MM-DD') } : {});
               restart();
@@ -43,6 +56,7 @@ export default function MediaStatsPage() {
         loading={loading}
         dataSource={items}
         pagination={pagination}
+        scroll={{ x: 'max-content' }}
         onChange={(_pagination, _filters, sorter) => {
           const next = !Array.isArray(sorter) && sorter.order === 'ascend' ? 'asc' : 'desc';
           if (next !== order) {

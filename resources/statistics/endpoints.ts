@@ -6,4 +6,5 @@ export const STATISTICS_CALLS = {
   siteUsers: '/siteuser/list',
   staffSummary: '/base/admin/staffSummary/list',
   mediaStats: '/base/admin/mediaStats/list',
+  ingest: '/base/admin/statistics/ingest',
 } as const;

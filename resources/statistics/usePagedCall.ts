@@ -4,8 +4,10 @@ import type { TablePaginationConfig } from 'antd';
 import { useState } from 'react';
 import type { ListData } from '../../contract/envelope';
 import { STATISTICS_PAGE_SIZES } from '../../contract/statistics';
+import { pagerTotal } from '../generic/pagerTotal';
 
-export function usePagedCall<T>(url: string, query: Record<string, unknown>) {
+/** `enabled` false: nothing is asked (the query is known to be refused). */
+export function usePagedCall<T>(url: string, query: Record<string, unknown>, enabled = true) {
   const t = useTranslate();
   const [paging, setPaging] = useState({ page: 1, size: STATISTICS_PAGE_SIZES[0]! });
   const params = { ...query, page: paging.page, size: paging.size };
@@ -13,18 +15,21 @@ export function usePagedCall<T>(url: string, query: Record<string, unknown>) {
     url,
     method: 'get',
     config: { query: params },
-    queryOptions: { queryKey: ['statistics', url, params] },
+    queryOptions: { queryKey: ['statistics', url, params], enabled, retry: false },
   });
+  const isAnswered = enabled && !state.isError;
   const pagination: TablePaginationConfig = {
     current: paging.page,
     pageSize: paging.size,
-    total: result.data?.total ?? 0,
+    total: isAnswered ? (result.data?.total ?? 0) : 0,
     showSizeChanger: true,
     showQuickJumper: true,
     pageSizeOptions: STATISTICS_PAGE_SIZES.map(String),
-    showTotal: (total) => t('statistics.total', { total }),
+    showTotal: pagerTotal(t),
     onChange: (page, size) => setPaging((before) => ({ page: size === before.size ? page : 1, size })),
   };
   const restart = () => setPaging((before) => ({ ...before, page: 1 }));
-  return { items: result.data?.items ?? [], loading: state.isLoading || state.isFetching, pagination, restart };
+  // A refused query shows no rows (nor their count) rather than the last answer.
+  const items = isAnswered ? (result.data?.items ?? []) : [];
+  return { items, loading: enabled && (state.isLoading || state.isFetching), pagination, restart, error: enabled && state.isError ? state.error : undefined };
 }

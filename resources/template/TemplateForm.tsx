@@ -1,8 +1,8 @@
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useCustomMutation, useTranslate, type HttpError } from '@refinedev/core';
-import { Button, Empty, Form, Input, message, Space } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Button, Empty, Form, Input, message, Space, type InputRef } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { templateEntity, templateParameterEntity, type TemplateDetail } from '../../contract/entities/template';
 import type { Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
@@ -35,30 +35,62 @@ function fieldPath(key: string): Array<string | number> {
   return key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
+/** A published version a new one starts from, with the version suggested to follow the template's latest. */
+export interface TemplateSource {
+  detail: TemplateDetail;
+  suggested?: string;
+}
+
 interface Props {
   /** After a version is published (the list shows it). */
   onPublished: (template: TemplateDetail) => void;
+  /** Fills the form from a published version (a new object each time; the page asked before replacing typed work). */
+  source?: TemplateSource;
 }
 
 /**
  * The publishing form (SPEC §2.20): name, version, update note, the script in a code editor, and
  * parameters added and removed as rows. Submit shows the server's message; Cancel asks
  * '放弃修改？' when something was typed, then empties the form and warns 'cancel!' (SPEC §8) in
- * the interface language. While typed, closing the tab or reloading asks first too.
+ * the interface language. While typed, closing the tab or reloading asks first too. A published
+ * version can fill it (`source`: name, note, script and parameters; the version left to type, the
+ * next one suggested), which counts as typed work until it is published or cancelled.
  */
-export function TemplateForm({ onPublished }: Props) {
+export function TemplateForm({ onPublished, source }: Props) {
   const t = useTranslate();
   const locale = useLocale();
   const [form] = Form.useForm<Values>();
   const { mutateAsync, mutation } = useCustomMutation<TemplateDetail, HttpError>();
   const fields = templateEntity.fields;
   const parameter = templateParameterEntity.fields;
-  useUnsavedWork(() => form.isFieldsTouched());
+  // A form filled from a published version is work in progress too, touched or not.
+  const [derived, setDerived] = useState<TemplateSource>();
+  useUnsavedWork(() => derived !== undefined || form.isFieldsTouched());
   const leave = useLeaveGuard();
+  const versionInput = useRef<InputRef>(null);
+
+  // Each source fills the form once (not again when, say, the language changes).
+  const applied = useRef<TemplateSource>(undefined);
+  useEffect(() => {
+    if (!source || source === applied.current) return;
+    applied.current = source;
+    const { detail } = source;
+    form.resetFields();
+    form.setFieldsValue({
+      name: detail.name,
+      remark: detail.remark,
+      code: detail.code,
+      parameters: detail.parameters.map((p) => ({ xianshiName: p.xianshiName, paramName: p.paramName, remark: p.remark ?? undefined })),
+    });
+    setDerived(source);
+    void message.info(t('template.derive.filled', { name: detail.name, version: detail.version }));
+    versionInput.current?.focus();
+  }, [source, form, t]);
 
   const cancel = () =>
     leave(() => {
       form.resetFields();
+      setDerived(undefined);
       void message.warning(t('template.form.cancelled'));
     });
 
@@ -72,6 +104,7 @@ export function TemplateForm({ onPublished }: Props) {
         errorNotification: (error) => ({ message: error?.message || t('notifications.error'), type: 'error' }),
       });
       form.resetFields();
+      setDerived(undefined);
       onPublished(answer.data);
     } catch (error) {
       const errors = (error as HttpError).errors ?? {};
@@ -94,8 +127,24 @@ export function TemplateForm({ onPublished }: Props) {
         <Form.Item name="name" {...itemProps(fields.name, locale)} tooltip={t('template.form.nameHint')} className="template-form__name">
           <Input placeholder={t('resources.placeholder.input', { label: fields.name.label[locale] })} />
         </Form.Item>
-        <Form.Item name="version" {...itemProps(fields.version, locale)} className="template-form__version">
-          <Input placeholder="1.0.0" />
+        <Form.Item
+          name="version"
+          {...itemProps(fields.version, locale)}
+          className="template-form__version"
+          extra={
+            derived ? (
+              <span className="template-form__suggestion">
+                {t('template.derive.from', { version: derived.detail.version })}
+                {derived.suggested ? (
+                  <Button type="link" size="small" onClick={() => form.setFieldsValue({ version: derived.suggested })}>
+                    {t('template.derive.use', { version: derived.suggested })}
+                  </Button>
+                ) : null}
+              </span>
+            ) : undefined
+          }
+        >
+          <Input ref={versionInput} placeholder={derived?.suggested ?? '1.0.0'} />
         </Form.Item>
       </div>
       <Form.Item name="remark" {...itemProps(fields.remark, locale)}>

@@ -1,18 +1,25 @@
 import { useTable } from '@refinedev/antd';
 import { useCustom, useTranslate, type HttpError } from '@refinedev/core';
-import { Button, Input, Table } from 'antd';
+import { Button, Input, Spin, Table } from 'antd';
 import type { ListData } from '../../contract/envelope';
 import { templateEntity, type TemplateSummary, type TemplateVersion } from '../../contract/entities/template';
 import { useLocale } from '../../src/i18n';
+import { pagerTotal } from '../generic/pagerTotal';
 import { TEMPLATE_ENDPOINT, TEMPLATE_RESOURCE } from './endpoint';
 import { formatTime } from './formatTime';
 
 interface Props {
   onView: (id: number) => void;
+  /** Starts a new version from a published one. */
+  onDerive: (id: number) => void;
 }
 
-/** A template's versions, newest first, each with a button to read it. */
-function Versions({ name, onView }: { name: string; onView: (id: number) => void }) {
+/**
+ * A template's versions, newest first: each its version, who published it and when, its note, and
+ * buttons to read it or start a new version from it. A list rather than a table: it stays readable
+ * in the half-width card at 1280 px and on a phone.
+ */
+function Versions({ name, onView, onDerive }: { name: string } & Props) {
   const t = useTranslate();
   const locale = useLocale();
   const { result, query } = useCustom<ListData<TemplateVersion>, HttpError>({
@@ -21,36 +28,36 @@ function Versions({ name, onView }: { name: string; onView: (id: number) => void
     config: { query: { name } },
     queryOptions: { queryKey: ['data', 'default', TEMPLATE_RESOURCE, 'versions', name] },
   });
+  if (query.isLoading) return <Spin size="small" />;
   return (
-    <Table<TemplateVersion>
-      size="small"
-      rowKey="id"
-      loading={query.isLoading}
-      pagination={false}
-      dataSource={result.data?.items ?? []}
-      columns={[
-        { key: 'version', dataIndex: 'version', title: templateEntity.fields.version.label[locale], width: 96 },
-        { key: 'remark', dataIndex: 'remark', title: t('template.versions.remark'), ellipsis: { showTitle: true } },
-        { key: 'createTime', dataIndex: 'createTime', title: t('template.versions.time'), width: 150, render: (time: number) => formatTime(time, locale) },
-        { key: 'creatorName', dataIndex: 'creatorName', title: t('template.versions.creator'), width: 110, ellipsis: true },
-        {
-          key: 'view',
-          title: t('resources.actions'),
-          width: 72,
-          fixed: 'right',
-          render: (_value, version) => (
+    <ul className="template-versions" aria-label={templateEntity.fields.version.label[locale]}>
+      {(result.data?.items ?? []).map((version) => (
+        <li key={version.id} className="template-versions__item">
+          <div className="template-versions__head">
+            <strong className="template-versions__version">{version.version}</strong>
+            <span className="template-versions__meta">
+              {version.creatorName} · {formatTime(version.createTime, locale)}
+            </span>
+          </div>
+          <div className="template-versions__remark" title={version.remark}>
+            {version.remark}
+          </div>
+          <div className="template-versions__actions">
             <Button type="link" size="small" onClick={() => onView(version.id)}>
               {t('template.versions.view')}
             </Button>
-          ),
-        },
-      ]}
-    />
+            <Button type="link" size="small" onClick={() => onDerive(version.id)}>
+              {t('template.derive.short')}
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 
 /** The published templates by name, most recent first; a row opens its versions. */
-export function TemplateList({ onView }: Props) {
+export function TemplateList({ onView, onDerive }: Props) {
   const t = useTranslate();
   const locale = useLocale();
   const { tableProps, setFilters } = useTable<TemplateSummary, HttpError>({
@@ -72,14 +79,26 @@ export function TemplateList({ onView }: Props) {
         {...tableProps}
         rowKey="name"
         size="middle"
-        scroll={{ x: 'max-content' }}
-        pagination={tableProps.pagination && { ...tableProps.pagination, itemRender: undefined, showTotal: (total) => t('resources.total', { total }) }}
-        expandable={{ expandedRowRender: (row) => <Versions name={row.name} onView={onView} />, rowExpandable: () => true }}
+        tableLayout="fixed"
+        pagination={tableProps.pagination && { ...tableProps.pagination, itemRender: undefined, showTotal: pagerTotal(t) }}
+        expandable={{ expandedRowRender: (row) => <Versions name={row.name} onView={onView} onDerive={onDerive} />, rowExpandable: () => true }}
         columns={[
-          { key: 'name', dataIndex: 'name', title: templateEntity.fields.name.label[locale], ellipsis: { showTitle: true } },
-          { key: 'latestVersion', dataIndex: 'latestVersion', title: t('template.list.latest'), width: 110 },
-          { key: 'versions', dataIndex: 'versions', title: t('template.list.versions'), width: 90, align: 'right' },
-          { key: 'updateTime', dataIndex: 'updateTime', title: t('template.list.updated'), width: 150, render: (time: number) => formatTime(time, locale) },
+          {
+            key: 'name',
+            dataIndex: 'name',
+            title: templateEntity.fields.name.label[locale],
+            // Wraps rather than truncates: the table stays within a phone's width.
+            render: (name: string, row) => (
+              <>
+                <div className="template-list__name">{name}</div>
+                <div className="template-list__updated">
+                  {t('template.list.updated')} {formatTime(row.updateTime, locale)}
+                </div>
+              </>
+            ),
+          },
+          { key: 'latestVersion', dataIndex: 'latestVersion', title: t('template.list.latest'), width: 110, ellipsis: { showTitle: true } },
+          { key: 'versions', dataIndex: 'versions', title: t('template.list.versions'), width: 80, align: 'right', responsive: ['sm'] },
         ]}
       />
     </section>

@@ -1,5 +1,6 @@
 import { useOne, useTranslate, type HttpError } from '@refinedev/core';
-import { Alert, Descriptions, Drawer, Spin, Table, Tabs, Tag } from 'antd';
+import CopyOutlined from '@ant-design/icons/es/icons/CopyOutlined';
+import { Alert, Button, Descriptions, Drawer, Spin, Table, Tabs, Tag } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { templateParameterEntity, type TemplateDetail } from '../../contract/entities/template';
 import { useLocale } from '../../src/i18n';
@@ -12,6 +13,8 @@ const CodeEditor = lazy(() => import('./CodeEditor'));
 interface Props {
   id: number | undefined;
   onClose: () => void;
+  /** Starts a new version from this one (the publishing form is filled with it). */
+  onDerive: (id: number) => void;
 }
 
 function Diff({ detail }: { detail: TemplateDetail }) {
@@ -47,7 +50,7 @@ function Diff({ detail }: { detail: TemplateDetail }) {
 }
 
 /** One published version, read-only: its note, parameters, script, and the change from the version before. */
-export function VersionDrawer({ id, onClose }: Props) {
+export function VersionDrawer({ id, onClose, onDerive }: Props) {
   const t = useTranslate();
   const locale = useLocale();
   const { result: loaded, query } = useOne<TemplateDetail, HttpError>({
@@ -62,7 +65,20 @@ export function VersionDrawer({ id, onClose }: Props) {
   const detail = loaded?.id === id ? loaded : undefined;
 
   return (
-    <Drawer open={id !== undefined} onClose={onClose} width="min(880px, 100vw)" destroyOnHidden title={detail ? t('template.view.title', { name: detail.name, version: detail.version }) : ' '}>
+    <Drawer
+      open={id !== undefined}
+      onClose={onClose}
+      width="min(880px, 100vw)"
+      destroyOnHidden
+      title={detail ? t('template.view.title', { name: detail.name, version: detail.version }) : ' '}
+      extra={
+        detail ? (
+          <Button type="primary" icon={<CopyOutlined />} onClick={() => onDerive(detail.id)}>
+            {t('template.derive.button')}
+          </Button>
+        ) : null
+      }
+    >
       {query.isLoading || !detail ? (
         <Spin />
       ) : (

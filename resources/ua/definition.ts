@@ -43,6 +43,6 @@ export const uaResource = defineResource({
     },
   ],
   sort: [['uaStatus', 'asc']],
-  columns: [{ field: 'uaMessage', width: 560 }, { field: 'uaStatus', cell: 'option', width: 110 }, { field: 'parserType', width: 140 }],
+  columns: [{ field: 'uaMessage', width: 560 }, { field: 'uaStatus', cell: 'option', width: 110 }, { field: 'parserType', cell: 'option', width: 160 }],
   form: [],
 });

@@ -17,6 +17,7 @@ import { staffColumns, type RowActionName } from './staffColumns';
 import { officeOptions, type StaffFilters } from './staffList';
 import { UserSearchForm } from './UserSearchForm';
 import { USER_RESOURCE, useOffices, useRoles, useStaffCalls, useStaffList } from './useStaffData';
+import { pagerTotal } from '../generic/pagerTotal';
 import '../generic/generic.css';
 import './user.css';
 
@@ -149,7 +150,7 @@ export default function UserPage({ route }: PageProps) {
         current={page}
         pageSize={size}
         total={total}
-        showTotal={(count) => t('resources.total', { total: count })}
+        showTotal={pagerTotal(t)}
         showSizeChanger
         showQuickJumper
         onChange={(next, nextSize) => {

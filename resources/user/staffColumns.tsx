@@ -1,6 +1,6 @@
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
-import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
+import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import { Button, Space, Switch, Tag, Tooltip } from 'antd';
 import type { ComponentType } from 'react';
 import { OWN_ACCOUNT_REFUSALS, staffEntity, type StaffListRow } from '../../contract/entities/staff';
@@ -14,7 +14,7 @@ import { cellText, censusText, EMPTY, sexLabel } from './staffList';
 export const ROW_ACTIONS = ['edit', 'resetPwd', 'delete'] as const;
 export type RowActionName = (typeof ROW_ACTIONS)[number];
 
-const ICONS: Record<RowActionName, ComponentType> = { edit: EditOutlined, resetPwd: KeyOutlined, delete: DeleteOutlined };
+const ICONS: Record<RowActionName, ComponentType> = { edit: EditOutlined, resetPwd: LockOutlined, delete: DeleteOutlined };
 const LABELS: Record<RowActionName, string> = { edit: 'buttons.edit', resetPwd: 'staff.action.resetPwd', delete: 'buttons.delete' };
 
 interface Options {

@@ -297,7 +297,8 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
     const conditions = policy?.listConditions?.(contextOf(request));
     const page = await repository.list({ paging: parsePaging(params), filters, exact, searchKey, ranges, lookups, conditions });
     if (revealLog && logged.length) await revealLog.settle(logged, page);
-    return success(request, masked ? { ...page, items: page.items.map(conceal) } : page);
+    const items = masked ? page.items.map(conceal) : page.items;
+    return success(request, { ...page, items: policy?.present ? await policy.present(db, items, contextOf(request)) : items });
   }
 
   /** The record with its declared groups of fields beside them (`detailGroups`). */
@@ -312,7 +313,8 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
     if (!record) throw new ApiError(Code.NOT_FOUND);
     // Whether the form may still change the fields fixed while the record is in use.
     const inUse = usage ? { [IN_USE_FLAG]: await usage.isUsed(record.id) } : {};
-    return success(request, { ...withGroups(conceal(record)), ...inUse });
+    const [shown] = policy?.present ? await policy.present(db, [conceal(record)], contextOf(request)) : [conceal(record)];
+    return success(request, { ...withGroups(shown!), ...inUse });
   }
 
   /** One record unmasked (the guard has checked the reveal grant), recorded before it is answered. */

@@ -46,6 +46,11 @@ export interface ResourcePolicy {
    * before the delete is asked (`<endpoint>/deleteImpact`).
    */
   deleteImpact?(db: Kysely<Database>, ids: readonly number[], context: PolicyContext): Promise<ReadonlyMap<number, DeleteImpactPart>>;
+  /**
+   * Adds what a reader needs beside the stored fields to the rows a list or detail answers (e.g.
+   * the name of a logged call, looked up in the permission tree); never changes a stored field.
+   */
+  present?(db: Kysely<Database>, rows: readonly ResourceRecord[], context: PolicyContext): Promise<ResourceRecord[]>;
 }
 
 /** A policy's part of one record's delete impact: counts (zero ones are left out) and a refusal. */

@@ -45,7 +45,7 @@ export function pageElementCode(screen: Pick<ScreenSpec, 'component'>, button: P
 
 /** The API element of a call; `index` is its position below its page element. */
 export function apiElement(api: string, index: number, nextCode: ApiCodes): MenuSeed {
-  return node({ name: apiName(api), menuType: MenuType.API, sort: index + 1, url: api, code: nextCode() });
+  return node({ name: apiName(api)['zh-CN'], menuType: MenuType.API, sort: index + 1, url: api, code: nextCode() });
 }
 
 /** The page element of a button with its API elements; `index` is its position below the menu. */

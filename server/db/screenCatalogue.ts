@@ -247,48 +247,5 @@ export function baseScreens(definitions: readonly ResourceDefinition[] = resourc
   return [...definitions.filter((d) => d.menu).map((d) => resourceScreen(d, definitions)), ...BESPOKE_SCREENS];
 }
 
-const API_NAMES_BY_PATH: Record<string, string> = {
-  '/customer/bank/list': '收款信息',
-  '/customer/address/list': '收货地址',
-  '/customer/invoice/list': '发票信息',
-  '/customer/revealLog/list': '明文查看记录',
-  '/office/add/user': '添加成员',
-  '/office/remove/user': '移除成员',
-  '/user/valid/telephone': '校验手机号',
-};
-
-const API_NAMES_BY_VERB: Record<string, string> = {
-  list: '列表',
-  detail: '详情',
-  saveOrUpdate: '保存',
-  delete: '删除',
-  vaildKey: '校验Key',
-  validateKey: '校验Key',
-  validateCode: '校验编号',
-  filterTree: '菜单目录树',
-  tree: '权限树',
-  validMenuType: '校验菜单类型',
-  save: '保存授权',
-  resetPwd: '重置密码',
-  enable: '启用禁用',
-  filterList: '候选人员',
-  ListByKey: '按Key查字典项',
-  officeAdminFlag: '设置主管',
-  totalNums: '流量总数',
-  siteUser: '流量折线图',
-  teamOverview: '团队概览',
-  setUaParser: '发布UA规则',
-  parse: '解析UA',
-  preview: '规则试匹配',
-  export: '导出UA规则',
-  create: '新建',
-  reveal: '查看明文',
-  versions: '版本列表',
-  ingest: '导入统计数据',
-};
-
-/** A short name for an API element (at most 20 characters, as the menu form allows). */
-export function apiName(path: string): string {
-  const verb = path.slice(path.lastIndexOf('/') + 1);
-  return API_NAMES_BY_PATH[path] ?? API_NAMES_BY_VERB[verb] ?? verb.slice(0, 20);
-}
+/** A short name for an API element (./apiNames.ts; the seed stores its zh-CN text). */
+export { apiName } from './apiNames';

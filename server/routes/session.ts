@@ -89,7 +89,7 @@ export function sessionRoutes({ db, sessions, throttle, grants, loginLog }: Sess
 
     app.get('/user/info', { config: { access: 'session', acceptsQueryToken: true } }, async (request) => {
       const caller = callerOf(request);
-      const info: UserInfo = { id: caller.userId, name: caller.name, code: caller.code, avatar: '' };
+      const info: UserInfo = { id: caller.userId, name: caller.name, code: caller.code, avatar: '', sessionId: caller.sessionId };
       return success(request, info);
     });
 

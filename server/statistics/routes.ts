@@ -8,13 +8,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  daysBetween,
   dayKey,
   hourlyPoints,
+  hoursBegun,
   MAX_CHART_LINES,
   MAX_PAGE_SIZE,
-  MAX_PERIOD_DAYS,
   parsePaging,
+  periodProblem,
   STATISTICS_MESSAGES,
   STATISTICS_PAGE_SIZES,
   TEAM_LIST_LIMIT,
@@ -81,18 +81,21 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
       handler: async (request, reply) => {
         const params = requestParams(request);
         const { locale } = request;
-        const day = dayParam(request, params.datetime, calendar().today, 'datetime');
+        const now = calendar();
+        const day = dayParam(request, params.datetime, now.today, 'datetime');
+        // Today's hours after the current one have no count yet: null, not 0 (and the key moves each hour).
+        const begun = hoursBegun(day, now);
         const filter = {
           serviceId: optionalId(params.serviceId, locale, 'serviceId'),
           mediaAdminId: optionalId(params.adminId, locale, 'adminId'),
           ids: idList(request, params.siteUserIds, 'siteUserIds'),
         };
         // Kept serialized: up to 100 lines of 24 points cost more to turn into JSON than to look up.
-        const body = await cached(`chart:${locale}:${day}:${filter.serviceId ?? ''}:${filter.mediaAdminId ?? ''}:${filter.ids?.join(',') ?? ''}`, async () => {
+        const body = await cached(`chart:${locale}:${day}:${begun}:${filter.serviceId ?? ''}:${filter.mediaAdminId ?? ''}:${filter.ids?.join(',') ?? ''}`, async () => {
           const lines = await repo.siteUsers(filter, MAX_CHART_LINES);
           const hours = await repo.hours(lines.map((l) => l.id), day);
           const data: ChartData = {
-            items: lines.map((line) => ({ name: line.userName, value: hourlyPoints(hours.filter((h) => h.siteUserId === line.id)) })),
+            items: lines.map((line) => ({ name: line.userName, value: hourlyPoints(hours.filter((h) => h.siteUserId === line.id), begun) })),
             timepoint: [...TIMEPOINTS],
           };
           return JSON.stringify(success(request, data));
@@ -147,9 +150,8 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
         const now = calendar();
         const to = dayParam(request, params.endDate, now.today, 'endDate');
         const from = dayParam(request, params.startDate, Math.min(now.month * 100 + 1, to), 'startDate');
-        if (from > to || daysBetween(from, to) > MAX_PERIOD_DAYS) {
-          throw new ApiError(Code.VALIDATION_FAILED, STATISTICS_MESSAGES.period, { fields: { startDate: STATISTICS_MESSAGES.period[request.locale] } });
-        }
+        const problem = periodProblem(from, to);
+        if (problem) throw new ApiError(Code.VALIDATION_FAILED, problem, { fields: { startDate: problem[request.locale] } });
         const order = textParam(params.order) === 'asc' ? 'asc' : 'desc';
         const { page, size } = parsePaging(params);
         const serviceId = optionalId(params.serviceId, request.locale, 'serviceId');

@@ -13,7 +13,7 @@ let token: string;
 const owners: number[] = [];
 const SERVICE = { a: 11, b: 12 };
 
-const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+const sum = (values: Array<number | null>) => values.reduce<number>((a, b) => a + (b ?? 0), 0);
 const day = (d: number) => `2026-03-${String(d).padStart(2, '0')}`;
 
 const totals = async (query: Record<string, string | number> = {}) =>
@@ -66,11 +66,28 @@ describe('the dashboard totals', () => {
   });
 
   it('a day has 24 hourly points and the hours without counts are 0', async () => {
-    const [first] = (await chart({ datetime: day(15), siteUserIds: `${owners[0]}` })).items;
+    const [first] = (await chart({ datetime: day(14), siteUserIds: `${owners[0]}` })).items;
     expect(first!.value).toHaveLength(24);
     expect(first!.value[1]).toBe(0);
-    expect(first!.value[3]).toBe(10 + 15 + 3);
-    expect((await chart({ datetime: '2026-04-01' })).items.every((line) => line.value.every((v) => v === 0))).toBe(true);
+    expect(first!.value[3]).toBe(10 + 14 + 3);
+    expect(first!.value[23]).toBe(0);
+  });
+
+  it("today's hours after the current one are null, not 0, and every hour of a later day (issue 20, item 15)", async () => {
+    // The clock stands at 12:30: hours 0–12 have begun, 13–23 have not.
+    const [today] = (await chart({ datetime: day(15), siteUserIds: `${owners[0]}` })).items;
+    expect(today!.value).toHaveLength(24);
+    expect(today!.value[3]).toBe(10 + 15 + 3);
+    expect(today!.value[11]).toBe(0);
+    expect(today!.value[12]).toBe(10 + 15 + 12);
+    expect(today!.value.slice(13)).toEqual(Array.from({ length: 11 }, () => null));
+    expect((await chart({ datetime: '2026-04-01' })).items.every((line) => line.value.every((v) => v === null))).toBe(true);
+    // A count already taken for the next hour (ingestion allows clocks an hour ahead) is shown, not hidden.
+    expect((await ingest({ traffic: [{ siteUserId: owners[0]!, hour: `${day(15)} 13`, count: 4 }] })).body.code).toBe(Code.OK);
+    const [ahead] = (await chart({ datetime: day(15), siteUserIds: `${owners[0]}` })).items;
+    expect(ahead!.value[13]).toBe(4);
+    expect(ahead!.value[14]).toBeNull();
+    expect((await ingest({ traffic: [{ siteUserId: owners[0]!, hour: `${day(15)} 13`, count: 0 }] })).body.code).toBe(Code.OK);
   });
 
   it('a sub-system sees only its traffic and its owners; an unknown one answers zeros', async () => {

@@ -1,11 +1,13 @@
 /**
  * The monitoring screens in a real browser against the real server: an edit made through the
- * console shows in the audit log with its before → after; a failed login shows in the login log
- * with its reason; ending another browser's session from the online users sends that browser to
- * the login page at its next step.
+ * console shows in the audit log with its before → after, its call named as the action (the path in
+ * the tooltip) and its table, columns and join-table keys in words; a failed login shows in the
+ * login log with its reason; ending another browser's session from the online users sends that
+ * browser to the login page at its next step, and one's own session is marked and warned about.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { staffInput } from '../api/staffFixtures';
 import { dialog, launchBrowser, logIn, newPage } from './browser';
 import { buttonName as label } from './names';
 
@@ -61,9 +63,13 @@ describe('the audit log', () => {
     await dialog(page).waitFor({ state: 'hidden' });
 
     await openScreen('系统监控', '操作日志', /\/monitor\/audit$/);
-    const latest = page.getByRole('row').filter({ hasText: '/base/admin/param/saveOrUpdate' }).first();
+    // The call as its action's name in the permission tree, the path in its tooltip; the table in words.
+    const latest = page.getByRole('row').filter({ hasText: '参数配置 · 保存' }).first();
     await visible(latest.getByRole('cell', { name: '修改', exact: true }));
     await visible(latest.getByRole('cell', { name: '超级管理员 (admin)', exact: true }));
+    expect(await latest.getByText('参数配置 · 保存', { exact: true }).getAttribute('title')).toBe('/base/admin/param/saveOrUpdate');
+    await visible(latest.getByRole('cell', { name: '参数配置', exact: true }));
+    expect(await latest.innerText()).not.toContain('/base/admin');
     await latest.getByRole('button', { name: '查看' }).click();
     const drawer = page.locator('.ant-drawer-content');
     await visible(drawer.getByRole('row').filter({ hasText: '值' }).filter({ hasText: 'before' }).filter({ hasText: 'after' }));
@@ -79,7 +85,8 @@ describe('the audit log', () => {
     await page.getByRole('button', { name: label('查询') }).click();
     // The search is a "contains": count the rows of exactly this record.
     const ofRecord = page.getByRole('row').filter({ has: page.getByRole('cell', { name: recordId, exact: true }) });
-    const otherCalls = page.locator('.ant-table-tbody tr.ant-table-row:visible').filter({ hasNotText: '/base/admin/param/saveOrUpdate' });
+    // Only the audit log's rows: the parameter list stays open (hidden) in its own tab.
+    const otherCalls = page.locator('.ant-table-tbody tr.ant-table-row:visible').filter({ hasNotText: '参数配置 · 保存' });
     await expect.poll(() => otherCalls.count(), { timeout: 15000 }).toBe(0);
     await expect.poll(() => ofRecord.count(), { timeout: 15000 }).toBe(2);
     await choose('变更类型', '新增');
@@ -91,7 +98,41 @@ describe('the audit log', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: label('查询') }).click();
     await visible(page.locator('.ant-table-placeholder .ant-empty-description:visible'));
-    expect(await page.getByRole('row').filter({ hasText: '/base/admin/param/saveOrUpdate' }).count()).toBe(0);
+    expect(await page.getByRole('row').filter({ hasText: '参数配置 · 保存' }).count()).toBe(0);
+  });
+
+  it('names a join table’s key, and a password column, in words rather than as stored', async () => {
+    const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+    const api = (path: string) => page.evaluate(async ([p, t]) => (await (await fetch(p!, { headers: { access_token: t! } })).json()).code as number, [path, token]);
+    // A staff member given a role (a user_role row), then a reset password (password_hash, must_change_password).
+    const roles = await page.evaluate(async (t) => (await (await fetch('/base/admin/role/list?pageNo=1&pageSize=100', { headers: { access_token: t } })).json()).data.items, token);
+    const role = (roles as Array<{ id: number; roleKey: string }>).find((r) => r.roleKey !== 'admin')!;
+    const staffId = await page.evaluate(
+      async ([body, t]) => (await (await fetch('/base/admin/user/saveOrUpdate', { method: 'POST', headers: { access_token: t!, 'content-type': 'application/json' }, body: body! })).json()).data.id as number,
+      [JSON.stringify({ userCenter: staffInput(7301, { name: '审计对象' }), roleIds: String(role.id) }), token],
+    );
+    expect(staffId).toEqual(expect.any(Number));
+    expect(await api(`/base/admin/user/resetPwd?ids=${staffId}&pwd=${'a'.repeat(64)}`)).toBe(0);
+
+    await page.reload();
+    await page.getByLabel('数据表', { exact: true }).fill('user_role');
+    await page.getByRole('button', { name: label('查询') }).click();
+    const link = page.getByRole('row').filter({ hasText: '员工角色' }).filter({ hasText: `员工 ${staffId} · 角色 ${role.id}` });
+    await visible(link);
+    expect(await link.first().innerText()).not.toContain('user_role');
+
+    await page.getByRole('button', { name: label('重置') }).click();
+    await page.getByLabel('调用', { exact: true }).fill('resetPwd');
+    await page.getByRole('button', { name: label('查询') }).click();
+    const reset = page.getByRole('row').filter({ hasText: '人员列表 · 重置密码' }).first();
+    await visible(reset);
+    await reset.getByRole('button', { name: '查看' }).click();
+    const drawer = page.locator('.ant-drawer-content');
+    await visible(drawer.getByRole('rowheader', { name: '密码', exact: true }));
+    const shown = await drawer.innerText();
+    for (const raw of ['password_hash', '/base/admin/user/resetPwd']) expect(shown).not.toContain(raw);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
   });
 });
 
@@ -133,6 +174,16 @@ describe('online users', () => {
     await other.reload();
     await other.waitForURL(/\/login/);
     await other.context().close();
+
+    // This browser's own session is marked, and ending it says first that it signs this browser out.
+    const own = page.getByRole('row').filter({ hasText: '当前会话' });
+    await visible(own);
+    expect(await own.count()).toBe(1);
+    await own.getByRole('button', { name: '结束会话' }).click();
+    const asked = page.getByRole('dialog').filter({ hasText: '结束会话' });
+    await visible(asked.getByText('这是您正在使用的会话'));
+    await asked.getByRole('button', { name: label('取消') }).click();
+    await asked.waitFor({ state: 'hidden' });
     // This browser's own session goes on.
     await page.reload();
     await visible(page.getByRole('menuitem', { name: '系统监控' }));

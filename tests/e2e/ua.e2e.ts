@@ -3,10 +3,11 @@
  * rule, sees the bench parse it and count the other records it matches, publishes, and sees the
  * record (and, as asked, those others) processed. A rule that would match every UA, or most real
  * ones, is refused under its field before submitting. Then the rule is unpublished from the rules
- * dialog and the record reopened.
+ * dialog and the record reopened. Typed work in the rule dialog is not thrown away by Esc or ×
+ * without the console's '放弃修改？' question (issue 20, item 2).
  */
 import Database from 'better-sqlite3';
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialog, launchBrowser, logIn, newPage } from './browser';
 import { buttonName } from './names';
@@ -129,3 +130,58 @@ describe('publishing a UA rule', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the rule dialog keeps typed work', () => {
+  const question = (page: Page) => page.getByRole('dialog').filter({ hasText: '放弃修改？' });
+  async function answer(page: Page, choice: '继续编辑' | '放弃'): Promise<void> {
+    await visible(question(page));
+    await question(page).getByRole('button', { name: buttonName(choice) }).click();
+    await question(page).waitFor({ state: 'hidden' });
+  }
+  async function openPublish(page: Page): Promise<Locator> {
+    await page.goto('/tools/ua');
+    await page.getByLabel('UA详情', { exact: true }).fill('Zephyr Z8');
+    await page.getByRole('button', { name: buttonName('查询') }).click();
+    const row = page.getByRole('row').filter({ hasText: OTHERS[0]! });
+    await visible(row);
+    await row.getByRole('button', { name: '发布', exact: true }).click();
+    const form = dialog(page);
+    await visible(form.getByText(OTHERS[0]!));
+    // Keys go to the dialog once it holds the focus (as a user's would, after it opened).
+    await form.getByTestId('ua-string').click();
+    return form;
+  }
+
+  it('closes untouched at once; asks on Esc and on × once a regex or a sample was typed', async () => {
+    const { page, errors } = await newPage(browser, baseUrl);
+    await logIn(page, 'admin', adminPassword);
+    let form = await openPublish(page);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'hidden' });
+    expect(await question(page).count()).toBe(0);
+
+    form = await openPublish(page);
+    await form.getByTestId('deviceParser.regex').fill('Zephyr (Z\\d+)');
+    await page.keyboard.press('Escape');
+    await answer(page, '继续编辑');
+    expect(await form.getByTestId('deviceParser.regex').inputValue()).toBe('Zephyr (Z\\d+)');
+    await form.getByRole('button', { name: 'Close', exact: true }).click();
+    await answer(page, '继续编辑');
+    expect(await form.getByTestId('deviceParser.regex').inputValue()).toBe('Zephyr (Z\\d+)');
+    await form.getByRole('button', { name: 'Close', exact: true }).click();
+    await answer(page, '放弃');
+    await form.waitFor({ state: 'hidden' });
+
+    // A pasted sample alone is typed work too.
+    form = await openPublish(page);
+    await form.getByPlaceholder(/更多样例/).fill('OrbitPhone/9.9 (Zephyr Z9)');
+    await page.keyboard.press('Escape');
+    await answer(page, '继续编辑');
+    expect(await form.getByPlaceholder(/更多样例/).inputValue()).toBe('OrbitPhone/9.9 (Zephyr Z9)');
+    await form.getByRole('button', { name: buttonName('取消') }).click();
+    await answer(page, '放弃');
+    await form.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+  });
+});
+

@@ -25,7 +25,7 @@ export default {
   'en-US': {
     'resources.rowNumber': 'No.',
     'resources.actions': 'Actions',
-    'resources.total': 'Total {total} items',
+    'resources.total': 'Total: {total}',
     'resources.dialog.create': 'Add · {title}',
     'resources.dialog.edit': 'Edit · {title}',
     'resources.placeholder.input': 'Enter {label}',

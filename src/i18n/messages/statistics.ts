@@ -27,7 +27,9 @@ const zh = {
   'statistics.media.staff': '媒介人员',
   'statistics.media.traffic': '流量',
   'statistics.media.period': '统计区间',
-  'statistics.total': '共 {total} 条',
+  'statistics.chart.top': '显示当天流量最多的 {shown} 个流量主（共 {total} 个）；在“流量主”里选择可查看其他流量主',
+  'statistics.chart.legend': '图例：点击隐藏或显示一条线',
+  'statistics.ingest.button': '导入统计数据',
 };
 
 const en: Record<keyof typeof zh, string> = {
@@ -58,7 +60,9 @@ const en: Record<keyof typeof zh, string> = {
   'statistics.media.staff': 'Media staff',
   'statistics.media.traffic': 'Traffic',
   'statistics.media.period': 'Period',
-  'statistics.total': '{total} in all',
+  'statistics.chart.top': 'Showing the {shown} owners with the most traffic that day (of {total}); choose owners above to see others',
+  'statistics.chart.legend': 'Legend: click to hide or show a line',
+  'statistics.ingest.button': 'Ingest statistics',
 };
 
 export default { 'zh-CN': zh, 'en-US': en };

@@ -29,6 +29,11 @@ const zh = {
   'template.view.unchanged': '脚本与上一版本相同',
   'template.view.added': '新增 {count} 行',
   'template.view.removed': '删除 {count} 行',
+  'template.derive.button': '基于此版本发布新版本',
+  'template.derive.short': '新版本',
+  'template.derive.filled': '已按 {name} {version} 填好表单：请填写新的版本号',
+  'template.derive.from': '基于 {version}',
+  'template.derive.use': '填入 {version}',
 };
 
 const en: Record<keyof typeof zh, string> = {
@@ -61,6 +66,11 @@ const en: Record<keyof typeof zh, string> = {
   'template.view.unchanged': 'The script is the same as the version before',
   'template.view.added': '{count} lines added',
   'template.view.removed': '{count} lines removed',
+  'template.derive.button': 'New version from this one',
+  'template.derive.short': 'New version',
+  'template.derive.filled': 'The form holds {name} {version}: type the new version number',
+  'template.derive.from': 'From {version}',
+  'template.derive.use': 'Take {version}',
 };
 
 export default { 'zh-CN': zh, 'en-US': en };

@@ -2,7 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cellView, timeText } from '../../../resources/generic/cells';
 import { ChangesTable } from '../../../resources/generic/ChangesTable';
-import { parseChanges } from '../../../resources/generic/changes';
+import { CellContent } from '../../../resources/generic/CellContent';
+import { labelled, parseChanges } from '../../../resources/generic/changes';
+import { columnLabel } from '../../../resources/tableLabels';
 import { searchFilters } from '../../../resources/generic/filters';
 import { findResource } from '../../../resources/registry';
 import { ConsoleProviders } from '../renderInConsole';
@@ -28,23 +30,27 @@ describe('who wrote', () => {
 });
 
 describe('a record of changes', () => {
-  it('lists the changed fields of a declared resource by their labels, in the user’s language', () => {
+  it('lists the changed fields of a declared resource by their labels, in the user’s language', async () => {
     const record = { tableName: 'param', changes: JSON.stringify({ param_key: [null, 'k'], value: ['a', 'b'] }) };
-    expect(cellView(auditLog, changesColumn, record.changes, 'zh-CN', record)).toMatchObject({ kind: 'changes', changes: [{ label: 'Key' }, { label: '值' }] });
-    expect(parseChanges(record.changes, 'param', 'en-US').map((c) => [c.label, c.before, c.after])).toEqual([
+    const view = cellView(auditLog, changesColumn, record.changes, 'zh-CN', record);
+    expect(view).toMatchObject({ kind: 'changes', table: 'param' });
+    render(<ConsoleProviders><CellContent view={view} /></ConsoleProviders>);
+    await screen.findByText('Key, 值');
+    expect(labelled(parseChanges(record.changes, 'en-US'), 'param', 'en-US', columnLabel).map((c) => [c.label, c.before, c.after])).toEqual([
       ['Key', '', 'k'],
       ['Value', 'a', 'b'],
     ]);
   });
 
   it('keeps an unknown table’s column names, and shows nothing for text that is not a record of changes', () => {
-    expect(parseChanges(JSON.stringify({ team_id: [1, 2] }), 'team_member', 'zh-CN')).toEqual([{ column: 'team_id', label: 'team_id', before: '1', after: '2' }]);
-    for (const broken of ['not json', '[1,2]', 'null', 42]) expect(parseChanges(broken, 'param', 'zh-CN')).toEqual([]);
+    expect(labelled(parseChanges(JSON.stringify({ team_id: [1, 2] }), 'zh-CN'), 'no_such_table', 'zh-CN', columnLabel)).toEqual([{ column: 'team_id', label: 'team_id', before: '1', after: '2' }]);
+    for (const broken of ['not json', '[1,2]', 'null', 42]) expect(parseChanges(broken, 'zh-CN')).toEqual([]);
     expect(cellView(auditLog, changesColumn, 'not json', 'zh-CN', {})).toEqual({ kind: 'empty' });
   });
 
-  it('is tabulated before → after in the show view, with the staff table’s own labels', () => {
-    render(<ConsoleProviders><ChangesTable changes={parseChanges(JSON.stringify({ telephone: ['13800000000', '13900000000'], remark_x: [null, 'n'] }), 'user', 'zh-CN')} table="user" locale="zh-CN" /></ConsoleProviders>);
+  it('is tabulated before → after in the show view, with the staff table’s own labels', async () => {
+    render(<ConsoleProviders><ChangesTable changes={parseChanges(JSON.stringify({ telephone: ['13800000000', '13900000000'], remark_x: [null, 'n'] }), 'zh-CN')} table="user" locale="zh-CN" /></ConsoleProviders>);
+    await screen.findByText('手机号');
     const rows = screen.getAllByRole('row');
     expect(within(rows[0]!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['字段', '变更前', '变更后']);
     expect(rows[1]!.textContent).toBe('手机号1380000000013900000000');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays, chartRows, dayKey, daysBetween, formatCount, formatCurrency, hourKey, hourlyPoints, monthKey, previousMonth, TIMEPOINTS, toFen } from '../../../contract/statistics';
+import { addDays, chartRows, dayKey, daysBetween, formatCount, formatCurrency, hourKey, hourlyPoints, hoursBegun, lineTotal, monthKey, periodProblem, previousMonth, TIMEPOINTS, toFen, topLines, type ChartData } from '../../../contract/statistics';
 import { throttle } from '../../../resources/statistics/throttle';
 import { calendarAt } from '../../../server/statistics/clock';
 
@@ -27,6 +27,59 @@ describe('chart data shaping', () => {
     expect(rows[2]).toEqual({ name: 'a', time: '02:00', value: 3 });
     // A short value list still plots 0, not a hole.
     expect(rows[24 + 5]).toEqual({ name: 'b', time: '05:00', value: 0 });
+  });
+});
+
+describe('hours still to come (issue 20, item 15)', () => {
+  it('are null for today after the current hour and for every hour of a later day, 0 never claimed for them', () => {
+    const now = { today: 20260315, hour: 12 };
+    expect(hoursBegun(20260314, now)).toBe(24);
+    expect(hoursBegun(20260315, now)).toBe(13);
+    expect(hoursBegun(20260316, now)).toBe(0);
+    const today = hourlyPoints([{ hour: 3, count: 5 }], 13);
+    expect(today.slice(0, 13).every((p) => p !== null)).toBe(true);
+    expect(today[4]).toBe(0);
+    expect(today.slice(13)).toEqual(Array.from({ length: 11 }, () => null));
+    // A count that arrived for a later hour is still shown.
+    expect(hourlyPoints([{ hour: 14, count: 2 }], 13)[14]).toBe(2);
+    expect(hourlyPoints([], 0).every((p) => p === null)).toBe(true);
+  });
+
+  it('are gaps in the drawn rows, and count nothing in a line’s total', () => {
+    const data: ChartData = { items: [{ name: 'a', value: hourlyPoints([{ hour: 1, count: 7 }], 2) }], timepoint: [...TIMEPOINTS] };
+    const rows = chartRows(data);
+    expect(rows[1]).toEqual({ name: 'a', time: '01:00', value: 7 });
+    expect(rows[5]).toEqual({ name: 'a', time: '05:00', value: null });
+    expect(lineTotal(data.items[0]!)).toBe(7);
+  });
+});
+
+describe('the lines drawn by default', () => {
+  const line = (name: string, total: number) => ({ name, value: [total, ...Array.from({ length: 23 }, () => null)] });
+  const fifty: ChartData = { items: Array.from({ length: 50 }, (_, i) => line(`o${i}`, (i * 37) % 50)), timepoint: [...TIMEPOINTS] };
+
+  it('are the day’s ten busiest, busiest first, with how many were left out', () => {
+    const { data, hidden } = topLines(fifty, false);
+    expect(data.items).toHaveLength(10);
+    expect(hidden).toBe(40);
+    const totals = data.items.map(lineTotal);
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    expect(Math.min(...totals)).toBeGreaterThanOrEqual(Math.max(...fifty.items.filter((l) => !data.items.includes(l)).map(lineTotal)));
+  });
+
+  it('are every chosen owner when owners were chosen, and all of a short list', () => {
+    expect(topLines(fifty, true)).toEqual({ data: fifty, hidden: 0 });
+    const three = { ...fifty, items: fifty.items.slice(0, 3) };
+    expect(topLines(three, false)).toEqual({ data: three, hidden: 0 });
+  });
+});
+
+describe('a media-statistics period', () => {
+  it('is taken up to 366 days, both ends included, and refused beyond or reversed, with one message', () => {
+    expect(periodProblem(20250101, 20260101)).toBeUndefined();
+    expect(periodProblem(20240101, 20241231)).toBeUndefined();
+    expect(periodProblem(20240101, 20250101)?.['zh-CN']).toMatch(/最长 366 天/);
+    expect(periodProblem(20260102, 20260101)?.['en-US']).toMatch(/at most 366 days/);
   });
 });
 
