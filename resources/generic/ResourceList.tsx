@@ -80,7 +80,8 @@ function useWidth(): [React.RefObject<HTMLElement | null>, number | undefined] {
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    // Rounded down: clientWidth rounds to the nearest pixel, which may be half a pixel more than there is.
+    const observer = new ResizeObserver(() => setWidth(Math.floor(element.getBoundingClientRect().width)));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);

@@ -56,8 +56,9 @@ interface Options {
 const TRUNCATED: ReadonlySet<CellKind> = new Set(['text', 'option', 'time', 'changes', 'table', 'recordKey', 'resource', 'fieldName']);
 
 /**
- * Free text that may give up width when the list lacks room (./columnFit.ts), down to its header
- * and at least READABLE_FLOOR; a time or a choice keeps its width (cut, it would say nothing).
+ * Free text that may give up width when the list lacks room (./columnFit.ts), down to
+ * READABLE_FLOOR, and down to its header when that is not enough; a time or a choice keeps its
+ * width (cut, it would say nothing).
  */
 const SHRINKABLE: ReadonlySet<CellKind> = new Set(['text', 'changes', 'table', 'recordKey', 'resource', 'fieldName']);
 const READABLE_FLOOR = 96;
@@ -126,7 +127,7 @@ export function resourceColumns({
   available,
 }: Options): ColumnsType<Row> {
   // How narrow each free-text column may become when the table lacks room (SHRINKABLE).
-  const floors = new Map<string, number>();
+  const floors = new Map<string, { floor: number; last: number }>();
   const rowNumberTitle = t('resources.rowNumber');
   const numberColumn: ColumnsType<Row>[number] = {
     key: '__rowNumber',
@@ -169,7 +170,10 @@ export function resourceColumns({
       const view = (row: Row) => cellView(definition, column, row[column.field], locale, row);
       const marksOwn = own !== undefined && columnIndex === 0 && rows.some(own.isOwn);
       const width = (column.width ?? columnWidth({ header, widestValue: widestValue(definition, column, field, locale, rows) })) + (marksOwn ? ownMarkWidth(own.label) : 0);
-      if (SHRINKABLE.has(kind) && !marksOwn) floors.set(column.field, Math.max(columnWidth({ header }), Math.min(width, READABLE_FLOOR)));
+      if (SHRINKABLE.has(kind) && !marksOwn) {
+        const last = Math.min(width, columnWidth({ header }));
+        floors.set(column.field, { floor: Math.max(last, Math.min(width, READABLE_FLOOR)), last });
+      }
       return {
         key: column.field,
         title: header,
@@ -193,7 +197,7 @@ export function resourceColumns({
 
   const fitted = () => {
     const widths = fitWidths(
-      columns.map((c) => ({ width: Number(c.width ?? 0), floor: floors.get(String(c.key)) ?? Number(c.width ?? 0) })),
+      columns.map((c) => ({ width: Number(c.width ?? 0), ...(floors.get(String(c.key)) ?? { floor: Number(c.width ?? 0) }) })),
       available,
     );
     return columns.map((c, i) => ({ ...c, width: widths[i] }));

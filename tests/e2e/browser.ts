@@ -42,3 +42,11 @@ export async function logIn(page: Page, username: string, password: string): Pro
 export function dialog(page: Page): Locator {
   return page.getByRole('dialog').filter({ has: page.locator('.ant-modal-title') }).last();
 }
+
+/** The menu dialog's icon picker: typed to find the icon, Enter takes it. */
+export async function pickIcon(form: Locator, name: string): Promise<void> {
+  const picker = form.getByLabel('图标', { exact: true });
+  await picker.fill(name);
+  await form.page().locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().waitFor();
+  await picker.press('Enter');
+}

@@ -172,9 +172,9 @@ describe('report templates', () => {
     const listed = page.getByRole('row').filter({ hasText: 'e2e_report' });
     await visible(listed.filter({ hasText: '1.1.0' }));
     await listed.first().locator('.ant-table-row-expand-icon').click();
-    const versions = page.locator('.ant-table-expanded-row');
-    await visible(versions.getByRole('row').filter({ hasText: '发布 1.0.0' }));
-    await visible(versions.getByRole('row').filter({ hasText: '发布 1.1.0' }));
+    const versions = page.locator('.template-versions__item');
+    await visible(versions.filter({ hasText: '发布 1.0.0' }));
+    await visible(versions.filter({ hasText: '发布 1.1.0' }));
   });
 
   /** Publishes a version of 30,000 unique lines (200,000 characters, the most the server takes) through the API. */
@@ -200,9 +200,9 @@ describe('report templates', () => {
     const listed = page.getByRole('row').filter({ hasText: 'e2e_diffbomb' });
     await visible(listed);
     await listed.locator('.ant-table-row-expand-icon').click();
-    const versions = page.locator('.ant-table-expanded-row');
+    const versions = page.locator('.template-versions__item');
     const open = async (version: string) => {
-      await versions.getByRole('row').filter({ hasText: `huge ${version}` }).getByRole('button', { name: label('查看') }).click();
+      await versions.filter({ hasText: `huge ${version}` }).getByRole('button', { name: label('查看') }).click();
       const drawer = page.locator('.ant-drawer-content').filter({ hasText: `e2e_diffbomb · ${version}` });
       await visible(drawer);
       return drawer;

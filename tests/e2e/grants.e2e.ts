@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword, sha256Hex } from '../../server/auth/passwords';
-import { dialog, launchBrowser, logIn, newPage } from './browser';
+import { dialog, launchBrowser, logIn, newPage, pickIcon } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -47,14 +47,6 @@ afterAll(async () => {
 async function save(page: Page, form: Locator): Promise<void> {
   await form.getByRole('button', { name: label('保存') }).click();
   await form.waitFor({ state: 'hidden' });
-}
-
-/** The menu dialog's icon picker: typed to find the icon, Enter takes it. */
-async function pickIcon(form: Locator, name: string): Promise<void> {
-  const picker = form.getByLabel('图标', { exact: true });
-  await picker.fill(name);
-  await form.page().locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().waitFor();
-  await picker.press('Enter');
 }
 
 describe('menu management', () => {

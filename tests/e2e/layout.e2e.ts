@@ -7,7 +7,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dialog, launchBrowser, logIn, newPage } from './browser';
+import { dialog, launchBrowser, logIn, newPage, pickIcon } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -106,7 +106,7 @@ describe('at 1280 px', () => {
     await form.getByLabel('名称', { exact: true }).fill('新子菜单');
     await form.getByLabel('路径', { exact: true }).fill('/empty-nav/child');
     await form.getByLabel('访问地址', { exact: true }).fill('emptyChild');
-    await form.getByLabel('图标', { exact: true }).fill('setting');
+    await pickIcon(form, 'setting');
     await form.getByRole('button', { name: label('保存') }).click();
     await form.waitFor({ state: 'hidden' });
     // Shown under its parent without opening it by hand.

@@ -193,7 +193,8 @@ describe('Enter in the staff dialog', () => {
     await birthday.click();
     await birthday.fill('1990-05-17');
     await birthday.press('Enter');
-    await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
+    // Both pickers' panels may still be leaving: wait until none is on screen.
+    await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0);
     await page.waitForTimeout(1500);
     expect(await form.isVisible()).toBe(true);
     expect(await birthday.inputValue()).toBe('1990-05-17');

@@ -23,4 +23,22 @@ describe('fitting a list’s columns into its width', () => {
     const fitted = fitWidths([{ width: 300, floor: 100 }, { width: 300, floor: 300 }], 200);
     expect(fitted).toEqual([100, 300]);
   });
+
+  it('gives up readable width down to the headers before the table scrolls', () => {
+    // The dictionary list beside its items at 1280 px, with a long dictionary name: 416 px of columns in 407.
+    const columns = [
+      { width: 40, floor: 40 },
+      { width: 122, floor: 96, last: 80 },
+      { width: 110, floor: 96, last: 64 },
+      { width: 80, floor: 80 },
+      { width: 104, floor: 104 },
+    ];
+    const fitted = fitWidths(columns, 407);
+    expect(fitted.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(407);
+    expect([fitted[0], fitted[3], fitted[4]]).toEqual([40, 80, 104]);
+    expect(fitted[1]).toBeGreaterThanOrEqual(80);
+    expect(fitted[2]).toBeGreaterThanOrEqual(64);
+    // Headers wider than the room still stop at their floor: the table scrolls.
+    expect(fitWidths(columns, 300)).toEqual([40, 80, 64, 80, 104]);
+  });
 });
