@@ -200,6 +200,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   menu?: { navigation: NavigationKey; sort: number; icon: MenuIconName; path: string };
   /** The field that names a record to people (confirmations, headings): e.g. `name`. */
   labelField?: keyof F & string;
+  /** The record's id as a list column beside the row number, headed by this label (the UA list's UA-id). */
+  idColumn?: Text;
   /** What one record is called, for confirmations ('删除角色“X”？'): e.g. 角色 / role. */
   recordName?: Text;
   /**

@@ -136,8 +136,19 @@ export function resourceColumns({
     align: 'center',
     render: (_value, _row, index) => rowNumber(index, page, size),
   };
+  const idColumn: ColumnsType<Row> = definition.idColumn
+    ? [
+        {
+          key: '__id',
+          title: definition.idColumn[locale],
+          width: columnWidth({ header: definition.idColumn[locale], widestValue: rows.reduce((widest, row) => (String(row.id).length > widest.length ? String(row.id) : widest), '') }),
+          render: (_value, row) => String(row.id),
+        },
+      ]
+    : [];
   const columns: ColumnsType<Row> = [
     ...(withoutRowNumber ? [] : [numberColumn]),
+    ...idColumn,
     ...definition.columns.map((column, columnIndex) => {
       const field = definition.entity.fields[column.field];
       const header = field?.label[locale] ?? column.field;

@@ -2,18 +2,22 @@
  * Dashboard (SPEC §2.2): four traffic totals, the counts, the hourly chart of the chosen owners
  * with its selectors and Query button, and the team overview in two tabs. Every figure comes from
  * the server; the chart module loads lazily with this screen. Without chosen owners the chart draws
- * the day's ten busiest (the selector reaches the others). Holders of `dashboard:ingest` get the
- * 导入统计数据 button; its dialog loads when first opened.
+ * the day's ten busiest (the selector reaches the others). The sub-system selector (default all)
+ * narrows the totals, the chart and its owners (`serviceId`) and is kept in the address
+ * (`?serviceId=`), so a view can be shared. Holders of `dashboard:ingest` get the 导入统计数据
+ * button; its dialog loads when first opened.
  */
 import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
 import { useCan, useCustom, useTranslate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Button, Card, Col, DatePicker, Empty, Form, Row, Select, Skeleton, Spin, Tabs } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ListData } from '../../contract/envelope';
 import { formatCount, TEAM_LIST_LIMIT, TeamType, topLines, type ChartData, type TeamMember, type TotalNums, type TrafficOwner } from '../../contract/statistics';
 import { useLocale } from '../../src/i18n';
 import { STATISTICS_CALLS } from './endpoints';
+import { ReferenceSelect } from '../generic/ReferenceSelect';
 import { useDatePickerLocale } from '../generic/useDatePickerLocale';
 import './statistics.css';
 
@@ -37,10 +41,32 @@ function useCall<T extends BaseRecord>(url: string, query: Record<string, unknow
   return { data: state.data?.data, query: state };
 }
 
-function Totals() {
+const SUB_SYSTEMS = { resource: 'app', labelField: 'name' } as const;
+
+/** The chosen sub-system from the address (`?serviceId=`; anything but a positive id means all). */
+function useService(): [number | undefined, (id: number | undefined) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get('serviceId'));
+  const serviceId = Number.isSafeInteger(raw) && raw > 0 ? raw : undefined;
+  const choose = (id: number | undefined) =>
+    setParams(
+      (next) => {
+        if (id === undefined) next.delete('serviceId');
+        else next.set('serviceId', String(id));
+        return next;
+      },
+      { replace: true },
+    );
+  return [serviceId, choose];
+}
+
+/** Sent only when chosen: no parameter means every sub-system. */
+const serviceQuery = (serviceId: number | undefined) => (serviceId === undefined ? {} : { serviceId });
+
+function Totals({ serviceId }: { serviceId: number | undefined }) {
   const t = useTranslate();
   const locale = useLocale();
-  const { data, query } = useCall<TotalNums & BaseRecord>(STATISTICS_CALLS.totalNums, {});
+  const { data, query } = useCall<TotalNums & BaseRecord>(STATISTICS_CALLS.totalNums, serviceQuery(serviceId));
   const cells: Array<[string, keyof TotalNums]> = [
     ['statistics.totals.today', 'todayTraffics'],
     ['statistics.totals.yesterday', 'yesterdayTraffics'],
@@ -80,15 +106,15 @@ function TeamList({ teamType }: { teamType: number }) {
   );
 }
 
-function TrafficPanel() {
+function TrafficPanel({ serviceId }: { serviceId: number | undefined }) {
   const t = useTranslate();
   useDatePickerLocale();
   const [form] = Form.useForm<{ adminId?: number; owners?: number[]; date?: Dayjs }>();
   const adminId = Form.useWatch('adminId', form);
   const [chartQuery, setChartQuery] = useState<ChartQuery>({});
   const media = useCall<ListData<TeamMember> & BaseRecord>(STATISTICS_CALLS.teamOverview, { page: 1, limit: TEAM_LIST_LIMIT, teamType: TeamType.media });
-  const owners = useCall<{ items: TrafficOwner[] } & BaseRecord>(STATISTICS_CALLS.siteUsers, adminId ? { adminId } : {});
-  const chart = useCall<ChartAnswer>(STATISTICS_CALLS.lineChart, { ...chartQuery });
+  const owners = useCall<{ items: TrafficOwner[] } & BaseRecord>(STATISTICS_CALLS.siteUsers, { ...serviceQuery(serviceId), ...(adminId ? { adminId } : {}) });
+  const chart = useCall<ChartAnswer>(STATISTICS_CALLS.lineChart, { ...chartQuery, ...serviceQuery(serviceId) });
   const drawn = chart.data ? topLines(chart.data, chartQuery.siteUserIds !== undefined) : undefined;
 
   const submit = () => {
@@ -169,13 +195,25 @@ function IngestButton() {
 
 export default function DashboardPage() {
   const t = useTranslate();
+  const [serviceId, setServiceId] = useService();
   return (
     <div className="dashboard">
       <div className="dashboard__toolbar">
+        <label className="dashboard__service">
+          <span>{t('statistics.service')}</span>
+          <ReferenceSelect
+            reference={SUB_SYSTEMS}
+            allowClear
+            className="dashboard__service-select"
+            placeholder={t('statistics.service.all')}
+            value={serviceId}
+            onChange={(id) => setServiceId(id === undefined ? undefined : Number(id))}
+          />
+        </label>
         <IngestButton />
       </div>
-      <Totals />
-      <TrafficPanel />
+      <Totals serviceId={serviceId} />
+      <TrafficPanel key={serviceId ?? 'all'} serviceId={serviceId} />
       <Card className="dashboard__teams">
         <Tabs
           items={[

@@ -1,3 +1,4 @@
+import { text } from '../../contract';
 import { uaEntity } from '../../contract/entities/ua';
 import { SCREEN_TITLES } from '../../contract/menuTitles';
 import { defineResource } from '../define';
@@ -19,6 +20,7 @@ export const uaResource = defineResource({
   paging: 'page',
   pageSizes: [30, 50, 100, 150, 200, 300],
   labelField: 'uaMessage',
+  idColumn: text('UA-id', 'UA id'),
   search: ['uaMessage'],
   filters: ['uaStatus'],
   rowActions: [

@@ -170,6 +170,8 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
         '/admin/dashboard/lineChart/traffic/siteUser',
         '/admin/dashboard/statistics/teamOverview',
         '/siteuser/list',
+        // The sub-system selector's options.
+        '/app/list',
       ]),
       // The batch route that loads traffic counts and revenue; granted like any other button.
       button('ingest', ['/statistics/ingest']),

@@ -1,7 +1,7 @@
 /**
  * The statistics screens in a real browser on the demo seed (90 days of traffic): the dashboard
- * shows the server's totals and one line per chosen owner, redraws for another date, and the
- * revenue summary changes page size and pages.
+ * shows the server's totals and one line per chosen owner, redraws for another date, narrows to
+ * the sub-system chosen (kept in the address), and the revenue summary changes page size and pages.
  */
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
@@ -81,6 +81,49 @@ describe('the dashboard', () => {
 
     await page.getByRole('tab', { name: '查看媒介人员' }).click();
     await expect.poll(() => page.locator('.dashboard__team:visible li').count(), WAIT).toBe(4);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the dashboard sub-system selector', () => {
+  it('narrows the totals, the chart and its owners to one sub-system, keeps it in the address, and goes back to all', async () => {
+    const { page, errors } = await newPage(browser, baseUrl);
+    await logIn(page, 'admin', adminPassword);
+    const apps = await call<{ items: Array<{ id: number; name: string }> }>(page, 'GET', '/base/admin/app/list?pageNo=1&pageSize=100');
+    const all = await call<{ trafficUserNums: number }>(page, 'GET', '/admin/dashboard/statistics/totalNums');
+    // A sub-system that has owners, but not all of them.
+    let chosen: { id: number; name: string; owners: number } | undefined;
+    for (const app of apps.items) {
+      const owners = (await call<{ trafficUserNums: number }>(page, 'GET', `/admin/dashboard/statistics/totalNums?serviceId=${app.id}`)).trafficUserNums;
+      if (owners > 0 && owners < all.trafficUserNums) chosen = { ...app, owners };
+      if (chosen) break;
+    }
+    expect(chosen).toBeDefined();
+
+    await page.goto('/business/dashboard');
+    const owners = page.locator('[data-field=trafficUserNums] .dashboard__figure');
+    await expect.poll(() => owners.textContent(), WAIT).toBe(String(all.trafficUserNums));
+    await page.locator('.dashboard__service .ant-select-selector').click();
+    await page.locator('.ant-select-dropdown:visible').getByText(chosen!.name, { exact: true }).click();
+    await expect.poll(() => owners.textContent(), WAIT).toBe(String(chosen!.owners));
+    expect(new URL(page.url()).searchParams.get('serviceId')).toBe(String(chosen!.id));
+    // The owners offered to the chart are that sub-system's only.
+    const offered = await call<{ items: Array<{ userName: string }> }>(page, 'GET', `/siteuser/list?serviceId=${chosen!.id}`);
+    const everyOwner = await call<{ items: unknown[] }>(page, 'GET', '/siteuser/list');
+    expect(offered.items.length).toBeLessThan(everyOwner.items.length);
+    await page.locator('.dashboard__owners .ant-select-selector').click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor(WAIT);
+    for (const shown of await options.allTextContents()) expect(offered.items.map((o) => o.userName)).toContain(shown);
+    await page.keyboard.press('Escape');
+
+    // A shared link opens the same view; clearing the selector goes back to all.
+    await page.goto(`/business/dashboard?serviceId=${chosen!.id}`);
+    await expect.poll(() => owners.textContent(), WAIT).toBe(String(chosen!.owners));
+    await page.locator('.dashboard__service').hover();
+    await page.locator('.dashboard__service .ant-select-clear').click();
+    await expect.poll(() => owners.textContent(), WAIT).toBe(String(all.trafficUserNums));
+    expect(new URL(page.url()).searchParams.has('serviceId')).toBe(false);
     expect(errors).toEqual([]);
   });
 });

@@ -66,9 +66,18 @@ describe('publishing a UA rule', () => {
     const row = page.getByRole('row').filter({ hasText: RECORD });
     await visible(row);
     await expect(row.textContent()).resolves.toContain('未处理');
+    // Its UA-id beside the row number, as the server knows it; the publish dialog is titled with it.
+    const found = await page.evaluate(async (record) => {
+      const answer = await fetch(`/v2/ua/list?pageNo=1&pageSize=30&uaMessage=${encodeURIComponent(record)}`, { headers: { access_token: localStorage.getItem('token') ?? '' } });
+      return ((await answer.json()) as { data: { items: Array<{ id: number }> } }).data.items[0]!.id;
+    }, RECORD);
+    const headers = await page.locator('.generic-table thead th').allTextContents();
+    expect(headers.slice(0, 2)).toEqual(['序号', 'UA-id']);
+    expect(await row.getByRole('cell').nth(1).textContent()).toBe(String(found));
     await row.getByRole('button', { name: '发布', exact: true }).click();
 
     const form = dialog(page);
+    await visible(form.locator('.ant-modal-title').getByText(String(found)));
     await visible(form.getByText(RECORD));
     await form.getByTestId('deviceParser.regex').fill('Zephyr (Z\\d+)');
     await form.getByTestId('deviceParser.device_replacement').fill('Zephyr $1');
