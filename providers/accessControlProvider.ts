@@ -10,7 +10,7 @@
  */
 import type { AccessControlProvider } from '@refinedev/core';
 import { DEFAULT_MENU_READING, MenuType, readingRules, walkTree, type MenuReading, type PermissionNode } from '../contract/menu';
-import { actionCode } from '../resources/define';
+import { actionCode } from '../contract/resourceCalls';
 
 /** Actions that only need the resource's menu. */
 const VIEW_ACTIONS: readonly string[] = ['list', 'show'];

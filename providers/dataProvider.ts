@@ -26,7 +26,7 @@ import type { BaseKey, BaseRecord, DataProvider, MetaQuery } from '@refinedev/co
 import type { ListData } from '../contract/envelope';
 import type { PagingStyle } from '../contract/paging';
 import { API_PREFIX } from '../contract/session';
-import { endpointOf } from '../resources/define';
+import { endpointOf } from '../contract/resourceCalls';
 import { buildQuery, type HttpClient, type HttpMethod, type Query } from './http';
 import { toHttpError } from './mapping/errors';
 import { generateFilters } from './mapping/filters';

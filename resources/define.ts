@@ -8,7 +8,10 @@ import type { MaskKind } from '../contract/masking';
 import type { MenuIconName } from '../contract/menuIcons';
 import type { NavigationKey } from '../contract/menuTitles';
 // Not the barrel: it would pull zod into every chunk that needs only these.
-import { API_PREFIX, apiElementPath } from '../contract/session';
+import { actionCode, endpointOf } from '../contract/resourceCalls';
+import { apiElementPath } from '../contract/session';
+
+export { actionCode, endpointOf };
 
 /** Navigation groups of the base app's menu tree (their titles: contract/menuTitles.ts). */
 export type { NavigationKey };
@@ -297,10 +300,6 @@ export function defineResource<F extends Fields>(definition: ResourceDefinition<
   return definition as unknown as ResourceDefinition;
 }
 
-export function endpointOf(definition: Pick<ResourceDefinition, 'name' | 'endpoint'>): string {
-  return definition.endpoint ?? `${API_PREFIX}/${definition.name}`;
-}
-
 /** The CRUD actions a resource has: those declared (list always), in the usual order. */
 export function actionsOf(definition: Pick<ResourceDefinition, 'actions'>): CrudAction[] {
   const declared = definition.actions ?? CRUD_ACTIONS;
@@ -360,11 +359,6 @@ const ACTION_LABELS: Record<CrudAction, Text> = {
 };
 
 const REVEAL_LABEL: Text = { 'zh-CN': '查看明文', 'en-US': 'Reveal' };
-
-/** Page-element code of an action: `<resource>:<action>`. */
-export function actionCode(resource: string, action: string): string {
-  return `${resource}:${action}`;
-}
 
 /** The page elements a CRUD resource gets (one per declared action), each with the calls it needs. */
 export function crudActions(definition: ResourceDefinition): ActionElement[] {

@@ -12,8 +12,8 @@
 import type { ModalProps } from 'antd';
 import { useEffect, useRef, useState, type ReactElement, type ReactNode, type SyntheticEvent } from 'react';
 import { closeRequest, hasOpenPopup, refuseImplicitSubmit } from './dialogGuard';
-import DiscardQuestion from './DiscardQuestion';
-import { useDiscardQuestion, useUnsavedWork } from './useUnsavedWork';
+import DiscardQuestion from '../../src/unsavedWork/DiscardQuestion';
+import { useDiscardQuestion, useUnsavedWork } from '../../src/unsavedWork/useUnsavedWork';
 
 export interface GuardedDialogOptions {
   open: boolean | undefined;

@@ -6,7 +6,7 @@ import { isSiblingNameTaken, OFFICE_NAME_DUPLICATE, OFFICE_TYPES, officeEntity, 
 import { useLocale } from '../../src/i18n';
 import { contractRule } from '../generic/rules';
 import { serverFieldErrors } from '../generic/serverErrors';
-import { useUnsavedWork } from '../generic/useUnsavedWork';
+import { useUnsavedWork } from '../../src/unsavedWork/useUnsavedWork';
 import { departmentOptions, flattenOffices } from './officeTree';
 import { officeFormValues, officePayload, type OfficeFormValues } from './payload';
 import { useOfficeDetail, useSaveOffice } from './useOfficeData';

@@ -13,7 +13,7 @@ import { OfficeType, type OfficeNode } from '../../contract/entities/office';
 import { useLocale } from '../../src/i18n';
 import type { PageProps } from '../../src/routing/pageProps';
 import { useResourceAccess } from '../generic/useResourceAccess';
-import { UnsavedWorkScope, useLeaveGuard } from '../generic/useUnsavedWork';
+import { UnsavedWorkScope, useLeaveGuard } from '../../src/unsavedWork/useUnsavedWork';
 import { deleteOfficeQuestion } from './confirmations';
 import { OfficeDetails } from './OfficeDetails';
 import { OfficeForm } from './OfficeForm';

@@ -9,7 +9,7 @@ import type { Locale } from '../../contract/i18n';
 import { useLocale } from '../../src/i18n';
 import { refuseImplicitSubmit } from '../generic/dialogGuard';
 import { contractRule } from '../generic/rules';
-import { useLeaveGuard, useUnsavedWork } from '../generic/useUnsavedWork';
+import { useLeaveGuard, useUnsavedWork } from '../../src/unsavedWork/useUnsavedWork';
 import { TEMPLATE_ENDPOINT } from './endpoint';
 
 const CodeEditor = lazy(() => import('./CodeEditor'));

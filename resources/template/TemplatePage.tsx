@@ -3,7 +3,7 @@ import { Card } from 'antd';
 import { useState } from 'react';
 import type { ListData } from '../../contract/envelope';
 import type { TemplateDetail, TemplateVersion } from '../../contract/entities/template';
-import { useLeaveGuard } from '../generic/useUnsavedWork';
+import { useLeaveGuard } from '../../src/unsavedWork/useUnsavedWork';
 import { TEMPLATE_ENDPOINT, TEMPLATE_RESOURCE } from './endpoint';
 import { nextVersion } from './nextVersion';
 import { TemplateForm, type TemplateSource } from './TemplateForm';

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { ImpactCount, Locale, Text } from '../../contract';
 import type { Database } from '../db/schema';
 import type { Caller } from '../http/requestContext';
-import type { ResourceRecord } from './repository';
+import type { ListCondition, ResourceRecord } from './repository';
 
 /** Who asks, as a policy sees it. */
 export interface PolicyContext {
@@ -24,13 +24,6 @@ export interface SaveChange {
   id: number | undefined;
   values: Readonly<Record<string, unknown>>;
   existing: ResourceRecord | undefined;
-}
-
-/** A condition a policy adds to every list of its resource (`field op value`). */
-export interface ListCondition {
-  field: string;
-  op: '=' | '<' | '<=' | '>' | '>=';
-  value: string | number;
 }
 
 export interface ResourcePolicy {

@@ -11,7 +11,6 @@ import type { Fields, ListData, Paging } from '../../contract';
 import type { LookupComparison } from '../../contract/lookup';
 import type { ResourceDefinition } from '../../resources/define';
 import type { Database } from '../db/schema';
-import type { ListCondition } from './policy';
 import { containsCondition, equalsCondition, lookupCondition } from './search';
 import { isStorableId } from './storableId';
 
@@ -19,6 +18,13 @@ import { isStorableId } from './storableId';
 export type DynamicDatabase = Record<string, Record<string, unknown>>;
 
 export type ResourceRecord = { id: number } & Record<string, unknown>;
+
+/** A condition a policy adds to every list of its resource (`field op value`). */
+export interface ListCondition {
+  field: string;
+  op: '=' | '<' | '<=' | '>' | '>=';
+  value: string | number;
+}
 
 export interface ListQuery {
   paging: Paging;

@@ -6,7 +6,7 @@ import useBreakpoint from 'antd/es/grid/hooks/useBreakpoint';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { readUserName } from '../../providers/session';
-import { useLeaveGuard } from '../../resources/generic/useUnsavedWork';
+import { useLeaveGuard } from '../unsavedWork/useUnsavedWork';
 import { Link, Outlet, useLocation, useNavigate, type Location } from 'react-router';
 import { useLocale } from '../i18n';
 import { useDocumentTitle } from '../routing/documentTitle';

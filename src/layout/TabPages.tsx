@@ -7,7 +7,7 @@
  */
 import { Activity, useMemo } from 'react';
 import { NavigationType, UNSAFE_LocationContext as LocationContext, type Location } from 'react-router';
-import { UnsavedWorkScope } from '../../resources/generic/useUnsavedWork';
+import { UnsavedWorkScope } from '../unsavedWork/useUnsavedWork';
 import type { PageRoute } from '../routing/navigation';
 import { PageHost } from '../routing/PageHost';
 import { ScreenBoundary } from './ScreenBoundary';

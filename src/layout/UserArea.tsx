@@ -4,7 +4,7 @@ import { CHANGE_PASSWORD_ROUTE } from '../../contract/session';
 import { changePasswordPath } from '../../providers/authProvider';
 import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
-import { useLeaveGuard } from '../../resources/generic/useUnsavedWork';
+import { useLeaveGuard } from '../unsavedWork/useUnsavedWork';
 import { LanguageSwitch } from './LanguageSwitch';
 
 /**

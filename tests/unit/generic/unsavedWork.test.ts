@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isImplicitSubmit, refuseImplicitSubmit } from '../../../resources/generic/dialogGuard';
-import { createUnsavedWork, isWithin, type LeavePageTarget } from '../../../resources/generic/unsavedWork';
+import { createUnsavedWork, isWithin, type LeavePageTarget } from '../../../src/unsavedWork/unsavedWork';
 
 /** A stand-in for the window: its beforeunload listeners. */
 function fakePage() {

@@ -11,7 +11,7 @@
  * - A dialog not built on FormDialog adopts all of it with ./useGuardedDialog.tsx.
  */
 import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import { translate } from '../../src/i18n';
+import { translate } from '../i18n';
 import { unsavedWork, type DirtyCheck, type ScopePath } from './unsavedWork';
 
 const ScopeContext = createContext<ScopePath>([]);
