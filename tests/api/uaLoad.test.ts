@@ -109,7 +109,10 @@ describe('the work of one call is capped up front', () => {
 });
 
 describe('while the worst calls allowed run, other users answer as fast as before', () => {
-  it('20 concurrent worst-case parse and preview calls from four operators: /user/info keeps a p99 under 100 ms', async () => {
+  it('20 concurrent worst-case parse and preview calls from four operators: /user/info never waits for a parse', async () => {
+    // One worst call alone: how long a parse holds whatever runs it (the event loop, were it run there).
+    const alone = await timed(server.call('POST', '/v2/ua/parse', { token: adminToken, body: { uaMessages: Array.from({ length: 4 }, () => LONG), rule: WORST_DRAFT } }));
+    expect(alone.body.code).toBe(Code.OK);
     const quiet = await pollWhile(new Promise((resolve) => setTimeout(resolve, 500)));
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
@@ -133,10 +136,14 @@ describe('while the worst calls allowed run, other users answer as fast as befor
     );
     expect(answers.map((a) => a.body.code).filter((code) => code !== Code.OK && code !== Code.TOO_MANY_ATTEMPTS), JSON.stringify(answers.map((a) => a.body.msg))).toEqual([]);
     expect(worked.length).toBeGreaterThanOrEqual(4);
-    // Refusals for too many calls come at once, not after waiting.
-    for (const answer of refused) expect(answer.ms).toBeLessThan(1000);
+    // Refusals for too many calls come at once: before any call that parses has finished.
+    expect(Math.max(...refused.map((a) => a.ms))).toBeLessThan(Math.min(...worked.map((a) => a.ms)));
     expect(during.length).toBeGreaterThan(10);
-    expect(percentile(during, 99)).toBeLessThan(100);
+    // A parse on the event loop would hold every poll for about a whole parse; off it, no poll and no
+    // loop stall comes near one. Relative to the parse measured here, so a busy machine slows both alike
+    // (the absolute figures: \`npm run bench\`).
+    expect(percentile(during, 99)).toBeLessThan(alone.ms / 2);
+    expect(loop.max / 1e6).toBeLessThan(alone.ms / 2);
   }, 120_000);
 
   it('one caller gets a few calls at a time; the excess is answered 1009 at once', async () => {
@@ -147,7 +154,9 @@ describe('while the worst calls allowed run, other users answer as fast as befor
     const refused = answers.filter((a) => a.body.code === Code.TOO_MANY_ATTEMPTS);
     expect(refused.length).toBeGreaterThanOrEqual(5);
     expect(refused[0]?.body.msg).toMatch(/at a time/);
-    for (const answer of refused) expect(answer.ms).toBeLessThan(1000);
-    expect(answers.filter((a) => a.body.code === Code.OK).length).toBeGreaterThanOrEqual(1);
+    const worked = answers.filter((a) => a.body.code === Code.OK);
+    expect(worked.length).toBeGreaterThanOrEqual(1);
+    // At once: before any of the caller's parses has finished.
+    expect(Math.max(...refused.map((a) => a.ms))).toBeLessThan(Math.min(...worked.map((a) => a.ms)));
   }, 60_000);
 });
