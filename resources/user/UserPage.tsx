@@ -18,6 +18,7 @@ import { officeOptions, type StaffFilters } from './staffList';
 import { UserSearchForm } from './UserSearchForm';
 import { USER_RESOURCE, useOffices, useRoles, useStaffCalls, useStaffList } from './useStaffData';
 import { pagerTotal } from '../generic/pagerTotal';
+import { FIT_CLASS, tableFit } from '../generic/tableFit';
 import '../generic/generic.css';
 import './user.css';
 
@@ -135,6 +136,7 @@ export default function UserPage({ route }: PageProps) {
       ) : null}
       {error ? <Alert type="error" showIcon className="generic-error" message={t('resources.loadFailed', { message: error.message })} /> : null}
       <Table<StaffListRow>
+        {...tableFit}
         className="staff-table"
         size="middle"
         rowKey="id"
@@ -146,7 +148,7 @@ export default function UserPage({ route }: PageProps) {
         components={{ table: LabelledTable }}
       />
       <Pagination
-        className="generic-pagination"
+        className={`generic-pagination ${FIT_CLASS}`}
         current={page}
         pageSize={size}
         total={total}
