@@ -9,7 +9,7 @@ import './tableFit.css';
 
 /** The console bar's height (src/layout/layout.css, `.console-header`). */
 export const CONSOLE_HEADER_HEIGHT = 56;
-/** The stuck pager: a 32 px row with 12 px above and below (./tableFit.css). */
+/** The stuck pager's height, small or default (./tableFit.css). */
 export const PAGER_HEIGHT = 56;
 
 /** The class a list's table (and a pager of its own) carries so that its pager sticks. */
