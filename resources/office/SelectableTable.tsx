@@ -29,7 +29,11 @@ interface Props<Row extends StaffPickerRow> {
  */
 export function SelectableTable<Row extends StaffPickerRow>({ label, columns, rows, loading, selection, fitsWindow }: Props<Row>) {
   // rc-table puts extra attributes on its wrapper; the name belongs on the table itself.
-  const components = useMemo(() => ({ table: (props: TableHTMLAttributes<HTMLTableElement>) => <table {...props} aria-label={label} /> }), [label]);
+  // A stuck header is a table of its own (fitsWindow): it carries the name too.
+  const components = useMemo(() => {
+    const table = (props: TableHTMLAttributes<HTMLTableElement>) => <table {...props} aria-label={label} />;
+    return { table, header: { table } };
+  }, [label]);
   return (
     <Table<Row>
       {...(fitsWindow ? tableFit : {})}

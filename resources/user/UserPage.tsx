@@ -145,7 +145,8 @@ export default function UserPage({ route }: PageProps) {
         loading={isFetching}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        components={{ table: LabelledTable }}
+        // The stuck header is a table of its own (./tableFit): it carries the list's name too.
+        components={{ table: LabelledTable, header: { table: LabelledTable } }}
       />
       <Pagination
         className={`generic-pagination ${FIT_CLASS}`}
