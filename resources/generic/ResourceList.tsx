@@ -18,6 +18,7 @@ import { SearchForm } from './SearchForm';
 import { useResourceAccess } from './useResourceAccess';
 import { useRowActionAccess } from './useRowActionAccess';
 import { pagerTotal } from './pagerTotal';
+import { tableFit } from './tableFit';
 import './generic.css';
 
 // The dialogs (Modal, and the form's Select, InputNumber, Radio, TextArea) load on first use;
@@ -207,6 +208,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
       ) : null}
       <Table<Row>
         {...tableProps}
+        {...tableFit}
         className="generic-table"
         rowKey="id"
         size="middle"

@@ -14,6 +14,7 @@ import { memberColumns } from './staffColumns';
 import type { MemberAccess } from './useMemberAccess';
 import { MEMBER_LIST_URL, useOfficeCommand, useStaffPage } from './useOfficeData';
 import { pagerTotal } from '../generic/pagerTotal';
+import { FIT_CLASS } from '../generic/tableFit';
 
 // The dialogs (Modal, Input, the candidates' table) load on first use; pointing at a button starts the download.
 const loadAddDialog = () => import('./AddMemberDialog');
@@ -127,11 +128,12 @@ export function MemberPanel({ office, locale, access }: Props) {
           columns={columns}
           rows={rows}
           loading={!!office && members.isFetching}
+          fitsWindow
           selection={access.canRemove ? { ids: chosenIds, onChange: choose } : undefined}
         />
         {office && members.total > 0 ? (
           <Pagination
-            className="generic-pagination"
+            className={`generic-pagination ${FIT_CLASS}`}
             current={paging.page}
             pageSize={paging.size}
             total={members.total}

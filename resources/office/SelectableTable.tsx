@@ -2,6 +2,7 @@ import { Table, type TableColumnsType } from 'antd';
 import { useMemo, type TableHTMLAttributes } from 'react';
 import type { StaffPickerRow } from '../../contract/entities/staff';
 import '../generic/generic.css';
+import { tableFit } from '../generic/tableFit';
 
 interface Props<Row extends StaffPickerRow> {
   /** Names the table for assistive technology. */
@@ -17,6 +18,8 @@ interface Props<Row extends StaffPickerRow> {
     /** Rows that cannot be chosen, with the reason shown on their box. */
     disabledReason?: (row: Row) => string | undefined;
   };
+  /** A list of the page (header and pager stay in view as the window scrolls), not of a dialog. */
+  fitsWindow?: boolean;
 }
 
 /**
@@ -24,11 +27,16 @@ interface Props<Row extends StaffPickerRow> {
  * share one Pagination style). The header box covers this page; rows chosen on other pages stay
  * chosen.
  */
-export function SelectableTable<Row extends StaffPickerRow>({ label, columns, rows, loading, selection }: Props<Row>) {
+export function SelectableTable<Row extends StaffPickerRow>({ label, columns, rows, loading, selection, fitsWindow }: Props<Row>) {
   // rc-table puts extra attributes on its wrapper; the name belongs on the table itself.
-  const components = useMemo(() => ({ table: (props: TableHTMLAttributes<HTMLTableElement>) => <table {...props} aria-label={label} /> }), [label]);
+  // A stuck header is a table of its own (fitsWindow): it carries the name too.
+  const components = useMemo(() => {
+    const table = (props: TableHTMLAttributes<HTMLTableElement>) => <table {...props} aria-label={label} />;
+    return { table, header: { table } };
+  }, [label]);
   return (
     <Table<Row>
+      {...(fitsWindow ? tableFit : {})}
       size="small"
       rowKey="id"
       columns={columns}

@@ -8,6 +8,7 @@ import { directoryEntity } from '../../contract/entities/menu';
 import type { Locale } from '../../contract/i18n';
 import type { MenuReading } from '../../contract/menu';
 import type { ResourceAccess } from '../generic/useResourceAccess';
+import { tableFit } from '../generic/tableFit';
 import { ELEMENT_KINDS, type ElementKind, type ElementRow } from './elements';
 import { entityField } from './EntityFormItem';
 import { menuTypeLabel, TYPE_COLORS } from './labels';
@@ -102,6 +103,7 @@ export function ElementPanel({ kind, locale, reading, access, context, addBlocke
         </Typography.Paragraph>
         {error ? <Alert type="error" showIcon className="permission-alert" message={t('resources.loadFailed', { message: error })} /> : null}
         <Table<ElementRow>
+          {...tableFit}
           size="small"
           rowKey="id"
           aria-label={title}

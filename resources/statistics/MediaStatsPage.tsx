@@ -13,6 +13,7 @@ import { useLocale } from '../../src/i18n';
 import { STATISTICS_CALLS } from './endpoints';
 import { usePagedCall } from './usePagedCall';
 import { useDatePickerLocale } from '../generic/useDatePickerLocale';
+import { tableFit } from '../generic/tableFit';
 import './statistics.css';
 
 type Period = { startDate?: string; endDate?: string };
@@ -51,6 +52,7 @@ export default function MediaStatsPage() {
         </Form.Item>
       </Form>
       <Table<MediaStatsRow>
+        {...tableFit}
         rowKey="userId"
         size="middle"
         loading={loading}

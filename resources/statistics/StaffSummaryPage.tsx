@@ -5,6 +5,7 @@ import { formatCurrency, type StaffSummaryRow } from '../../contract/statistics'
 import { useLocale } from '../../src/i18n';
 import { STATISTICS_CALLS } from './endpoints';
 import { usePagedCall } from './usePagedCall';
+import { tableFit } from '../generic/tableFit';
 
 export default function StaffSummaryPage() {
   const t = useTranslate();
@@ -14,6 +15,7 @@ export default function StaffSummaryPage() {
   return (
     <Card>
       <Table<StaffSummaryRow>
+        {...tableFit}
         rowKey="adminId"
         size="middle"
         loading={loading}

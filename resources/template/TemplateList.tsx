@@ -5,6 +5,7 @@ import type { ListData } from '../../contract/envelope';
 import { templateEntity, type TemplateSummary, type TemplateVersion } from '../../contract/entities/template';
 import { useLocale } from '../../src/i18n';
 import { pagerTotal } from '../generic/pagerTotal';
+import { tableFit } from '../generic/tableFit';
 import { TEMPLATE_ENDPOINT, TEMPLATE_RESOURCE } from './endpoint';
 import { formatTime } from './formatTime';
 
@@ -77,6 +78,7 @@ export function TemplateList({ onView, onDerive }: Props) {
       />
       <Table<TemplateSummary>
         {...tableProps}
+        {...tableFit}
         rowKey="name"
         size="middle"
         tableLayout="fixed"

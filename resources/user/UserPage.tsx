@@ -18,6 +18,7 @@ import { officeOptions, type StaffFilters } from './staffList';
 import { UserSearchForm } from './UserSearchForm';
 import { USER_RESOURCE, useOffices, useRoles, useStaffCalls, useStaffList } from './useStaffData';
 import { pagerTotal } from '../generic/pagerTotal';
+import { FIT_CLASS, tableFit } from '../generic/tableFit';
 import '../generic/generic.css';
 import './user.css';
 
@@ -135,6 +136,7 @@ export default function UserPage({ route }: PageProps) {
       ) : null}
       {error ? <Alert type="error" showIcon className="generic-error" message={t('resources.loadFailed', { message: error.message })} /> : null}
       <Table<StaffListRow>
+        {...tableFit}
         className="staff-table"
         size="middle"
         rowKey="id"
@@ -143,10 +145,11 @@ export default function UserPage({ route }: PageProps) {
         loading={isFetching}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        components={{ table: LabelledTable }}
+        // The stuck header is a table of its own (./tableFit): it carries the list's name too.
+        components={{ table: LabelledTable, header: { table: LabelledTable } }}
       />
       <Pagination
-        className="generic-pagination"
+        className={`generic-pagination ${FIT_CLASS}`}
         current={page}
         pageSize={size}
         total={total}

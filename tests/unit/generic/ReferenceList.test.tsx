@@ -13,8 +13,9 @@ const apis = setUpRoleApi();
 const slow = { timeout: 10000 };
 
 function bodyRows(): string[][] {
-  const table = screen.getByLabelText('角色管理', { selector: 'section' }).querySelector('table')!;
-  return [...table.querySelectorAll('tbody tr.ant-table-row')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''));
+  // The stuck header is a table of its own: the rows are the body table's.
+  const section = screen.getByLabelText('角色管理', { selector: 'section' });
+  return [...section.querySelectorAll('tbody tr.ant-table-row')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''));
 }
 
 const calls = (path: string) => apis.api.state.requests.filter((r) => r.path.endsWith(path));

@@ -14,8 +14,9 @@ const slow = { timeout: 10000 };
 
 /** The table's body rows as arrays of cell texts (DOM queries: role queries are slow in jsdom). */
 function bodyRows(): string[][] {
-  const table = screen.getByLabelText('参数配置', { selector: 'section' }).querySelector('table')!;
-  return [...table.querySelectorAll('tbody tr.ant-table-row')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''));
+  // The stuck header is a table of its own: the rows are the body table's.
+  const section = screen.getByLabelText('参数配置', { selector: 'section' });
+  return [...section.querySelectorAll('tbody tr.ant-table-row')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''));
 }
 
 describe('generic list (parameters)', () => {

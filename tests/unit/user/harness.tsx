@@ -54,9 +54,8 @@ export function renderUserPage(api: UserMockApi) {
 
 /** The table's body rows as arrays of cell texts. */
 export function bodyRows(): string[][] {
-  const table = document.querySelector('table[aria-label="人员列表"]');
-  if (!table) return [];
-  // antd's rows only: not its hidden measure row nor its empty placeholder.
-  return [...table.querySelectorAll('tbody tr.ant-table-row')]
+  // antd's rows only: not its hidden measure row nor its empty placeholder. The stuck header is a
+  // table of its own, with the same name and no rows.
+  return [...document.querySelectorAll('table[aria-label="人员列表"] tbody tr.ant-table-row')]
     .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''));
 }
