@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { AuditAction } from '../../contract/entities/audit';
+import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 import { currentAuditContext, type AuditContext } from './context';
 import { maskChanges } from './personalColumns';
@@ -21,24 +22,27 @@ export async function writeAuditNotes(on: Kysely<Database>, notes: readonly Audi
   const text = currentAuditContext();
   if (!text || notes.length === 0) return;
   const context = JSON.parse(text) as AuditContext;
-  await on
-    .insertInto('auditLog')
-    .values(
-      notes.map((note) => ({
-        changedAt: context.at,
-        requestId: context.requestId,
-        userId: context.userId,
-        userCode: context.userCode,
-        userName: context.userName,
-        method: context.method,
-        route: context.route,
-        address: context.address,
-        tableName: note.tableName,
-        recordId: note.recordId,
-        action: note.action,
-        // Personal columns masked as the triggers mask them.
-        changes: JSON.stringify(maskChanges(note.tableName, note.changes)),
-      })),
-    )
-    .execute();
+  // In parts: a statistics batch or ending an account's sessions may note thousands of records.
+  for (const part of chunks(notes)) {
+    await on
+      .insertInto('auditLog')
+      .values(
+        part.map((note) => ({
+          changedAt: context.at,
+          requestId: context.requestId,
+          userId: context.userId,
+          userCode: context.userCode,
+          userName: context.userName,
+          method: context.method,
+          route: context.route,
+          address: context.address,
+          tableName: note.tableName,
+          recordId: note.recordId,
+          action: note.action,
+          // Personal columns masked as the triggers mask them.
+          changes: JSON.stringify(maskChanges(note.tableName, note.changes)),
+        })),
+      )
+      .execute();
+  }
 }

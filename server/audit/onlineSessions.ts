@@ -35,19 +35,27 @@ export function onlineSessionRoutes(db: Kysely<Database>, now: () => number = Da
   async function end(request: FastifyRequest, which: { sessionIds?: number[]; userIds?: number[] }): Promise<number> {
     const caller = callerOf(request);
     return db.transaction().execute(async (trx) => {
-      let query = trx.selectFrom('session').select(['id', 'userId']).where('revokedAt', 'is', null);
-      if (which.sessionIds) query = query.where('id', 'in', which.sessionIds);
-      if (which.userIds) query = query.where('userId', 'in', which.userIds);
-      const live = await query.execute();
-      if (live.length === 0) return 0;
-      await checkAccountAction(trx, caller, [...new Set(live.map((s) => s.userId))], 'endSessions');
-      const time = now();
-      await trx.updateTable('session').set({ revokedAt: time }).where('id', 'in', live.map((s) => s.id)).where('revokedAt', 'is', null).execute();
+      // Narrowed by what the caller sent (bounded), never by a list of the sessions found: an account
+      // may have thousands.
+      let owners = trx.selectFrom('session').select('userId').distinct().where('revokedAt', 'is', null);
+      let revoke = trx.updateTable('session').set({ revokedAt: now() }).where('revokedAt', 'is', null);
+      if (which.sessionIds) {
+        owners = owners.where('id', 'in', which.sessionIds);
+        revoke = revoke.where('id', 'in', which.sessionIds);
+      }
+      if (which.userIds) {
+        owners = owners.where('userId', 'in', which.userIds);
+        revoke = revoke.where('userId', 'in', which.userIds);
+      }
+      const userIds = (await owners.execute()).map((row) => row.userId);
+      if (userIds.length === 0) return 0;
+      await checkAccountAction(trx, caller, userIds, 'endSessions');
+      const ended = await revoke.returning(['id', 'userId', 'revokedAt']).execute();
       await writeAuditNotes(
         trx,
-        live.map((s) => ({ tableName: 'session', recordId: String(s.id), action: 'update', changes: { user_id: [s.userId, s.userId], revoked_at: [null, time] } })),
+        ended.map((s) => ({ tableName: 'session', recordId: String(s.id), action: 'update', changes: { user_id: [s.userId, s.userId], revoked_at: [null, s.revokedAt] } })),
       );
-      return live.length;
+      return ended.length;
     });
   }
 

@@ -5,6 +5,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { OfficeType } from '../../contract';
 import { isStorableId } from '../crud/storableId';
+import { chunks } from '../db/chunks';
 import { preparedQuery } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
 
@@ -68,14 +69,16 @@ export function officeRepository(db: Kysely<Database>) {
      * deleted. A no-op update is the portable way to take the lock.
      */
     async lockNodes(ids: readonly number[]): Promise<number> {
-      const storable = ids.filter(isStorableId);
-      if (storable.length === 0) return 0;
-      const result = await db
-        .updateTable('office')
-        .set((eb) => ({ id: eb.ref('id') }))
-        .where('id', 'in', storable)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      let locked = 0;
+      for (const part of chunks(ids.filter(isStorableId))) {
+        const result = await db
+          .updateTable('office')
+          .set((eb) => ({ id: eb.ref('id') }))
+          .where('id', 'in', part)
+          .executeTakeFirst();
+        locked += Number(result.numUpdatedRows);
+      }
+      return locked;
     },
 
     /** Every descendant of `rootIds` (not the roots), level by level; stops on data that loops. */
@@ -84,7 +87,8 @@ export function officeRepository(db: Kysely<Database>) {
       const found: number[] = [];
       let frontier = [...rootIds];
       while (frontier.length > 0) {
-        const children = await db.selectFrom('office').select('id').where('parentId', 'in', frontier).execute();
+        const children: Array<{ id: number }> = [];
+        for (const part of chunks(frontier)) children.push(...(await db.selectFrom('office').select('id').where('parentId', 'in', part).execute()));
         frontier = children.map((c) => c.id).filter((id) => !seen.has(id));
         for (const id of frontier) {
           seen.add(id);
@@ -110,10 +114,12 @@ export function officeRepository(db: Kysely<Database>) {
 
     /** Deletes the nodes; their members become unplaced (and lose the supervisor flag). Answers how many nodes went. */
     async deleteNodes(ids: readonly number[]): Promise<number> {
-      if (ids.length === 0) return 0;
-      await db.updateTable('user').set({ officeId: null, adminFlag: 0 }).where('officeId', 'in', ids).execute();
-      const result = await db.deleteFrom('office').where('id', 'in', ids).executeTakeFirst();
-      return Number(result.numDeletedRows);
+      let deleted = 0;
+      for (const part of chunks(ids)) {
+        await db.updateTable('user').set({ officeId: null, adminFlag: 0 }).where('officeId', 'in', part).execute();
+        deleted += Number((await db.deleteFrom('office').where('id', 'in', part).executeTakeFirst()).numDeletedRows);
+      }
+      return deleted;
     },
 
     /** How many of the users `ids` exist. */

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { Code, format, officeEntity, OfficeType, ruleMessages, type Locale, type Text } from '../../contract';
 import { isSiblingNameTaken, OFFICE_NAME_DUPLICATE } from '../../contract/entities/office';
+import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Caller } from '../http/requestContext';
@@ -79,7 +80,8 @@ export function deleteOffices(db: Kysely<Database>, caller: Pick<Caller, 'userId
     const descendants = await repo.descendantIds(ids);
     await repo.lockNodes(descendants);
     const nodes = [...ids, ...descendants];
-    const members = await trx.selectFrom('user').select('id').where('officeId', 'in', nodes).execute();
+    const members: Array<{ id: number }> = [];
+    for (const part of chunks(nodes)) members.push(...(await trx.selectFrom('user').select('id').where('officeId', 'in', part).execute()));
     if (members.length > 0) await checkAccountAction(trx, caller, members.map((m) => m.id), 'update');
     return repo.deleteNodes(nodes);
   });

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { MenuType, menuReadingOf, type ListData, type MenuReading, type Paging, type PermissionNode } from '../../contract';
+import { chunks } from '../db/chunks';
 import type { Database, Permission } from '../db/schema';
 
 /** A node as the API answers it outside a tree (detail, lists, saves): no children. */
@@ -133,13 +134,18 @@ export function permissionRepository(db: Kysely<Database>) {
       const found: number[] = [];
       let frontier = [...rootIds];
       while (frontier.length > 0) {
-        const children = await db
-          .selectFrom('permission as child')
-          .innerJoin('permission as parent', 'parent.id', 'child.parentId')
-          .select('child.id')
-          .where('parent.id', 'in', frontier)
-          .whereRef('child.appId', '=', 'parent.appId')
-          .execute();
+        const children: Array<{ id: number }> = [];
+        for (const part of chunks(frontier)) {
+          children.push(
+            ...(await db
+              .selectFrom('permission as child')
+              .innerJoin('permission as parent', 'parent.id', 'child.parentId')
+              .select('child.id')
+              .where('parent.id', 'in', part)
+              .whereRef('child.appId', '=', 'parent.appId')
+              .execute()),
+          );
+        }
         frontier = children.map((c) => c.id).filter((id) => !seen.has(id));
         for (const id of frontier) {
           seen.add(id);
@@ -199,10 +205,12 @@ export function permissionRepository(db: Kysely<Database>) {
 
     /** Deletes the nodes and every grant of them; answers how many nodes went. */
     async deleteNodes(ids: readonly number[]): Promise<number> {
-      if (ids.length === 0) return 0;
-      await db.deleteFrom('rolePermission').where('permissionId', 'in', ids).execute();
-      const result = await db.deleteFrom('permission').where('id', 'in', ids).executeTakeFirst();
-      return Number(result.numDeletedRows);
+      let deleted = 0;
+      for (const part of chunks(ids)) {
+        await db.deleteFrom('rolePermission').where('permissionId', 'in', part).execute();
+        deleted += Number((await db.deleteFrom('permission').where('id', 'in', part).executeTakeFirst()).numDeletedRows);
+      }
+      return deleted;
     },
   };
 }

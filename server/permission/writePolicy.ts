@@ -12,6 +12,7 @@
 import type { Kysely } from 'kysely';
 import { Code, MenuType, ROOT_ID } from '../../contract';
 import { grantedPermissionIds, isSuperAdmin, superAdminRoleId } from '../auth/grants';
+import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Caller } from '../http/requestContext';
@@ -25,14 +26,17 @@ type NodeAfter = Pick<PermissionRecord, 'menuType' | 'appId' | 'parentId' | 'url
 
 /** How many of `ids` are not granted to the user. */
 async function countNotGranted(db: Kysely<Database>, userId: number, ids: readonly number[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const row = await db
-    .selectFrom('permission')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('id', 'in', ids)
-    .where('id', 'not in', grantedPermissionIds(db, userId))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  let count = 0;
+  for (const part of chunks(ids)) {
+    const row = await db
+      .selectFrom('permission')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', 'in', part)
+      .where('id', 'not in', grantedPermissionIds(db, userId))
+      .executeTakeFirst();
+    count += Number(row?.n ?? 0);
+  }
+  return count;
 }
 
 /** Whether one of the user's enabled roles holds an API element of the app with `url`. */

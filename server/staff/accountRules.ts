@@ -10,6 +10,7 @@
 import type { Kysely } from 'kysely';
 import { Code, type Text } from '../../contract';
 import { isSuperAdmin } from '../auth/grants';
+import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Caller } from '../http/requestContext';
@@ -37,6 +38,11 @@ export async function checkAccountAction(db: Kysely<Database>, caller: Pick<Call
   if (selfMessage && ids.includes(caller.userId)) throw new ApiError(Code.FORBIDDEN, selfMessage);
   if ((action === 'disable' || action === 'delete') && !(await canDisableOrDeleteUser(db, ids))) throw lastSuperAdminAccount();
   if (await isSuperAdmin(db, caller.userId)) return;
+  // In parts: deleting a department checks every member, and a department may have thousands.
+  for (const part of chunks(ids)) await refuseBeyondOwn(db, caller, part);
+}
+
+async function refuseBeyondOwn(db: Kysely<Database>, caller: Pick<Caller, 'userId'>, ids: readonly number[]): Promise<void> {
   const beyondOwn = await db
     .selectFrom('userRole as ur')
     .select('ur.roleId')

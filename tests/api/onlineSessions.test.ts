@@ -78,6 +78,25 @@ describe('online users', () => {
     expect((await info(admin)).body.code).toBe(Code.OK);
   });
 
+  it('ends 3,000 live sessions of one account in one call, each recorded (no list of them goes into one statement)', async () => {
+    const { userId } = await server.createUser({ code: 'many', password: 'many-pass' });
+    const now = Date.now();
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ tokenHash: `many-${i}`, userId, createdAt: now, lastSeenAt: now, revokedAt: null, address: '10.9.0.1', userAgent: null }));
+    for (let i = 0; i < rows.length; i += 500) await server.db.insertInto('session').values(rows.slice(i, i + 500)).execute();
+    const answer = await server.call<{ ended: number }>('GET', '/base/admin/onlineSession/endUser', { token: admin, query: { userIds: userId } });
+    expect(answer.body.code).toBe(Code.OK);
+    expect(answer.body.data).toEqual({ ended: 3000 });
+    expect(await online({ userCode: 'many' })).toEqual([]);
+    const noted = await server.db
+      .selectFrom('auditLog')
+      .select(({ fn }) => fn.countAll<number>().as('count'))
+      .where('tableName', '=', 'session')
+      .where('route', '=', '/base/admin/onlineSession/endUser')
+      .where('changes', 'like', `%"user_id":[${userId},${userId}]%`)
+      .executeTakeFirstOrThrow();
+    expect(Number(noted.count)).toBe(3000);
+  });
+
   it('records each ended session in the audit log, as the administrator’s', async () => {
     const token = await loginFrom('erin', 'erin-pass', '10.4.0.1');
     const target = (await online({ address: '10.4.0.1' }))[0]!;
