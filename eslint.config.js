@@ -3,6 +3,26 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const SERVER_READABLE = ['react', 'react-*', 'antd', '@refinedev/*', 'node:*', 'fastify', 'kysely'];
+
+/** Files of `files` may not import from the folders `above` (relative paths, from any depth). */
+function layer(files, above, packages = []) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...(packages.length ? [{ group: packages, message: 'The server reads this file too.' }] : []),
+            { regex: `^(\\.\\./)+(${above.join('|')})(/|$)`, message: 'This layer does not import from a layer above it.' },
+          ],
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', '.e2e'] },
   js.configs.recommended,
@@ -15,11 +35,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  {
-    // Definitions and the contract are read by the server too: no React, no browser, no Node APIs.
-    files: ['contract/**/*.ts', 'resources/**/definition.ts', 'resources/define.ts', 'resources/registry.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-*', 'antd', '@refinedev/*', 'node:*', 'fastify', 'kysely'] }],
-    },
-  },
+  // Layers, lowest first: contract, providers, src (the shell), resources, then server, mocks and
+  // app (the entry, which puts the shell, providers and resources together). A folder imports only
+  // from the layers below it.
+  layer(['providers/**'], ['src', 'resources', 'server', 'mocks', 'app']),
+  layer(['src/**'], ['resources', 'server', 'mocks', 'app']),
+  layer(['resources/**'], ['server', 'mocks', 'app']),
+  layer(['server/**', 'mocks/**'], ['app']),
+  // The contract imports nothing of ours; it and the definitions are read by the server too: no
+  // React, no browser, no Node APIs.
+  layer(['contract/**'], ['providers', 'src', 'resources', 'server', 'mocks', 'app'], SERVER_READABLE),
+  layer(['resources/**/definition.ts', 'resources/define.ts', 'resources/registry.ts'], ['server', 'mocks', 'app'], SERVER_READABLE),
 );

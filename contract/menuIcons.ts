@@ -1,5 +1,5 @@
 /**
- * The names of the icons a menu may show: the console draws each (src/layout/menuIcons.tsx maps
+ * The names of the icons a menu may show: the console draws each (src/layout/menuIconComponents.tsx maps
  * every name to its component, and the compiler holds it to this list), the menu dialog offers
  * them in its picker, and the server accepts only these (./menuRules.ts). A name the platform's
  * menus spell another way (`SettingOutlined`, `el-icon-setting`, `bar-chart`) is read as the name

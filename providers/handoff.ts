@@ -1,5 +1,5 @@
 /**
- * Taking over a workbench handoff, before the console starts (src/main.tsx). The address's
+ * Taking over a workbench handoff, before the console starts (app/main.tsx). The address's
  * credential leaves the address bar at once. A one-time code (`?handoff=`) is exchanged for a
  * session of its own. A session from an address is never adopted silently: anyone can put their
  * own token, or a code minted for their own account, in a link (login CSRF: the victim would then

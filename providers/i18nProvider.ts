@@ -1,5 +1,5 @@
 /**
- * Refine's I18nProvider over the console's own dictionaries (src/i18n, installed into ./locale). Refine calls
+ * Refine's I18nProvider over the console's own dictionaries (the shell's, installed into ./locale). Refine calls
  * `translate(key, params, default)` and also `translate(key, default)`; both are understood.
  * `changeLocale` persists the choice and notifies `useLocale()` / `subscribe()` listeners.
  */

@@ -2,7 +2,7 @@
  * All providers of the console, wired together:
  *
  *   const { dataProvider, authProvider, accessControlProvider, i18nProvider, notificationProvider }
- *     = createProviders({ workbenchUrl: consoleConfig.workbenchUrl });
+ *     = createProviders({ workbenchUrl: consoleConfig.workbenchUrl, resources });
  *
  * One HTTP client carries the stored token and the locale; a 1002/1007 answer to any call ends
  * the session at once (storage cleared, browser sent to the workbench login).
@@ -14,7 +14,7 @@ import type { AccessControlProvider, DataProvider, I18nProvider, NotificationPro
 import { getLocale, translate } from './locale';
 import { createAccessControlProvider } from './accessControlProvider';
 import { createAuthProvider, treeSource, type ConsoleAuthProvider } from './authProvider';
-import { createDataProvider } from './dataProvider';
+import { createDataProvider, type DataResources } from './dataProvider';
 import { createHttpClient, type HttpClient } from './http';
 import { createI18nProvider } from './i18nProvider';
 import { createNotificationProvider } from './notificationProvider';
@@ -28,6 +28,8 @@ export interface ProvidersOptions {
   fetch?: typeof fetch;
   /** Full page navigation (default `window.location.assign`); tests pass a spy. */
   navigate?: (url: string) => void;
+  /** The declared resources, loaded with the first data call (the entry passes the registry's lazy chunk). */
+  resources: DataResources;
 }
 
 export interface Providers {
@@ -39,7 +41,7 @@ export interface Providers {
   notificationProvider: NotificationProvider;
 }
 
-export function createProviders({ workbenchUrl, baseUrl = '', fetch, navigate }: ProvidersOptions): Providers {
+export function createProviders({ workbenchUrl, baseUrl = '', fetch, navigate, resources }: ProvidersOptions): Providers {
   const notificationProvider = createNotificationProvider();
   const http = createHttpClient({
     baseUrl,
@@ -62,8 +64,7 @@ export function createProviders({ workbenchUrl, baseUrl = '', fetch, navigate }:
   });
   return {
     http,
-    // The registry (and zod with the contract's rules) loads with the first data call, not with /login.
-    dataProvider: createDataProvider(http, () => import('../resources/registry').then((m) => m.resourceDefinitions)),
+    dataProvider: createDataProvider(http, resources),
     authProvider,
     accessControlProvider: createAccessControlProvider({ getTree: treeSource(authProvider), getReading: getMenuReading }),
     i18nProvider: createI18nProvider(),

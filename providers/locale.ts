@@ -1,7 +1,7 @@
 /**
  * The current locale and the translating function, below both the providers and the screens.
- * The screens' message files register themselves here (src/i18n), so the providers can translate
- * without reaching up into src/.
+ * The screens' message files register themselves here (the shell's i18n module), so the providers
+ * translate without importing the shell.
  *
  * Locale: kept in localStorage `locale` (default zh-CN). `setLocale` persists, sets <html lang>
  * and notifies every subscriber; `subscribe(listener)` answers an unsubscribe function.
@@ -14,7 +14,7 @@ export type TranslateParams = Record<string, unknown>;
 
 let dictionaries: Record<Locale, Dictionary> = Object.fromEntries(LOCALES.map((l) => [l, {}])) as Record<Locale, Dictionary>;
 
-/** Installs the merged message dictionaries (src/i18n does so when it loads). */
+/** Installs the merged message dictionaries (the shell's i18n module does so when it loads). */
 export function installDictionaries(merged: Record<Locale, Dictionary>): void {
   dictionaries = merged;
 }

@@ -5,13 +5,14 @@
  *
  * With it, the seeded menu titles the console translates (src/routing/menuTitle.ts): those of
  * contract/menuTitles.ts and every declarative resource's `definition.title`. They load here, with
- * the definitions, rather than in the entry chunk.
+ * the definitions, rather than in the entry chunk; so do the screens' addresses (./pageAddresses.ts).
  */
 import { lazy } from 'react';
 import type { Text } from '../contract/i18n';
 import { MENU_TITLES } from '../contract/menuTitles';
 import type { KnownTitles } from '../src/routing/menuTitle';
-import type { PageComponent, PageRegistry } from '../src/routing/pageProps';
+import type { PageCatalogue, PageComponent, PageRegistry } from '../src/routing/pageProps';
+import { pageAddresses } from './pageAddresses';
 import { resourceDefinitions } from './registry';
 
 const ResourceListPage: PageComponent = lazy(() => import('./generic/ResourceListPage'));
@@ -47,3 +48,6 @@ export const titles: KnownTitles = new Map<string, Text>([
   ...Object.entries(MENU_TITLES),
   ...resourceDefinitions.map((definition) => [definition.name, definition.title] as const),
 ]);
+
+/** What the shell loads (src/routing/MenuGate.tsx, through the loader the entry hands it). */
+export const catalogue: PageCatalogue = { pages, titles, addresses: pageAddresses };

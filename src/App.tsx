@@ -8,14 +8,14 @@ import routerProvider from '@refinedev/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { CHANGE_EMAIL_ROUTE, CHANGE_PASSWORD_ROUTE } from '../contract/session';
-import { createProviders } from '../providers';
+import type { Providers } from '../providers';
 import { safeRedirect } from '../providers/authProvider';
 import { readToken } from '../providers/session';
-import { consoleConfig } from './config';
 import { translate, useLocale } from './i18n';
 import { BootSpinner } from './routing/BootSpinner';
 import { DocumentTitle } from './routing/documentTitle';
 import { LeaveQuestion } from './routing/LeaveQuestion';
+import type { PageLoader } from './routing/loadPages';
 import { MenuGate } from './routing/MenuGate';
 import { PasswordGate } from './routing/PasswordGate';
 import { createConsoleNavigation, NavigationContext, type ConsoleNavigation, type NavigationSource } from './routing/NavigationContext';
@@ -31,20 +31,13 @@ const AccountPage = lazy(() => import('./pages/ChangePassword'));
 
 const NO_RESOURCES: ResourceProps[] = [];
 
-type Providers = ReturnType<typeof createProviders>;
-
+/** The entry (app/main.tsx) builds both from the configuration and the resources; tests pass their own. */
 export interface AppProps {
-  /** Tests pass their own; the console builds them from its configuration. */
-  providers?: Providers;
+  providers: Providers;
+  loadPages: PageLoader;
 }
 
-let defaultProviders: Providers | undefined;
-function consoleProviders(): Providers {
-  defaultProviders ??= createProviders({ workbenchUrl: consoleConfig.workbenchUrl });
-  return defaultProviders;
-}
-
-export default function App({ providers = consoleProviders() }: AppProps) {
+export default function App({ providers, loadPages }: AppProps) {
   const [source, setSource] = useState<NavigationSource>();
   // Re-renders Refine (and with it every translated text) when the language changes, and rebuilds
   // the navigation so that every menu title (top bar, sidebar, tabs, home cards, resource labels,
@@ -66,7 +59,7 @@ export default function App({ providers = consoleProviders() }: AppProps) {
       >
         <NavigationContext.Provider value={navigation ?? null}>
           <LeaveQuestion>
-            <ConsoleRoutes navigation={navigation} onNavigation={setSource} />
+            <ConsoleRoutes navigation={navigation} onNavigation={setSource} loadPages={loadPages} />
           </LeaveQuestion>
         </NavigationContext.Provider>
       </Refine>
@@ -77,6 +70,7 @@ export default function App({ providers = consoleProviders() }: AppProps) {
 interface RoutesProps {
   navigation: ConsoleNavigation | undefined;
   onNavigation: (source: NavigationSource) => void;
+  loadPages: PageLoader;
 }
 
 /**
@@ -84,7 +78,7 @@ interface RoutesProps {
  * routed menu of the tree, then "no permission" or 404. A menu's route renders nothing itself: the
  * layout shows the pages of the open tabs and keeps them mounted (src/layout/TabPages.tsx).
  */
-function ConsoleRoutes({ navigation, onNavigation }: RoutesProps) {
+function ConsoleRoutes({ navigation, onNavigation, loadPages }: RoutesProps) {
   return (
     <Routes>
       <Route
@@ -124,7 +118,7 @@ function ConsoleRoutes({ navigation, onNavigation }: RoutesProps) {
         element={
           <RequireAuth>
             <PasswordGate>
-              <MenuGate navigation={navigation} onChange={onNavigation}>
+              <MenuGate navigation={navigation} onChange={onNavigation} loadPages={loadPages}>
                 <Suspense fallback={<BootSpinner />}>
                   <Shell />
                 </Suspense>

@@ -7,7 +7,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import type { Locale } from '../../contract/i18n';
 import type { MenuReading, PermissionNode } from '../../contract/menu';
-import { MenuIcon } from '../../src/layout/menuIcons';
+import { MenuIcon } from '../../src/layout/menuIconComponents';
 import type { ResourceAccess } from '../generic/useResourceAccess';
 import { NOTHING_SEEN, openGrownParents } from './expansion';
 import { menuTypeLabel, TYPE_COLORS } from './labels';

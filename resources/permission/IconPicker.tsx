@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { MENU_ICON_NAMES } from '../../contract/menuIcons';
-import { MenuIcon } from '../../src/layout/menuIcons';
+import { MenuIcon } from '../../src/layout/menuIconComponents';
 
 interface Props {
   placeholder?: string;

@@ -12,7 +12,7 @@ import { useLocale } from '../i18n';
 import { useDocumentTitle } from '../routing/documentTitle';
 import { useConsoleNavigation } from '../routing/NavigationContext';
 import { entriesInView, findRoute, isUngrantedAddress, normalisePath } from '../routing/navigation';
-import { menuIcon } from './menuIcons';
+import { menuIcon } from './menuIconComponents';
 import { PageTabs } from './PageTabs';
 import { SideMenu } from './SideMenu';
 import { readSiderCollapsed, saveSiderCollapsed } from './siderState';

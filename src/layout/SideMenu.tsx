@@ -1,7 +1,7 @@
 import { Menu, type MenuProps } from 'antd';
 import { Link } from 'react-router';
 import type { SideItem } from '../routing/navigation';
-import { menuIcon } from './menuIcons';
+import { menuIcon } from './menuIconComponents';
 
 type Item = Required<MenuProps>['items'][number];
 

@@ -1,7 +1,7 @@
 /**
  * antd 5 renders its static APIs (message, notification, Modal.confirm) with ReactDOM.render, which
  * React 19 no longer has: without this, toasts such as '提交成功' never appear. This is antd's
- * documented hook for React 19 (https://u.ant.design/v5-for-19); main.tsx installs it once.
+ * documented hook for React 19 (https://u.ant.design/v5-for-19); app/main.tsx installs it once.
  */
 import { unstableSetRender } from 'antd/es/config-provider/UnstableContext';
 import { createRoot, type Root } from 'react-dom/client';

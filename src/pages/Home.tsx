@@ -2,7 +2,7 @@ import { useGetIdentity, useTranslate } from '@refinedev/core';
 import { Card, Col, Empty, Row, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useLocale } from '../i18n';
-import { MenuIcon } from '../layout/menuIcons';
+import { MenuIcon } from '../layout/menuIconComponents';
 import { useConsoleNavigation } from '../routing/NavigationContext';
 import type { SideItem } from '../routing/navigation';
 import type { PageProps } from '../routing/pageProps';

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { PermissionNode } from '../../contract/menu';
 import { getMenuReading } from '../../providers/session';
 import { BootSpinner } from './BootSpinner';
-import { loadPageRegistry } from './loadPages';
+import type { PageLoader } from './loadPages';
 import type { ConsoleNavigation, NavigationSource } from './NavigationContext';
 import type { PageCatalogue } from './pageProps';
 
@@ -13,6 +13,7 @@ interface Props {
   /** The navigation the app currently routes with (App builds it, in the current language, from what this hands up). */
   navigation: ConsoleNavigation | undefined;
   onChange: (source: NavigationSource) => void;
+  loadPages: PageLoader;
   children: ReactNode;
 }
 
@@ -21,7 +22,7 @@ interface Props {
  * both up for App to build the navigation from (again on every language change); renders its
  * children only once the routes exist, so an existing page never flashes as "not found".
  */
-export function MenuGate({ navigation, onChange, children }: Props) {
+export function MenuGate({ navigation, onChange, loadPages, children }: Props) {
   const t = useTranslate();
   const permissions = usePermissions<PermissionNode[] | null>({});
   const [catalogue, setCatalogue] = useState<PageCatalogue>();
@@ -30,7 +31,7 @@ export function MenuGate({ navigation, onChange, children }: Props) {
 
   useEffect(() => {
     let live = true;
-    loadPageRegistry().then(
+    loadPages().then(
       (loaded) => live && setCatalogue(loaded),
       (error: unknown) => {
         console.error('[shell] the page registry could not be loaded', error);
@@ -40,7 +41,7 @@ export function MenuGate({ navigation, onChange, children }: Props) {
     return () => {
       live = false;
     };
-  }, []);
+  }, [loadPages]);
 
   const isCurrent = !!navigation && navigation.tree === tree && navigation.pages === catalogue?.pages;
   useEffect(() => {

@@ -1,19 +1,17 @@
 import type { PageCatalogue } from './pageProps';
 
-let pending: Promise<PageCatalogue> | undefined;
+/** Loads the page registry; the entry hands it to App (app/main.tsx: a lazy chunk of resources/pages.ts). */
+export type PageLoader = () => Promise<PageCatalogue>;
 
 /**
- * The page registry (resources/pages.ts) is a lazy chunk: it pulls in the resource definitions and
- * their rules, which the login page never needs; the seeded menu titles and the screens' addresses
- * come with it. Loaded once, in parallel with the menu call.
+ * The page registry pulls in the resource definitions and their rules, which the login page never
+ * needs: it is loaded once, in parallel with the menu call, and again after a failed load.
  */
-export function loadPageRegistry(): Promise<PageCatalogue> {
-  pending ??= Promise.all([import('../../resources/pages'), import('./pageAddresses')]).then(
-    ([module, addresses]) => ({ pages: module.pages, titles: module.titles, addresses: addresses.pageAddresses }),
-    (error: unknown) => {
+export function loadOnce(load: PageLoader): PageLoader {
+  let pending: Promise<PageCatalogue> | undefined;
+  return () =>
+    (pending ??= load().catch((error: unknown) => {
       pending = undefined;
       throw error;
-    },
-  );
-  return pending;
+    }));
 }

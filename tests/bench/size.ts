@@ -20,8 +20,8 @@ interface Chunk {
 const DIST = process.env.SIZE_DIST ?? 'dist';
 const KB = 1024;
 
-// The page registry and the screens' addresses load with the shell (src/routing/loadPages.ts).
-const AUTHENTICATED = ['src/layout/Shell.tsx', 'resources/pages.ts', 'resources/registry.ts', 'src/routing/pageAddresses.ts'];
+// The page registry (with the screens' addresses) loads with the shell (app/main.tsx hands the loader to it).
+const AUTHENTICATED = ['src/layout/Shell.tsx', 'resources/pages.ts', 'resources/registry.ts'];
 
 /** Modules that make up each screen, by source path. */
 const screens: Array<{ name: string; modules: string[]; budgetKb: number }> = [

@@ -8,8 +8,9 @@ import { render } from '@testing-library/react';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { vi } from 'vitest';
-import { createProviders } from '../../providers';
+import { createProviders, type Providers } from '../../providers';
 import { saveSession } from '../../providers/session';
+import { resourceDefinitions } from '../../resources/registry';
 
 export interface ConsoleScreen {
   token: string;
@@ -17,9 +18,14 @@ export interface ConsoleScreen {
   resource: { name: string; label: string };
 }
 
+/** The console's providers as the entry builds them, with a navigation spy. */
+export function testProviders(): Providers {
+  return createProviders({ workbenchUrl: '/login', navigate: vi.fn(), resources: resourceDefinitions });
+}
+
 /** The console's providers and router around `children`, at the current address. */
 export function ConsoleProviders({ resources, children }: { resources?: ResourceProps[]; children: ReactNode }) {
-  const [providers] = useState(() => createProviders({ workbenchUrl: '/login', navigate: vi.fn() }));
+  const [providers] = useState(testProviders);
   return (
     <BrowserRouter>
       <Refine

@@ -3,12 +3,13 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildMenuTree, type MockApi } from '../../../mocks';
-import { createProviders } from '../../../providers';
 import { saveSession } from '../../../providers/session';
 import { findResource } from '../../../resources/registry';
+import { catalogue } from '../../../resources/pages';
 import App from '../../../src/App';
 import { setLocale } from '../../../src/i18n';
 import { replaceApi, setUpMockApi } from '../generic/harness';
+import { testProviders } from '../renderInConsole';
 
 vi.setConfig({ testTimeout: 60000 });
 const api = setUpMockApi();
@@ -17,7 +18,7 @@ const slow = { timeout: 10000 };
 function renderApp(path: string, mock: MockApi = api.current, { signedIn = true } = {}) {
   if (signedIn) saveSession({ token: mock.issueToken(), appId: 1 });
   window.history.replaceState(null, '', path);
-  return render(<App providers={createProviders({ workbenchUrl: '/login', navigate: vi.fn() })} />);
+  return render(<App providers={testProviders()} loadPages={() => Promise.resolve(catalogue)} />);
 }
 
 const where = () => window.location.pathname;

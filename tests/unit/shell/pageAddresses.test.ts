@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseScreens, HOME } from '../../../server/db/screenCatalogue';
-import { BESPOKE_ADDRESSES, pageAddresses } from '../../../src/routing/pageAddresses';
+import { BESPOKE_ADDRESSES, pageAddresses } from '../../../resources/pageAddresses';
 
 describe('the console\'s screen addresses', () => {
   it('are exactly those the seed gives the base app\'s screens', () => {

@@ -5,38 +5,37 @@
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { lazy, useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createProviders } from '../../../providers';
 import { saveSession } from '../../../providers/session';
+import { catalogue } from '../../../resources/pages';
 import App from '../../../src/App';
+import type { PageCatalogue } from '../../../src/routing/pageProps';
 import { setLocale } from '../../../src/i18n';
 import { setUpMockApi } from '../generic/harness';
+import { testProviders } from '../renderInConsole';
 
 // Two pages are replaced: the sub-system list by one that throws while rendering (counting its
 // attempts), the dictionary list by one that polls while shown (counting ticks).
-const broken = vi.hoisted(() => ({ renders: 0 }));
-const polling = vi.hoisted(() => ({ ticks: 0 }));
-vi.mock('../../../resources/pages', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../resources/pages')>();
-  const { createElement, lazy, useEffect, useState } = await import('react');
-  const Broken = (): never => {
-    broken.renders += 1;
-    throw new Error('this screen is broken');
-  };
-  const Polling = () => {
-    // Its own state: the same text after the tab comes back means the page was kept, not remounted.
-    const [mounted] = useState(() => Math.random().toString(36).slice(2));
-    useEffect(() => {
-      const timer = setInterval(() => (polling.ticks += 1), 20);
-      return () => clearInterval(timer);
-    }, []);
-    return createElement('p', null, `polling page ${mounted}`);
-  };
-  return {
-    ...original,
-    pages: new Map([...original.pages, ['app', lazy(async () => ({ default: Broken }))], ['dic', lazy(async () => ({ default: Polling }))]]),
-  };
-});
+const broken = { renders: 0 };
+const polling = { ticks: 0 };
+const Broken = (): never => {
+  broken.renders += 1;
+  throw new Error('this screen is broken');
+};
+const Polling = () => {
+  // Its own state: the same text after the tab comes back means the page was kept, not remounted.
+  const [mounted] = useState(() => Math.random().toString(36).slice(2));
+  useEffect(() => {
+    const timer = setInterval(() => (polling.ticks += 1), 20);
+    return () => clearInterval(timer);
+  }, []);
+  return <p>{`polling page ${mounted}`}</p>;
+};
+const pages: PageCatalogue = {
+  ...catalogue,
+  pages: new Map([...catalogue.pages, ['app', lazy(async () => ({ default: Broken }))], ['dic', lazy(async () => ({ default: Polling }))]]),
+};
 
 vi.setConfig({ testTimeout: 60000 });
 const api = setUpMockApi();
@@ -46,7 +45,7 @@ const user = () => userEvent.setup({ pointerEventsCheck: 0 });
 function renderApp(path: string) {
   saveSession({ token: api.current.issueToken(), appId: 1 });
   window.history.replaceState(null, '', path);
-  return render(<App providers={createProviders({ workbenchUrl: '/login', navigate: vi.fn() })} />);
+  return render(<App providers={testProviders()} loadPages={() => Promise.resolve(pages)} />);
 }
 
 // React reports a caught render error on the console; the test expects the throw.

@@ -5,7 +5,7 @@
  * An address among them that the caller's menu tree does not route is a page they may not open
  * ("no permission"); any other unknown address is 404. Loaded with the page registry.
  */
-import { resourceDefinitions } from '../../resources/registry';
+import { resourceDefinitions } from './registry';
 
 export const BESPOKE_ADDRESSES: readonly string[] = [
   '/home',

@@ -1,10 +1,25 @@
+/**
+ * The console's entry: the one place that puts the shell (src), the providers and the resources
+ * together, so that no layer below imports one above it.
+ */
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { createProviders } from '../providers';
 import { acceptHandoff, type HandoffQuestion } from '../providers/handoff';
-import App from './App';
-import { installAntdStaticRender } from './layout/antdStaticRender';
-import { BootSpinner } from './routing/BootSpinner';
-import { HandoffPrompt } from './routing/HandoffPrompt';
+import App from '../src/App';
+import { consoleConfig } from '../src/config';
+import { installAntdStaticRender } from '../src/layout/antdStaticRender';
+import { BootSpinner } from '../src/routing/BootSpinner';
+import { HandoffPrompt } from '../src/routing/HandoffPrompt';
+import { loadOnce } from '../src/routing/loadPages';
+
+// The definitions (and zod with the contract's rules) and the pages load as chunks of their own:
+// with the first data call and the menu call, never with /login.
+const providers = createProviders({
+  workbenchUrl: consoleConfig.workbenchUrl,
+  resources: () => import('../resources/registry').then((m) => m.resourceDefinitions),
+});
+const loadPages = loadOnce(() => import('../resources/pages').then((m) => m.catalogue));
 
 // Toasts (antd's static message) render with React 19's root API.
 installAntdStaticRender();
@@ -37,7 +52,7 @@ async function start(app: Root): Promise<void> {
   });
   app.render(
     <StrictMode>
-      <App />
+      <App providers={providers} loadPages={loadPages} />
     </StrictMode>,
   );
 }
