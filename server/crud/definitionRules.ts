@@ -25,9 +25,46 @@ function usageProblems(definition: ResourceDefinition): string[] {
   return problems;
 }
 
+/**
+ * Every field the definition names is one of its entity's (a definition built without
+ * defineResource, or an entity changed under it, is not checked by the compiler); a switch is over
+ * a choice of two options; an order cell shows the declared order field.
+ */
+function shapeProblems(definition: ResourceDefinition): string[] {
+  const name = `Resource ${definition.name}`;
+  const fields = definition.entity.fields;
+  const unique = definition.entity.unique;
+  const named: Array<readonly [string, string | undefined]> = [
+    ...definition.columns.flatMap((column) => [['columns', column.field], ['columns (suffix)', column.suffix], ['columns (of)', column.of]] as const),
+    ...definition.form.map((item) => ['form', item.field] as const),
+    ...FIELD_USES.flatMap(([key, , fieldsOf]) => fieldsOf(definition).map((field) => [key, field] as const)),
+    ...(definition.fixed ?? []).map((field) => ['fixed', field] as const),
+    ['labelField', definition.labelField],
+    ['order', definition.order?.field],
+    ['parent', definition.parent?.field],
+    ['deletable', definition.deletable?.field],
+    ['readOnlyRows', definition.readOnlyRows?.field],
+    ['keyCheck', definition.keyCheck?.param],
+    ['entity.unique', unique?.field],
+    ['entity.unique.within', unique?.within],
+  ];
+  const problems = named
+    .filter(([, field]) => field !== undefined && field !== 'id' && !(field in fields))
+    .map(([key, field]) => `${name}: ${key} names ${field}, which is not one of its fields`);
+  for (const column of definition.columns) {
+    if (column.cell === 'switch' && fields[column.field]?.options?.length !== 2) {
+      problems.push(`${name}: column ${column.field} is a switch, which needs a choice of two options`);
+    }
+    if (column.cell === 'order' && definition.order?.field !== column.field) {
+      problems.push(`${name}: column ${column.field} shows the order, but order names ${definition.order?.field ?? 'no field'}`);
+    }
+  }
+  return problems;
+}
+
 /** Every way `definition` breaks a rule, as sentences naming the resource and the field. */
 export function definitionProblems(definition: ResourceDefinition, definitions: readonly ResourceDefinition[]): string[] {
-  return [...usageProblems(definition), ...privacyProblems(definition, definitions)];
+  return [...shapeProblems(definition), ...usageProblems(definition), ...privacyProblems(definition, definitions)];
 }
 
 function privacyProblems(definition: ResourceDefinition, definitions: readonly ResourceDefinition[]): string[] {
