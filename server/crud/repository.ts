@@ -127,7 +127,8 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     /** Id of the record whose `field` equals `value` (and, when given, whose `scope` fields equal theirs), if any. */
     async findIdBy(field: string, value: unknown, within: Record<string, unknown> = {}): Promise<number | undefined> {
       let query = db.selectFrom(table).select('id').where(field, '=', value).where(own);
-      for (const [name, scoped] of Object.entries(within)) query = query.where(name, '=', scoped);
+      // An empty scope is a scope too: `= NULL` matches nothing, and would let every empty one repeat the key.
+      for (const [name, scoped] of Object.entries(within)) query = scoped === null || scoped === undefined ? query.where(name, 'is', null) : query.where(name, '=', scoped);
       const row = await query.executeTakeFirst();
       return row?.id as number | undefined;
     },
