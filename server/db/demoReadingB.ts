@@ -6,10 +6,11 @@
  * page; its address is the console itself, so its workbench card opens this console on its tree.
  */
 import type { Kysely } from 'kysely';
-import { appEntity, MenuType, validateEntity } from '../../contract';
+import { MenuType } from '../../contract';
 import type { MenuSeed } from './baseMenuTree';
 import { grantToRole, insertSubtree } from './permissionTree';
 import type { Database } from './schema';
+import { insertApp } from './seedValues';
 
 export const READING_B_APP_CODE = 'ops';
 export const READING_B_ROLE_KEY = 'opsStaff';
@@ -47,13 +48,7 @@ export async function isReadingBAppPresent(db: Kysely<Database>): Promise<boolea
 
 /** The sub-system, its tree and its role (in the seed's or the catch-up's transaction). */
 export async function insertReadingBApp(trx: Kysely<Database>, now: number): Promise<void> {
-  const app = validateEntity(appEntity, APP);
-  if (!app.ok) throw new Error(`Invalid demo sub-system: ${JSON.stringify(app.fields)}`);
-  const { id: appId } = await trx
-    .insertInto('app')
-    .values({ ...app.value, logo: null, createTime: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id: appId } = await insertApp(trx, APP, now);
   const ids = await insertSubtree(trx, appId, readingBTree());
   const { id: roleId } = await trx
     .insertInto('role')

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { appEntity, BASE_APP_CODE, paramEntity, validateEntity, type Entity, type FieldValues, type Fields } from '../../contract';
+import { BASE_APP_CODE, paramEntity } from '../../contract';
 import type { ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
 import { hashPassword, sha256Hex } from '../auth/passwords';
@@ -16,7 +16,8 @@ import { defaultClock, type StatisticsClock } from '../statistics/clock';
 import { DEMO_APPS, DEMO_PARAMS, insertDemoStaff } from './demoData';
 import { insertDemoParts } from './demoParts';
 import { grantToRole, insertSubtree } from './permissionTree';
-import type { Database, StoredValues } from './schema';
+import type { Database } from './schema';
+import { insertApp, stored } from './seedValues';
 
 export interface SeedOptions {
   demo: boolean;
@@ -34,21 +35,6 @@ export interface SeedResult {
 
 export const ADMIN_CODE = 'admin';
 export const SUPER_ADMIN_ROLE_KEY = 'superAdmin';
-
-/** Seed values obey the same rules as user input; absent optional values are stored as null. */
-function stored<F extends Fields>(entity: Entity<F>, input: unknown): StoredValues<FieldValues<F>> {
-  const result = validateEntity(entity, input);
-  if (!result.ok) throw new Error(`Invalid seed value: ${JSON.stringify(result.fields)}`);
-  return Object.fromEntries(Object.entries(result.value).map(([k, v]) => [k, v ?? null])) as StoredValues<FieldValues<F>>;
-}
-
-function insertApp(trx: Kysely<Database>, input: unknown, createTime: number) {
-  return trx
-    .insertInto('app')
-    .values({ ...stored(appEntity, input), createTime })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
 
 /**
  * `definitions` (default: the registry) are the declared resources whose menus the tree gets;
