@@ -18,10 +18,9 @@ import { LOGIN_LOG_NAME_LENGTH, type LoginReason } from '../../contract/entities
 import { withoutControlCharacters } from '../../contract/search';
 import { USERNAME_PATTERN } from '../../contract/session';
 import { USER_AGENT_LENGTH, type SessionOrigin } from '../auth/tokens';
+import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 
-/** Rows per insert (and codes per lookup): well below both dialects' limits on bound parameters. */
-const INSERT_CHUNK = 500;
 
 type Row = Database['loginLog'] extends infer T ? Omit<{ [K in keyof T]: T[K] }, 'id'> : never;
 
@@ -74,8 +73,8 @@ export function createLoginLog(db: Kysely<Database>) {
   /** The account codes among `names`. */
   async function accountCodes(names: string[]): Promise<Set<string>> {
     const codes = new Set<string>();
-    for (let i = 0; i < names.length; i += INSERT_CHUNK) {
-      for (const row of await db.selectFrom('user').select('code').where('code', 'in', names.slice(i, i + INSERT_CHUNK)).execute()) codes.add(row.code);
+    for (const part of chunks(names)) {
+      for (const row of await db.selectFrom('user').select('code').where('code', 'in', part).execute()) codes.add(row.code);
     }
     return codes;
   }
@@ -85,7 +84,7 @@ export function createLoginLog(db: Kysely<Database>) {
     const unsure = [...new Set(batch.filter((r) => isAccountBy(r.reason) === undefined).map((r) => cleaned(r.userName)).filter((name) => USERNAME_PATTERN.test(name)))];
     const codes = unsure.length ? await accountCodes(unsure) : new Set<string>();
     const rows = batch.map((r) => loginLogRow(r.userName, isAccountBy(r.reason) ?? codes.has(cleaned(r.userName)), r.origin, r.reason, r.at));
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await db.insertInto('loginLog').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+    for (const part of chunks(rows)) await db.insertInto('loginLog').values(part).execute();
   }
 
   return {

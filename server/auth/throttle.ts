@@ -14,6 +14,7 @@
 import type { Kysely } from 'kysely';
 import { Code } from '../../contract';
 import type { ThrottlePolicy } from '../config';
+import { chunks } from '../db/chunks';
 import type { Database, ThrottleScope } from '../db/schema';
 import { ApiError } from '../errors';
 import { createHashGate } from './hashGate';
@@ -25,8 +26,6 @@ function pairKey(username: string, address: string): string {
 }
 
 const PRUNE_INTERVAL_MS = 60_000;
-/** Rows per insert of refused attempts: well below both dialects' limits on bound parameters. */
-const INSERT_CHUNK = 500;
 
 type AttemptRow = { scope: ThrottleScope; key: string; attemptedAt: number };
 
@@ -44,7 +43,7 @@ export function createLoginThrottle(db: Kysely<Database>, policy: ThrottlePolicy
       const batch = pending;
       pending = [];
       flush = undefined;
-      for (let i = 0; i < batch.length; i += INSERT_CHUNK) await db.insertInto('loginAttempt').values(batch.slice(i, i + INSERT_CHUNK)).execute();
+      for (const part of chunks(batch)) await db.insertInto('loginAttempt').values(part).execute();
     });
     return flush;
   }

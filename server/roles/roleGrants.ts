@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import { Code, DEFAULT_LOCALE, type Locale } from '../../contract';
 import { grantedPermissionIds, isSuperAdmin, superAdminRoleId } from '../auth/grants';
 import { isStorableId } from '../crud/storableId';
+import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Caller } from '../http/requestContext';
@@ -26,8 +27,6 @@ export interface RoleGrantsChange {
   permissionIds: readonly number[];
 }
 
-/** Rows per insert statement: well below both dialects' limits on bound parameters. */
-const INSERT_CHUNK = 500;
 
 /** Every id of `ids` that `allowed` lacks. */
 function outside(ids: Iterable<number>, allowed: ReadonlySet<number>): number[] {
@@ -102,17 +101,13 @@ export function saveRoleGrants(
     const removed = outside(current, wanted);
     await requireOwnGrants(trx, caller, [...added, ...removed]);
 
-    for (let i = 0; i < removed.length; i += INSERT_CHUNK) {
-      await trx
-        .deleteFrom('rolePermission')
-        .where('roleId', '=', roleId)
-        .where('permissionId', 'in', removed.slice(i, i + INSERT_CHUNK))
-        .execute();
+    for (const part of chunks(removed)) {
+      await trx.deleteFrom('rolePermission').where('roleId', '=', roleId).where('permissionId', 'in', part).execute();
     }
-    for (let i = 0; i < added.length; i += INSERT_CHUNK) {
+    for (const part of chunks(added)) {
       await trx
         .insertInto('rolePermission')
-        .values(added.slice(i, i + INSERT_CHUNK).map((permissionId) => ({ roleId, permissionId })))
+        .values(part.map((permissionId) => ({ roleId, permissionId })))
         .execute();
     }
   });

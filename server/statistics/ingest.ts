@@ -23,6 +23,7 @@ import {
   type Text,
 } from '../../contract';
 import { writeAuditNotes, type AuditNote } from '../audit/note';
+import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 
@@ -49,7 +50,6 @@ export interface ChangedKey {
   after: number;
 }
 
-const CHUNK = 500;
 /** Keys per audit row: a full batch of 5,000 is ten rows of about 30 KB each. */
 const KEYS_PER_NOTE = 500;
 
@@ -105,12 +105,6 @@ export function parseBatch(input: Record<string, unknown>, locale: Locale, lates
     return { adminId, month, amountFen };
   });
   return { traffic, revenue };
-}
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 function addTo(map: Map<string, number>, key: string, delta: number): void {

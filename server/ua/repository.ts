@@ -1,6 +1,7 @@
 /** UA records and published rules (tables of migrations 0010_ua and 0016_ua_unpublish). */
 import type { Kysely } from 'kysely';
 import { UA_LIMITS, UA_PROCESSED, UA_UNPROCESSED, type UapRule, type UaRuleSummary } from '../../contract/ua';
+import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 import type { RuleKind } from './ruleSet';
 import type { PublishedRule } from './tasks';
@@ -85,9 +86,7 @@ export function uaRepository(database: Kysely<Database>) {
           await trx.insertInto('uaRule').values({ kind, rule: JSON.stringify(rule), uaId: input.uaId, createTime: now, creatorName: input.creatorName } as never).execute();
         }
         await trx.updateTable('uaRecord').set({ uaStatus: UA_PROCESSED, parserType: input.parserType }).where('id', '=', input.uaId).execute();
-        // Chunks keep each statement within both databases' bound-parameter limits.
-        for (let i = 0; i < input.alsoProcessed.length; i += 500) {
-          const ids = input.alsoProcessed.slice(i, i + 500);
+        for (const ids of chunks(input.alsoProcessed)) {
           await trx.updateTable('uaRecord').set({ uaStatus: UA_PROCESSED, parserType: input.parserType }).where('id', 'in', ids).where('uaStatus', '=', UA_UNPROCESSED).execute();
         }
       });
