@@ -38,7 +38,8 @@ export interface DataResource {
   name: string;
   endpoint?: string;
   paging: PagingStyle;
-  sort?: ReadonlyArray<readonly [string, 'asc' | 'desc']>;
+  /** Its list's columns: those marked `sortable` may be asked for as the order (`sort`/`order`). */
+  columns?: ReadonlyArray<{ field?: string; sortable?: boolean }>;
   privacy?: { lookup?: readonly string[] };
 }
 
@@ -80,7 +81,7 @@ export function createDataProvider(http: HttpClient, definitions: DataResources)
     return {
       endpoint: typeof meta?.endpoint === 'string' ? meta.endpoint : endpointOf(definition ?? { name: resource }),
       paging: definition?.paging ?? 'pageNo',
-      sortable: definition?.sort?.map(([field]) => field) ?? [],
+      sortable: (definition?.columns ?? []).flatMap((column) => (column.sortable && column.field !== undefined ? [column.field] : [])),
       listMethod: definition?.privacy?.lookup?.length ? 'POST' : 'GET',
     };
   }

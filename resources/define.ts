@@ -33,20 +33,38 @@ export const DEFAULT_PAGE_SIZES: readonly number[] = [10, 20, 50, 100];
  * saves the field at once (a two-option choice, the first option being "on"), or up/down arrows
  * that move the row (the definition's `order` field).
  */
-export type CellKind =
-  | 'text'
-  | 'option'
-  | 'slots'
-  | 'reference'
-  | 'dictionary'
-  | 'switch'
-  | 'order'
-  | 'time'
-  | 'changes'
-  | 'table'
-  | 'recordKey'
-  | 'resource'
-  | 'fieldName';
+export const BUILT_IN_CELLS = ['text', 'option', 'slots', 'reference', 'dictionary', 'switch', 'order', 'time', 'changes', 'table', 'recordKey', 'resource', 'fieldName'] as const;
+export type CellKind = (typeof BUILT_IN_CELLS)[number];
+/**
+ * A cell as a definition names it: a built-in kind, or a cell registered by name (a module
+ * resources/cells/<name>.tsx, see resources/generic/defineCell.ts). A unit test checks every name.
+ */
+export type CellName = CellKind | (string & {});
+
+export function isBuiltInCell(name: string): name is CellKind {
+  return (BUILT_IN_CELLS as readonly string[]).includes(name);
+}
+
+/** The server-managed instants of a resource with `timestamps` (epoch milliseconds). */
+export const TIMESTAMP_FIELDS = ['createTime', 'updateTime'] as const;
+export type TimestampField = (typeof TIMESTAMP_FIELDS)[number];
+
+const TIMESTAMP_LABELS: Record<TimestampField, Text> = {
+  createTime: { 'zh-CN': '创建时间', 'en-US': 'Created' },
+  updateTime: { 'zh-CN': '更新时间', 'en-US': 'Updated' },
+};
+
+/** The stored fields of a resource: its entity's, and its timestamps when it has them. */
+export function storedFieldsOf(definition: Pick<ResourceDefinition, 'entity' | 'timestamps'>): string[] {
+  return [...Object.keys(definition.entity.fields), ...(definition.timestamps ? TIMESTAMP_FIELDS : [])];
+}
+
+/** What a stored field is called to people: its entity label, or a timestamp's. */
+export function fieldLabelOf(definition: Pick<ResourceDefinition, 'entity' | 'timestamps'>, field: string): Text | undefined {
+  const label = definition.entity.fields[field]?.label;
+  if (label) return label;
+  return definition.timestamps && (TIMESTAMP_FIELDS as readonly string[]).includes(field) ? TIMESTAMP_LABELS[field as TimestampField] : undefined;
+}
 /** Which input a form field gets. */
 export type WidgetKind = 'input' | 'textarea' | 'number' | 'select' | 'radio' | 'slots' | 'reference' | 'dictionary';
 
@@ -68,9 +86,15 @@ export interface RowAction {
   apis: string[];
 }
 
-export interface ColumnSpec<K extends string = string> {
+/** A column showing a stored field. */
+export interface FieldColumnSpec<K extends string = string> {
   field: K;
-  cell?: CellKind;
+  cell?: CellName;
+  /**
+   * Its header sorts the list on the server (`sort=<field>&order=asc|desc`, `id` breaking ties).
+   * Only a stored field that is not masked; the server indexes it.
+   */
+  sortable?: boolean;
   /** Another field of the row, shown after this one's text in parentheses (a name and its account: `甲 (e001)`). */
   suffix?: K;
   /**
@@ -84,6 +108,30 @@ export interface ColumnSpec<K extends string = string> {
    */
   shownAs?: string;
   width?: number;
+}
+
+/**
+ * A column with no stored field: a registered cell (`cell`) shows it from the whole row, e.g.
+ * `{ key: 'total', label: text('合计', 'Total'), cell: 'lineTotal' }`. Never sorted or searched.
+ */
+export interface ComputedColumnSpec {
+  key: string;
+  /** None: nothing is stored under it. */
+  field?: undefined;
+  label: Text;
+  cell: string;
+  width?: number;
+}
+
+export type ColumnSpec<K extends string = string> = FieldColumnSpec<K> | ComputedColumnSpec;
+
+export function isComputed(column: ColumnSpec | ShowItem): column is ComputedColumnSpec {
+  return 'key' in column;
+}
+
+/** The fields whose list headers sort (the server's allowlist of `sort`). */
+export function sortableFieldsOf(definition: Pick<ResourceDefinition, 'columns'>): string[] {
+  return definition.columns.flatMap((column) => (!isComputed(column) && column.sortable ? [column.field] : []));
 }
 
 export interface FormFieldSpec<K extends string = string> {
@@ -129,7 +177,8 @@ export const IN_USE_FLAG = 'inUse';
 
 /** One line of a show view: a field (shown as its list cell would be), or a region path shown as its names. */
 export type ShowItem<K extends string = string> =
-  | { field: K; cell?: CellKind; suffix?: K; of?: K; shownAs?: string }
+  | { field: K; cell?: CellName; suffix?: K; of?: K; shownAs?: string }
+  | ComputedColumnSpec
   | { region: readonly [province: K, city: K, area: K]; label: Text };
 
 /**
@@ -278,13 +327,18 @@ export interface ResourceDefinition<F extends Fields = Fields> {
    */
   marksOwn?: { field: (keyof F & string) | 'id'; identity: 'id' | 'sessionId'; label: Text };
   /** Default order; `id` breaks ties. */
-  sort: ReadonlyArray<readonly [keyof F & string, 'asc' | 'desc']>;
-  columns: ReadonlyArray<ColumnSpec<keyof F & string>>;
+  sort: ReadonlyArray<readonly [(keyof F & string) | TimestampField, 'asc' | 'desc']>;
+  /** The list's columns: stored fields (timestamps too, when declared) and computed ones. */
+  columns: ReadonlyArray<ColumnSpec<(keyof F & string) | TimestampField>>;
   form: ReadonlyArray<FormFieldSpec<keyof F & string>>;
-  /** Adds a server-managed createTime. */
+  /**
+   * Adds server-managed `createTime` (set on insert) and `updateTime` (set on insert and every
+   * update): epoch milliseconds, never taken from a request. Columns, show items and `sort` may
+   * name them (shown with the `time` cell unless another is named).
+   */
   timestamps?: boolean;
   /** Its show view (default: the columns, no related lists). */
-  show?: ShowSpec<keyof F & string>;
+  show?: ShowSpec<(keyof F & string) | TimestampField>;
   /** Exact filters every list call must give (1001 when missing or not a valid value). */
   requiredFilters?: ReadonlyArray<keyof F & string>;
   privacy?: PrivacySpec<keyof F & string>;

@@ -41,4 +41,4 @@ export const appEntity = defineEntity({
   unique: { field: 'code', duplicate: text('子系统编号不可以重复', 'This sub-system code already exists') },
 });
 
-export type App = EntityRecord<typeof appEntity> & { createTime?: number };
+export type App = EntityRecord<typeof appEntity> & { createTime?: number; updateTime?: number };

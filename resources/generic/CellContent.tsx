@@ -1,6 +1,8 @@
 import { useTranslate } from '@refinedev/core';
+import type { Locale } from '../../contract/i18n';
 import type { ReferenceSpec } from '../define';
 import { useLocale } from '../../src/i18n';
+import { loadedCell, useRegisteredCells } from './cellRegistry';
 import type { CellView } from './cells';
 import { labelled, type Change } from './changes';
 import { referenceLabel } from './references';
@@ -43,10 +45,20 @@ function ChangesCell({ changes, table }: { changes: Change[]; table?: string }) 
   return <span className="generic-cell">{shown.map((change) => change.label).join(', ')}</span>;
 }
 
+/** A registered cell's rendering; nothing while its module loads, the name when none is registered. */
+function CustomCell({ cell, value, row, locale }: { cell: string; value: unknown; row: Record<string, unknown>; locale: Locale }) {
+  const isReady = useRegisteredCells([cell]);
+  const found = loadedCell(cell);
+  if (!isReady) return null;
+  return found ? <>{found.render(value, { id: '', ...row }, locale)}</> : <span className="generic-cell">{String(value ?? '')}</span>;
+}
+
 /** Renders a list cell; missing values (and missing slots) show the empty mark '--'. */
 export function CellContent({ view }: { view: CellView }) {
   const t = useTranslate();
+  const locale = useLocale();
   const empty = t('common.empty');
+  if (view.kind === 'custom') return <CustomCell cell={view.cell} value={view.value} row={view.row} locale={locale} />;
   if (view.kind === 'empty') return <span className="generic-empty">{empty}</span>;
   if (view.kind === 'text') return <span className="generic-cell" title={view.title}>{view.text}</span>;
   if (view.kind === 'changes') return <ChangesCell changes={view.changes} table={view.table} />;

@@ -9,6 +9,7 @@ import type { Locale } from '../../contract/i18n';
 import type { UserInfo } from '../../contract/session';
 import { DELETE_IMPACT_PATH, endpointOf, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
 import { detailsOf } from '../registry';
+import { useRegisteredCells } from './cellRegistry';
 import { resourceColumns } from './columns';
 import { searchFilters } from './filters';
 import type { FormAction } from './ResourceForm';
@@ -119,12 +120,15 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     resource: definition.name,
     pagination: { currentPage: 1, pageSize: pageSizes[0] },
     filters: { permanent },
-    sorters: { mode: 'off' },
+    // A sortable column's header asks the server for its order (./columns.ts); none: the default order.
+    sorters: { mode: 'server' },
     syncWithLocation: false,
     onSearch: (values) => searchFilters(definition, values),
   });
   const rows = useMemo(() => [...(tableProps.dataSource ?? [])], [tableProps.dataSource]);
   const ownMark = useOwnMark(definition);
+  // Registered cells load with the first list naming them (their widths and alignment come with them).
+  useRegisteredCells(definition.columns.flatMap((column) => (column.cell ? [column.cell] : [])));
   const [listRef, listWidth] = useWidth();
 
   // A master list keeps a row selected: the first once loaded, the first again when the selected
@@ -172,6 +176,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     onRowAction: (row, action) => openRowAction(row, action.action),
     onShow: (row) => setDialog({ kind: 'show', id: row.id, open: true }),
     own: ownMark,
+    withSorters: true,
     // The radio column of a master list takes its 40 px first.
     available: listWidth === undefined ? undefined : listWidth - (selection ? 40 : 0),
   });

@@ -11,7 +11,7 @@ import { Alert, Button, Descriptions, Drawer, Space, Table, Tabs, Tooltip } from
 import { useCallback, useEffect, useState } from 'react';
 import { indexRegions, loadRegions, regionNames, type RegionIndex } from '../../contract/regions';
 import { useLocale } from '../../src/i18n';
-import { endpointOf, type RelatedSpec, type ResourceDefinition } from '../define';
+import { endpointOf, isComputed, type RelatedSpec, type ResourceDefinition } from '../define';
 import { relatedOf } from '../registry';
 import { CellContent } from './CellContent';
 import { ChangesTable } from './ChangesTable';
@@ -215,7 +215,8 @@ export function ResourceShow({ definition, id, open, onClose, afterClose }: Prop
 /** The field naming a record in the heading: its label field, or the name the server gave it in place of that (`shownAs`). */
 function shownNameOf(definition: ResourceDefinition, record: Row): string {
   const labelField = definition.labelField ?? '';
-  const shownAs = definition.columns.find((column) => column.field === labelField)?.shownAs;
+  const column = definition.columns.find((c) => !isComputed(c) && c.field === labelField);
+  const shownAs = column && !isComputed(column) ? column.shownAs : undefined;
   return shownAs !== undefined && typeof record[shownAs] === 'string' && record[shownAs] !== '' ? shownAs : labelField;
 }
 

@@ -5,7 +5,7 @@
  */
 import { splitJoined, type Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
-import type { CellKind, ColumnSpec, ReferenceSpec, ResourceDefinition } from '../define';
+import { isBuiltInCell, isComputed, TIMESTAMP_FIELDS, type CellName, type ColumnSpec, type ReferenceSpec, type ResourceDefinition } from '../define';
 import { findResource } from '../registry';
 import { parseChanges, type Change } from './changes';
 import { referenceOf } from './references';
@@ -18,7 +18,9 @@ export type CellView =
   | { kind: 'stored'; table: string; key?: string }
   | { kind: 'slots'; slots: Array<{ label: string; value?: string }> }
   | { kind: 'reference'; reference: ReferenceSpec; value: unknown }
-  | { kind: 'dictionary'; dicKey: string; value: string };
+  | { kind: 'dictionary'; dicKey: string; value: string }
+  /** A registered cell (./cellRegistry.ts) given the value (none for a computed column) and the whole row. */
+  | { kind: 'custom'; cell: string; value: unknown; row: Record<string, unknown> };
 
 export function isMissing(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -43,9 +45,11 @@ export function optionLabel(field: Field, value: unknown, locale: Locale): strin
   return labels.every((label) => label !== undefined) ? labels.join(locale === 'zh-CN' ? '、' : ', ') : undefined;
 }
 
-/** The declared cell kind; a reference or a dictionary-backed field shows its label by default. */
-export function cellKindOf(definition: ResourceDefinition, column: ColumnSpec): CellKind {
+/** The declared cell; a reference or a dictionary-backed field shows its label by default, a timestamp its time. */
+export function cellKindOf(definition: ResourceDefinition, column: ColumnSpec): CellName {
   if (column.cell) return column.cell;
+  if (isComputed(column)) return 'text';
+  if (definition.timestamps && (TIMESTAMP_FIELDS as readonly string[]).includes(column.field)) return 'time';
   if (referenceOf(definition, column.field)) return 'reference';
   return definition.entity.fields[column.field]?.dictionary ? 'dictionary' : 'text';
 }
@@ -62,9 +66,12 @@ export function timeText(value: unknown): string | undefined {
 
 /** `record`: the whole row, which a record of changes reads its table from (`tableName`). */
 export function cellView(definition: ResourceDefinition, column: ColumnSpec, value: unknown, locale: Locale, record?: Record<string, unknown>): CellView {
+  // A computed column has no value of its own: its cell reads the row.
+  if (isComputed(column)) return { kind: 'custom', cell: column.cell, value: undefined, row: record ?? {} };
   if (isMissing(value)) return { kind: 'empty' };
   const field = definition.entity.fields[column.field];
   const kind = cellKindOf(definition, column);
+  if (!isBuiltInCell(kind)) return { kind: 'custom', cell: kind, value, row: record ?? {} };
   if (kind === 'reference') {
     const reference = referenceOf(definition, column.field);
     if (reference) return { kind: 'reference', reference, value };

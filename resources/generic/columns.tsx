@@ -12,8 +12,9 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Field } from '../../contract/fields';
 import type { Locale, Text } from '../../contract/i18n';
 import { rowNumber } from '../../contract/paging';
-import type { CellKind, ColumnSpec, ResourceDefinition, RowAction } from '../define';
+import { fieldLabelOf, isBuiltInCell, isComputed, type CellName, type FieldColumnSpec, type ResourceDefinition, type RowAction } from '../define';
 import { CellContent } from './CellContent';
+import { loadedCell } from './cellRegistry';
 import { cellKindOf, cellView, slotsOf } from './cells';
 import { fitWidths } from './columnFit';
 import { columnWidth, textWidth } from './columnWidth';
@@ -50,18 +51,23 @@ interface Options {
   own?: { isOwn: (row: Row) => boolean; label: string };
   /** The width the table has, when known (beside a selection column): truncating columns give up width to fit it. */
   available?: number;
+  /** Headers of `sortable` columns sort (the list asks the server for that order); off in lists without a sorter. */
+  withSorters?: boolean;
 }
 
 /** Cells that show one line of text: they truncate with an ellipsis and a tooltip. */
-const TRUNCATED: ReadonlySet<CellKind> = new Set(['text', 'option', 'time', 'changes', 'table', 'recordKey', 'resource', 'fieldName']);
+const TRUNCATED: ReadonlySet<CellName> = new Set(['text', 'option', 'time', 'changes', 'table', 'recordKey', 'resource', 'fieldName']);
 
 /**
  * Free text that may give up width when the list lacks room (./columnFit.ts), down to
  * READABLE_FLOOR, and down to its header when that is not enough; a time or a choice keeps its
  * width (cut, it would say nothing).
  */
-const SHRINKABLE: ReadonlySet<CellKind> = new Set(['text', 'changes', 'table', 'recordKey', 'resource', 'fieldName']);
+const SHRINKABLE: ReadonlySet<CellName> = new Set(['text', 'changes', 'table', 'recordKey', 'resource', 'fieldName']);
 const READABLE_FLOOR = 96;
+
+/** A registered cell's width until its module has loaded and unless it gives one. */
+const CUSTOM_WIDTH = 120;
 
 /** antd's small icon-only button, and the space between two. */
 const BUTTON_WIDTH = 24;
@@ -78,7 +84,7 @@ const widest = (texts: readonly string[]) => texts.reduce((a, b) => (textWidth(b
  * The widest text a column shows: of the rows on screen when there are any (labels looked up by
  * their cell are estimated), else what the field typically holds. Wider ones end in an ellipsis.
  */
-function widestValue(definition: ResourceDefinition, column: ColumnSpec, field: Field | undefined, locale: Locale, rows: readonly Row[]): string {
+function widestValue(definition: ResourceDefinition, column: FieldColumnSpec, field: Field | undefined, locale: Locale, rows: readonly Row[]): string {
   if (!field) return '';
   const kind = cellKindOf(definition, column);
   if (kind === 'reference' || kind === 'dictionary') return '名'.repeat(6);
@@ -125,6 +131,7 @@ export function resourceColumns({
   onShow,
   own,
   available,
+  withSorters = false,
 }: Options): ColumnsType<Row> {
   // How narrow each free-text column may become when the table lacks room (SHRINKABLE).
   const floors = new Map<string, { floor: number; last: number }>();
@@ -150,9 +157,22 @@ export function resourceColumns({
     ...(withoutRowNumber ? [] : [numberColumn]),
     ...idColumn,
     ...definition.columns.map((column, columnIndex) => {
+      if (isComputed(column)) {
+        const header = column.label[locale];
+        const cell = loadedCell(column.cell);
+        return {
+          key: column.key,
+          title: header,
+          width: column.width ?? cell?.width ?? columnWidth({ header, contentWidth: CUSTOM_WIDTH }),
+          align: cell?.align,
+          render: (_value: unknown, row: Row) => <CellContent view={cellView(definition, column, undefined, locale, row)} />,
+        };
+      }
       const field = definition.entity.fields[column.field];
-      const header = field?.label[locale] ?? column.field;
+      const header = fieldLabelOf(definition, column.field)?.[locale] ?? column.field;
       const kind = cellKindOf(definition, column);
+      // Refine maps antd's sorter by its dataIndex.
+      const sorting = withSorters && column.sortable ? { dataIndex: column.field, sorter: true, sortDirections: ['ascend' as const, 'descend' as const] } : {};
       if (kind === 'switch' && field?.options?.length === 2) {
         return {
           key: column.field,
@@ -179,6 +199,17 @@ export function resourceColumns({
         };
       }
       const view = (row: Row) => cellView(definition, column, row[column.field], locale, row);
+      if (!isBuiltInCell(kind)) {
+        const cell = loadedCell(kind);
+        return {
+          key: column.field,
+          title: header,
+          width: column.width ?? cell?.width ?? columnWidth({ header, contentWidth: CUSTOM_WIDTH }),
+          align: cell?.align,
+          ...sorting,
+          render: (_value: unknown, row: Row) => <CellContent view={view(row)} />,
+        };
+      }
       const marksOwn = own !== undefined && columnIndex === 0 && rows.some(own.isOwn);
       const width = (column.width ?? columnWidth({ header, widestValue: widestValue(definition, column, field, locale, rows) })) + (marksOwn ? ownMarkWidth(own.label) : 0);
       if (SHRINKABLE.has(kind) && !marksOwn) {
@@ -189,6 +220,7 @@ export function resourceColumns({
         key: column.field,
         title: header,
         width,
+        ...sorting,
         // One-line cells truncate with a tooltip (labels looked up by the cell too); slots keep their own layout.
         ellipsis: (TRUNCATED.has(kind) || kind === 'reference' || kind === 'dictionary') && !marksOwn ? { showTitle: true } : false,
         render: (_value: unknown, row: Row) =>

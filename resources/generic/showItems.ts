@@ -3,7 +3,7 @@
  * label and how its value shows (the list cell's rules: options, references, dictionaries, '--').
  */
 import type { Locale, Text } from '../../contract/i18n';
-import type { ResourceDefinition } from '../define';
+import { fieldLabelOf, isComputed, type ResourceDefinition } from '../define';
 import { cellView, type CellView } from './cells';
 import type { Row } from './rowTypes';
 
@@ -18,7 +18,8 @@ export function showLines(definition: ResourceDefinition, record: Row, locale: L
       const [province, city, area] = item.region;
       return { key: item.region.join('-'), label: (item.label as Text)[locale], region: [record[province], record[city], record[area]] as const };
     }
-    const label = definition.entity.fields[item.field]?.label[locale] ?? item.field;
+    if (isComputed(item)) return { key: item.key, label: item.label[locale], view: cellView(definition, item, undefined, locale, record) };
+    const label = fieldLabelOf(definition, item.field)?.[locale] ?? item.field;
     return { key: item.field, label, view: cellView(definition, { field: item.field, cell: item.cell, suffix: item.suffix, of: item.of, shownAs: item.shownAs }, record[item.field], locale, record) };
   });
 }

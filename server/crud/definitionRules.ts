@@ -4,7 +4,8 @@
  * (a masked field searched with "contains", whose totals tell its value) never serves a request.
  */
 import { isLookupKind } from '../../contract/lookup';
-import { IN_USE_FLAG, REVEAL_LOG_FIELDS, type ResourceDefinition } from '../../resources/define';
+import { IN_USE_FLAG, isBuiltInCell, isComputed, REVEAL_LOG_FIELDS, sortableFieldsOf, storedFieldsOf, TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
+import { ORDER_PARAM, SORT_PARAM } from '../../providers/mapping/sorters';
 
 /** Where a list reads a field from the request, other than a lookup. */
 const FIELD_USES = [
@@ -13,7 +14,11 @@ const FIELD_USES = [
   ['requiredFilters', 'a required filter (requiredFilters)', (d: ResourceDefinition) => d.requiredFilters ?? []],
   ['ranges', 'a range (ranges)', (d: ResourceDefinition) => d.ranges ?? []],
   ['sort', 'a sort key (sort)', (d: ResourceDefinition) => d.sort.map(([field]) => field)],
+  ['sortable', 'a sortable column (columns, sortable)', sortableFieldsOf],
 ] as const;
+
+/** Where a definition may name its timestamps too (when it has them): what is shown and ordered. */
+const SHOWN_OR_ORDERED: ReadonlySet<string> = new Set(['columns', 'columns (suffix)', 'columns (of)', 'show.items', 'sort', 'sortable']);
 
 /** `fixedWhileUsed` names fields of the resource, and none of them is called like the flag the detail adds. */
 function usageProblems(definition: ResourceDefinition): string[] {
@@ -35,7 +40,9 @@ function shapeProblems(definition: ResourceDefinition): string[] {
   const fields = definition.entity.fields;
   const unique = definition.entity.unique;
   const named: Array<readonly [string, string | undefined]> = [
-    ...definition.columns.flatMap((column) => [['columns', column.field], ['columns (suffix)', column.suffix], ['columns (of)', column.of]] as const),
+    ...[...definition.columns, ...(definition.show?.items ?? [])].flatMap((item) =>
+      'region' in item ? [] : isComputed(item) ? [] : ([['columns', item.field], ['columns (suffix)', item.suffix], ['columns (of)', item.of]] as const),
+    ),
     ...definition.form.map((item) => ['form', item.field] as const),
     ...FIELD_USES.flatMap(([key, , fieldsOf]) => fieldsOf(definition).map((field) => [key, field] as const)),
     ...(definition.fixed ?? []).map((field) => ['fixed', field] as const),
@@ -48,10 +55,23 @@ function shapeProblems(definition: ResourceDefinition): string[] {
     ['entity.unique', unique?.field],
     ['entity.unique.within', unique?.within],
   ];
+  const stored = new Set(storedFieldsOf(definition));
+  const isKnown = (key: string, field: string) => field in fields || (SHOWN_OR_ORDERED.has(key) && stored.has(field));
   const problems = named
-    .filter(([, field]) => field !== undefined && field !== 'id' && !(field in fields))
-    .map(([key, field]) => `${name}: ${key} names ${field}, which is not one of its fields`);
+    .filter(([key, field]) => field !== undefined && field !== 'id' && !isKnown(key, field))
+    .map(([key, field]) => `${name}: ${key} names ${field}, which is not one of its ${definition.timestamps ? 'fields' : `fields (${TIMESTAMP_FIELDS.join(' and ')} need timestamps)`}`);
+  for (const column of [...definition.columns, ...(definition.show?.items ?? [])]) {
+    if ('region' in column || !isComputed(column)) continue;
+    // Typed definitions cannot say so; one built otherwise would sort on nothing stored.
+    if ('sortable' in column) problems.push(`${name}: the computed column ${column.key} cannot be sortable: it is no stored field`);
+    if (isBuiltInCell(column.cell)) problems.push(`${name}: the computed column ${column.key} needs a registered cell (resources/cells), not the built-in ${column.cell}`);
+  }
+  const queried = [...definition.search, ...(definition.filters ?? []), ...(definition.requiredFilters ?? []), ...(definition.privacy?.lookup ?? [])];
+  for (const param of [SORT_PARAM, ORDER_PARAM]) {
+    if (sortableFieldsOf(definition).length > 0 && queried.includes(param)) problems.push(`${name}: ${param} is the list's sort parameter, so a field of that name cannot be searched or filtered while columns are sortable`);
+  }
   for (const column of definition.columns) {
+    if (isComputed(column)) continue;
     if (column.cell === 'switch' && fields[column.field]?.options?.length !== 2) {
       problems.push(`${name}: column ${column.field} is a switch, which needs a choice of two options`);
     }

@@ -15,7 +15,8 @@ import type { Kysely } from 'kysely';
 import { Code, fieldSchema, impactCount, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale } from '../../contract';
 import { lookupComparison, lookupError, lookupValue } from '../../contract/lookup';
 import { maskRecord } from '../../contract/masking';
-import { endpointOf, fixedFieldsOf, hasAction, IN_USE_FLAG, lookupFieldsOf, type ResourceDefinition } from '../../resources/define';
+import { ORDER_PARAM, SORT_PARAM } from '../../providers/mapping/sorters';
+import { endpointOf, fixedFieldsOf, hasAction, IN_USE_FLAG, lookupFieldsOf, sortableFieldsOf, type ResourceDefinition } from '../../resources/define';
 import type { Grants } from '../auth/grants';
 import { DEFAULT_LOOKUP_POLICY, type LookupPolicy } from '../config';
 import type { Database } from '../db/schema';
@@ -269,6 +270,22 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
     });
   }
 
+  /** The columns a list may be ordered by (the definition's `sortable` ones): the allowlist of `sort`. */
+  const sortable = new Set(sortableFieldsOf(definition));
+
+  /**
+   * The order asked for: `sort` must name a sortable column and `order` be asc or desc (default
+   * asc); anything else is refused (1001 naming the parameter) rather than quietly ignored.
+   */
+  function sortOf(params: Record<string, unknown>, locale: Locale): { field: string; direction: 'asc' | 'desc' } | undefined {
+    const field = textParam(params[SORT_PARAM]);
+    const direction = textParam(params[ORDER_PARAM]);
+    if (direction !== undefined && direction !== 'asc' && direction !== 'desc') throw invalidParam(ORDER_PARAM, locale);
+    if (field === undefined) return undefined;
+    if (!sortable.has(field)) throw invalidParam(SORT_PARAM, locale);
+    return { field, direction: direction ?? 'asc' };
+  }
+
   async function list(request: FastifyRequest) {
     const params = requestParams(request);
     // A list only ever read by its owner (a customer's bank rows) must name the owner.
@@ -291,11 +308,12 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
     const ranges = Object.fromEntries(
       (definition.ranges ?? []).map((name) => [name, { from: boundParam(params[`${name}From`], `${name}From`, request.locale), to: boundParam(params[`${name}To`], `${name}To`, request.locale) }]),
     );
+    const sort = sortOf(params, request.locale);
     const lookups = lookupsOf(params, request.locale);
     // Recorded (and, without the reveal grant, counted against the budget) before anything is read.
     const logged = revealLog && lookups.length ? await revealLog.lookup(request.caller, lookups.map((l) => l.field), !(await mayReveal(request))) : [];
     const conditions = policy?.listConditions?.(contextOf(request));
-    const page = await repository.list({ paging: parsePaging(params), filters, exact, searchKey, ranges, lookups, conditions });
+    const page = await repository.list({ paging: parsePaging(params), filters, exact, searchKey, ranges, lookups, conditions, sort });
     if (revealLog && logged.length) await revealLog.settle(logged, page);
     const items = masked ? page.items.map(conceal) : page.items;
     return success(request, { ...page, items: policy?.present ? await policy.present(db, items, contextOf(request)) : items });

@@ -9,7 +9,7 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Fields, ListData, Paging } from '../../contract';
 import type { LookupComparison } from '../../contract/lookup';
-import type { ResourceDefinition } from '../../resources/define';
+import { TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
 import type { Database } from '../db/schema';
 import { containsCondition, equalsCondition, lookupCondition } from './search';
 import { isStorableId } from './storableId';
@@ -40,6 +40,8 @@ export interface ListQuery {
   ranges?: Record<string, { from?: number; to?: number }>;
   /** Conditions the resource's policy adds (not from the request). */
   conditions?: readonly ListCondition[];
+  /** The order asked for: a sortable column (checked by the handler against the definition), in place of the default. */
+  sort?: { field: string; direction: 'asc' | 'desc' };
 }
 
 export interface RepositoryOptions {
@@ -53,7 +55,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
   const db = database as unknown as Kysely<DynamicDatabase>;
   const table = definition.table;
   const fields: Fields = definition.entity.fields;
-  const columns = ['id', ...Object.keys(fields), ...(definition.timestamps ? ['createTime'] : [])];
+  const columns = ['id', ...Object.keys(fields), ...(definition.timestamps ? TIMESTAMP_FIELDS : [])];
   const searchable = definition.search.flatMap((name) => (fields[name] ? [{ name, field: fields[name] }] : []));
   const exactNames = [...(definition.filters ?? []), ...(definition.requiredFilters ?? []), ...(definition.parent ? [definition.parent.field] : [])];
   const exactFilters = exactNames.flatMap((name) => (fields[name] ? [{ name, field: fields[name] }] : []));
@@ -102,7 +104,9 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     async list(query: ListQuery): Promise<ListData<ResourceRecord>> {
       const filtered = db.selectFrom(table).where((eb) => searchCondition(eb, query));
       let page = filtered.select(columns);
-      for (const [name, direction] of definition.sort) page = page.orderBy(name, direction);
+      // Either the order asked for or the default; `id` always breaks ties, so pages never overlap.
+      const order = query.sort ? [[query.sort.field, query.sort.direction] as const] : definition.sort;
+      for (const [name, direction] of order) page = page.orderBy(name, direction);
       const { page: pageNo, size } = query.paging;
       const [items, count] = await Promise.all([
         page.orderBy('id', 'asc').limit(size).offset((pageNo - 1) * size).execute(),
@@ -133,18 +137,22 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
       return row?.id as number | undefined;
     },
 
-    /** Inserts the values (with the resource's scope and a creation time when declared); answers the new id. */
+    /** Inserts the values (with the resource's scope and its times when declared); answers the new id. */
     async insert(values: Record<string, unknown>, on: Kysely<Database> = database): Promise<number> {
-      const row = { ...values, ...definition.scope, ...(definition.timestamps ? { createTime: Date.now() } : {}) };
+      const now = Date.now();
+      const row = { ...values, ...definition.scope, ...(definition.timestamps ? { createTime: now, updateTime: now } : {}) };
       const inserted = await (on as unknown as Kysely<DynamicDatabase>).insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
       return inserted.id as number;
     },
 
-    /** Writes these of the record's values (the others stay as stored); false when it no longer exists. */
+    /** Writes these of the record's values (the others stay as stored; the update time moves); false when it no longer exists. */
     async update(id: number, values: Record<string, unknown>, on: Kysely<Database> = database): Promise<boolean> {
       if (!isStorableId(id)) return false;
-      if (Object.keys(values).length === 0) return (await findById(id, on as unknown as Kysely<DynamicDatabase>)) !== undefined;
-      const result = await (on as unknown as Kysely<DynamicDatabase>).updateTable(table).set(values).where('id', '=', id).where(own).executeTakeFirst();
+      // The times are the server's: whatever names them is not written.
+      const { createTime: _created, updateTime: _updated, ...named } = values;
+      const written = definition.timestamps ? { ...named, updateTime: Date.now() } : named;
+      if (Object.keys(written).length === 0) return (await findById(id, on as unknown as Kysely<DynamicDatabase>)) !== undefined;
+      const result = await (on as unknown as Kysely<DynamicDatabase>).updateTable(table).set(written).where('id', '=', id).where(own).executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 

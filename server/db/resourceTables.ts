@@ -5,7 +5,7 @@
  */
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import type { Field } from '../../contract';
-import type { ResourceDefinition } from '../../resources/define';
+import { sortableFieldsOf, type ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
 import { columnTypes, type ColumnTypes } from './columnTypes';
 import { currentSchema, type DatabaseHandle } from './database';
@@ -31,8 +31,17 @@ export function resourceColumns(definition: ResourceDefinition, types: ColumnTyp
     isRequired: field.required,
     defaultValue: field.defaultValue,
   }));
-  if (definition.timestamps) columns.push({ name: 'createTime', type: types.bigint, isRequired: true, defaultValue: undefined });
+  if (definition.timestamps) {
+    columns.push({ name: 'createTime', type: types.bigint, isRequired: true, defaultValue: undefined });
+    // Nullable: rows written before it existed (or by hand) take their createTime at the next start.
+    columns.push({ name: 'updateTime', type: types.bigint, isRequired: false, defaultValue: undefined });
+  }
   return columns;
+}
+
+/** A plain index per sortable column (`<table>_<column>_idx`), so a header's order reads an index. */
+export function sortIndexes(definition: ResourceDefinition): Array<{ name: string; column: string }> {
+  return [...new Set(sortableFieldsOf(definition))].map((column) => ({ name: `${snakeCase(definition.table)}_${snakeCase(column)}_idx`, column }));
 }
 
 /**
@@ -96,6 +105,17 @@ export async function syncResourceTables(handle: DatabaseHandle, definitions: re
         .unique()
         .on(definition.table)
         .columns(columns)
+        .execute();
+    }
+    for (const index of sortIndexes(definition)) {
+      await db.schema.createIndex(index.name).ifNotExists().on(definition.table).column(index.column).execute();
+    }
+    if (definition.timestamps) {
+      // An update time never set (the column is new, or a row was inserted elsewhere) is the creation time.
+      await (db as unknown as Kysely<Record<string, { updateTime: number | null; createTime: number }>>)
+        .updateTable(definition.table)
+        .set((eb) => ({ updateTime: eb.ref('createTime') }))
+        .where('updateTime', 'is', null)
         .execute();
     }
   }

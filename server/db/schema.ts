@@ -170,7 +170,12 @@ export type StoredValues<Values> = {
 type ResourceRow<Values> = { id: Generated<number> } & StoredValues<Values>;
 
 /** The menu reading's column has the field's default (resourceTables.ts): a row written without it reads A. */
-export type AppTable = ResourceRow<Omit<EntityValues<typeof appEntity>, 'menuReading'>> & { createTime: number; menuReading: Generated<EntityValues<typeof appEntity>['menuReading']> };
+export type AppTable = ResourceRow<Omit<EntityValues<typeof appEntity>, 'menuReading'>> & {
+  createTime: number;
+  /** Set by every save (resourceTables.ts fills it from createTime where missing). */
+  updateTime: Generated<number | null>;
+  menuReading: Generated<EntityValues<typeof appEntity>['menuReading']>;
+};
 export type ParamTable = ResourceRow<EntityValues<typeof paramEntity>>;
 
 /** Dictionaries (parentId 0) and their items (parentId: the dictionary) in one table (migration 0006). */

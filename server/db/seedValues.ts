@@ -14,7 +14,7 @@ export function stored<F extends Fields>(entity: Entity<F>, input: unknown): Sto
 export function insertApp(trx: Kysely<Database>, input: unknown, createTime: number) {
   return trx
     .insertInto('app')
-    .values({ ...stored(appEntity, input), createTime })
+    .values({ ...stored(appEntity, input), createTime, updateTime: createTime })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
