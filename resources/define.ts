@@ -129,6 +129,12 @@ export function isComputed(column: ColumnSpec | ShowItem): column is ComputedCol
   return 'key' in column;
 }
 
+/** Every cell a definition names (columns and show items); each must be built in or registered. */
+export function cellNamesOf(definition: Pick<ResourceDefinition, 'columns' | 'show'>): string[] {
+  const items = [...definition.columns, ...(definition.show?.items ?? [])];
+  return [...new Set(items.flatMap((item) => ('cell' in item && item.cell !== undefined ? [item.cell] : [])))];
+}
+
 /** The fields whose list headers sort (the server's allowlist of `sort`). */
 export function sortableFieldsOf(definition: Pick<ResourceDefinition, 'columns'>): string[] {
   return definition.columns.flatMap((column) => (!isComputed(column) && column.sortable ? [column.field] : []));
