@@ -59,7 +59,10 @@ function shapeProblems(definition: ResourceDefinition): string[] {
   const isKnown = (key: string, field: string) => field in fields || (SHOWN_OR_ORDERED.has(key) && stored.has(field));
   const problems = named
     .filter(([key, field]) => field !== undefined && field !== 'id' && !isKnown(key, field))
-    .map(([key, field]) => `${name}: ${key} names ${field}, which is not one of its ${definition.timestamps ? 'fields' : `fields (${TIMESTAMP_FIELDS.join(' and ')} need timestamps)`}`);
+    .map(([key, field]) => {
+      const needsTimestamps = SHOWN_OR_ORDERED.has(key) && (TIMESTAMP_FIELDS as readonly string[]).includes(field!);
+      return `${name}: ${key} names ${field}, which is not one of its fields${needsTimestamps ? ' (it needs timestamps: true)' : ''}`;
+    });
   for (const column of [...definition.columns, ...(definition.show?.items ?? [])]) {
     if ('region' in column || !isComputed(column)) continue;
     // Typed definitions cannot say so; one built otherwise would sort on nothing stored.
