@@ -31,13 +31,14 @@ export interface StoredTable {
 
 const ID = text('编号', 'Id');
 const CREATED = text('创建时间', 'Created');
+const UPDATED = text('更新时间', 'Updated');
 const STAFF = text('员工', 'Staff');
 const ROLE = text('角色', 'Role');
 const OWNER = text('流量主', 'Traffic owner');
 const SERVICE = text('子系统', 'Sub-system');
 
 /** Columns many tables share. */
-const COMMON: Readonly<Record<string, Text>> = { id: ID, create_time: CREATED };
+const COMMON: Readonly<Record<string, Text>> = { id: ID, create_time: CREATED, update_time: UPDATED };
 
 /** Ingested statistics are noted by key (`traffic 1 2026-11-26 10`, `revenue 36 2026-11`): shown as whose and when. */
 function noteKey(pattern: RegExp, who: Text, when: (parts: string[]) => string) {
