@@ -85,8 +85,9 @@ const widest = (texts: readonly string[]) => texts.reduce((a, b) => (textWidth(b
  * their cell are estimated), else what the field typically holds. Wider ones end in an ellipsis.
  */
 function widestValue(definition: ResourceDefinition, column: FieldColumnSpec, field: Field | undefined, locale: Locale, rows: readonly Row[]): string {
-  if (!field) return '';
   const kind = cellKindOf(definition, column);
+  // A timestamp has no entity field: its width is a date and time's.
+  if (!field) return kind === 'time' ? '0000-00-00 00:00:00' : '';
   if (kind === 'reference' || kind === 'dictionary') return '名'.repeat(6);
   if (field.options) return widest(field.options.map((o) => o.label[locale]));
   if (rows.length > 0) {

@@ -54,4 +54,15 @@ describe('the rules a declared resource must keep to be served', () => {
     expect(problemsWith({ entity, fixedWhileUsed: { ...usage, fields: ['name'] } })).toEqual([expect.stringContaining('a field named inUse would be hidden')]);
     expect(problemsWith({ fixedWhileUsed: { ...usage, fields: ['name'] } })).toEqual([]);
   });
+
+  it('refuse a computed column that sorts or shows through a built-in cell, and a searched field named like the sort parameter', () => {
+    const computed = { key: 'total', label: customerResource.title, cell: 'text', sortable: true } as unknown as ResourceDefinition['columns'][number];
+    expect(problemsWith({ columns: [...customerResource.columns, computed] })).toEqual([
+      expect.stringContaining('computed column total cannot be sortable'),
+      expect.stringContaining('computed column total needs a registered cell'),
+    ]);
+    expect(problemsWith({ columns: [...customerResource.columns, { key: 'total', label: customerResource.title, cell: 'lineTotal' }] })).toEqual([]);
+    const entity = { ...customerResource.entity, fields: { ...customerResource.entity.fields, sort: customerResource.entity.fields.name! } };
+    expect(problemsWith({ entity, search: ['sort'], columns: [{ field: 'name', sortable: true }] })).toEqual([expect.stringContaining('sort is the list\'s sort parameter')]);
+  });
 });

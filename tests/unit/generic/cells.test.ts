@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnSpec } from '../../../resources/define';
-import { cellView } from '../../../resources/generic/cells';
+import { cellKindOf, cellView } from '../../../resources/generic/cells';
+import { showLines } from '../../../resources/generic/showItems';
 import { findResource } from '../../../resources/registry';
 
 const paramResource = findResource('param')!;
@@ -32,5 +33,14 @@ describe('list cells', () => {
       slots: [{ label: 'param1', value: 'MB' }, { label: 'param2' }, { label: 'param3', value: 'x' }],
     });
     expect(cellView(paramResource, column(paramResource, 'spareParam'), ',,', 'zh-CN')).toEqual({ kind: 'empty' });
+  });
+});
+
+describe('timestamp columns', () => {
+  it('show as a date and time, headed as created or updated, only in a definition with timestamps', () => {
+    const withTimes = { ...appResource, columns: [{ field: 'updateTime' }], show: { items: [{ field: 'createTime' }, { field: 'updateTime' }] } };
+    expect(cellKindOf(withTimes, { field: 'updateTime' })).toBe('time');
+    expect(showLines(withTimes, { id: 1, createTime: null, updateTime: null }, 'en-US').map((line) => line.label)).toEqual(['Created', 'Updated']);
+    expect(cellKindOf({ ...withTimes, timestamps: false }, { field: 'updateTime' })).toBe('text');
   });
 });
