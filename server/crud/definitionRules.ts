@@ -64,7 +64,24 @@ function shapeProblems(definition: ResourceDefinition): string[] {
 
 /** Every way `definition` breaks a rule, as sentences naming the resource and the field. */
 export function definitionProblems(definition: ResourceDefinition, definitions: readonly ResourceDefinition[]): string[] {
-  return [...shapeProblems(definition), ...usageProblems(definition), ...privacyProblems(definition, definitions)];
+  return [...shapeProblems(definition), ...usageProblems(definition), ...privacyProblems(definition, definitions), ...referenceProblems(definition, definitions)];
+}
+
+/**
+ * The console reads a reference's labels from the referenced list by `ids` alone: a list that
+ * requires filters (`requiredFilters`) keeps requiring them, so it cannot be referenced.
+ */
+function referenceProblems(definition: ResourceDefinition, definitions: readonly ResourceDefinition[]): string[] {
+  const name = `Resource ${definition.name}`;
+  return Object.entries(definition.references ?? {}).flatMap(([field, spec]) => {
+    if (!spec) return [];
+    const target = definitions.find((d) => d.name === spec.resource);
+    if (!target) return [`${name}: references.${field} names the undeclared resource ${spec.resource}`];
+    if (target.requiredFilters?.length) {
+      return [`${name}: references.${field} names ${spec.resource}, whose list requires ${target.requiredFilters.join(', ')} (requiredFilters), so its labels cannot be read by id`];
+    }
+    return [];
+  });
 }
 
 function privacyProblems(definition: ResourceDefinition, definitions: readonly ResourceDefinition[]): string[] {

@@ -12,7 +12,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, fieldSchema, impactCount, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale } from '../../contract';
+import { Code, fieldSchema, impactCount, MAX_PAGE_SIZE, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale } from '../../contract';
 import { lookupComparison, lookupError, lookupValue } from '../../contract/lookup';
 import { maskRecord } from '../../contract/masking';
 import { endpointOf, fixedFieldsOf, hasAction, IN_USE_FLAG, lookupFieldsOf, type ResourceDefinition } from '../../resources/define';
@@ -269,6 +269,17 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
     });
   }
 
+  /**
+   * The list's `ids` (the console's labels of the references on a page): absent, or at most
+   * MAX_PAGE_SIZE storable ids (1001 naming `ids` otherwise). They narrow the list, never widen it.
+   */
+  function idsOf(params: Record<string, unknown>, locale: Locale): number[] | undefined {
+    if (params.ids === undefined) return undefined;
+    const ids = requiredIds(params.ids, locale);
+    if (ids.length > MAX_PAGE_SIZE || !ids.every(isStorableId)) throw invalidParam('ids', locale);
+    return ids;
+  }
+
   async function list(request: FastifyRequest) {
     const params = requestParams(request);
     // A list only ever read by its owner (a customer's bank rows) must name the owner.
@@ -295,7 +306,10 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
     // Recorded (and, without the reveal grant, counted against the budget) before anything is read.
     const logged = revealLog && lookups.length ? await revealLog.lookup(request.caller, lookups.map((l) => l.field), !(await mayReveal(request))) : [];
     const conditions = policy?.listConditions?.(contextOf(request));
-    const page = await repository.list({ paging: parsePaging(params), filters, exact, searchKey, ranges, lookups, conditions });
+    const ids = idsOf(params, request.locale);
+    // Named records come in one page whatever the paging (they are at most a page's worth).
+    const paging = ids ? { page: 1, size: MAX_PAGE_SIZE } : parsePaging(params);
+    const page = await repository.list({ paging, filters, exact, searchKey, ranges, lookups, conditions, ids });
     if (revealLog && logged.length) await revealLog.settle(logged, page);
     const items = masked ? page.items.map(conceal) : page.items;
     return success(request, { ...page, items: policy?.present ? await policy.present(db, items, contextOf(request)) : items });

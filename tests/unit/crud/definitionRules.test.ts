@@ -41,6 +41,13 @@ describe('the rules a declared resource must keep to be served', () => {
     expect(problemsWith({ privacy: { ...privacy, lookup: ['bankCode'] } })).toEqual([expect.stringContaining('bankCode, whose mask kind bankAccount has no whole-value lookup')]);
   });
 
+  it('refuse a reference to an undeclared resource, or to one whose list requires filters (its labels are read by id alone)', () => {
+    expect(problemsWith({ references: { name: { resource: 'nowhere', labelField: 'name' } } })).toEqual(['Resource customer: references.name names the undeclared resource nowhere']);
+    expect(problemsWith({ references: { name: { resource: 'customerBank', labelField: 'payee' } } })).toEqual([
+      'Resource customer: references.name names customerBank, whose list requires userId (requiredFilters), so its labels cannot be read by id',
+    ]);
+  });
+
   it('refuse a reveal log that is not declared or lacks the fields a log holds', () => {
     const privacy = customerResource.privacy!;
     expect(problemsWith({ privacy: { ...privacy, log: { resource: 'nowhere', subject: 'userId' } } })).toEqual(['Resource customer: privacy.log names the undeclared resource nowhere']);
