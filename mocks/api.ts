@@ -15,7 +15,7 @@ import { impactCount } from '../contract/deleteImpact';
 import { text } from '../contract/i18n';
 import { validateEntity } from '../contract/validation';
 import { localeFromHeader, type Locale } from '../contract/i18n';
-import { parsePaging } from '../contract/paging';
+import { MAX_PAGE_SIZE, parsePaging } from '../contract/paging';
 import { TOKEN_HEADER } from '../contract/session';
 import { DELETE_IMPACT_PATH, endpointOf, type ResourceDefinition } from '../resources/define';
 import { resourceDefinitions } from '../resources/registry';
@@ -272,6 +272,13 @@ export function createMockApi(options: MockApiOptions = {}) {
       if (searchKey) found = found.filter((row) => definition.search.some((field) => contains(row[field], searchKey)));
       const [sortField, direction] = definition.sort[0] ?? ['id', 'asc'];
       found = [...found].sort((a, b) => (Number(a[sortField]) - Number(b[sortField])) * (direction === 'desc' ? -1 : 1) || a.id - b.id);
+      // As the server: named records (at most a page's worth) come in one page whatever the paging.
+      if (call.query.ids !== undefined) {
+        const ids = call.query.ids.split(',');
+        if (ids.length > MAX_PAGE_SIZE || !ids.every((id) => /^[1-9]\d{0,9}$/.test(id))) return fail(Code.VALIDATION_FAILED, call.locale);
+        found = found.filter((row) => ids.includes(String(row.id)));
+        return ok({ items: found, total: found.length });
+      }
       return ok({ items: found.slice((page - 1) * size, page * size), total: found.length });
     };
 
