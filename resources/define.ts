@@ -52,7 +52,7 @@ export type WidgetKind = 'input' | 'textarea' | 'number' | 'select' | 'radio' | 
 
 /** A field holding another resource's id: the form offers that resource's records, the list shows a label. */
 export interface ReferenceSpec {
-  /** The referenced resource's name (e.g. `app`); its list is loaded with up to 1000 rows. */
+  /** The referenced resource's name (e.g. `app`): selects load its first 1000 rows, labels are read from its list by `ids`. */
   resource: string;
   /** Field of the referenced record shown to the user (e.g. `name`). */
   labelField: string;
