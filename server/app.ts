@@ -25,7 +25,7 @@ import { createLoginThrottle } from './auth/throttle';
 import { createSessionStore } from './auth/tokens';
 import type { AppConfig } from './config';
 import { checkDefinitions } from './crud/definitionRules';
-import { resourcePoliciesOf } from './crud/policies';
+import { resourcePoliciesOf } from './policies';
 import { crudRoutes } from './crud/routes';
 import { createDictionaries } from './dic/dictionaries';
 import { dictionaryRoutes } from './dic/routes';
