@@ -102,19 +102,16 @@ function leads(set: readonly string[], index: readonly string[]): boolean {
 }
 
 /**
- * The plain indexes a table gets: each set once, none that the primary key, a unique set, a longer
- * set of the same table or an index it already has (a migration's) serves by its leading columns.
+ * The plain indexes a table gets: each set once, none that the primary key, a unique set or an
+ * index of a migration (`foreign`) serves by its leading columns. The sync's own earlier indexes
+ * do not count, so the sets follow from the definitions alone: an upgraded table gets the indexes
+ * a fresh one gets (and keeps those a definition no longer asks for: nothing is dropped).
  */
-function plainIndexSets(group: readonly ResourceDefinition[], definitions: readonly ResourceDefinition[], present: readonly string[][]): string[][] {
+function plainIndexSets(group: readonly ResourceDefinition[], definitions: readonly ResourceDefinition[], foreign: readonly string[][]): string[][] {
   const wanted = new Map<string, string[]>();
   for (const definition of group) for (const set of indexedColumnSets(definition, definitions)) wanted.set(set.join(','), set);
-  const sets = [...wanted.values()];
-  const serving = [['id'], ...group.flatMap(uniqueColumnSets), ...present];
-  return sets.filter((set) => {
-    const snake = set.map(snakeCase);
-    if (serving.some((index) => leads(snake, index.map(snakeCase)))) return false;
-    return !sets.some((other) => other.length > set.length && leads(set, other));
-  });
+  const serving = [['id'], ...group.flatMap(uniqueColumnSets), ...foreign].map((index) => index.map(snakeCase));
+  return [...wanted.values()].filter((set) => !serving.some((index) => leads(set.map(snakeCase), index)));
 }
 
 function withDefault(col: ColumnDefinitionBuilder, column: ColumnSpec): ColumnDefinitionBuilder {
@@ -195,8 +192,9 @@ export async function syncResourceTables(handle: DatabaseHandle, definitions: re
         await db.schema.createIndex(indexName(tableName, set, 'unique')).ifNotExists().unique().on(tableName).columns(set).execute();
       }
     }
-    const indexes = present ? (await tableIndexes(handle, table)).map((index) => index.columns) : [];
-    for (const set of plainIndexSets(group, definitions, indexes)) {
+    // An index named as this sync names its columns' index is one of its own.
+    const foreign = present ? (await tableIndexes(handle, table)).filter((index) => index.name !== indexName(table, index.columns, 'idx')) : [];
+    for (const set of plainIndexSets(group, definitions, foreign.map((index) => index.columns))) {
       await db.schema.createIndex(indexName(tableName, set, 'idx')).ifNotExists().on(tableName).columns(set).execute();
     }
   }
