@@ -41,15 +41,16 @@ export function resourceColumns(definition: ResourceDefinition, types: ColumnTyp
 
 /**
  * The columns of a table the definitions share (a master and its detail): every field of each,
- * required only where every definition has it required, since each one's rows leave the others'
- * fields empty.
+ * required only where every definition gives it a value (a required field, or its `scope`), since
+ * each one's rows leave the others' fields empty.
  */
 export function sharedTableColumns(definitions: readonly ResourceDefinition[], types: ColumnTypes): ColumnSpec[] {
   const merged = new Map<string, ColumnSpec>();
   const all = definitions.map((definition) => resourceColumns(definition, types));
+  const fills = (i: number, name: string) => all[i]!.some((c) => c.name === name && c.isRequired) || name in (definitions[i]!.scope ?? {});
   for (const columns of all) {
     for (const column of columns) {
-      const isEverywhere = all.every((other) => other.some((c) => c.name === column.name && c.isRequired));
+      const isEverywhere = column.isRequired && all.every((_, i) => fills(i, column.name));
       const known = merged.get(column.name);
       merged.set(column.name, { ...column, isRequired: isEverywhere, columnDefault: known?.columnDefault ?? column.columnDefault });
     }
