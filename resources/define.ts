@@ -281,6 +281,12 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   sort: ReadonlyArray<readonly [keyof F & string, 'asc' | 'desc']>;
   columns: ReadonlyArray<ColumnSpec<keyof F & string>>;
   form: ReadonlyArray<FormFieldSpec<keyof F & string>>;
+  /**
+   * Indexes of its table beyond the default ones (on the parent field, the fields other resources'
+   * related lists read by, each filter, required filter and range, and the default sort's first
+   * field): each an ordered list of fields, e.g. `[['appId', 'sortNum']]`.
+   */
+  indexes?: ReadonlyArray<ReadonlyArray<keyof F & string>>;
   /** Adds a server-managed createTime. */
   timestamps?: boolean;
   /** Its show view (default: the columns, no related lists). */

@@ -39,6 +39,7 @@ function shapeProblems(definition: ResourceDefinition): string[] {
     ...definition.form.map((item) => ['form', item.field] as const),
     ...FIELD_USES.flatMap(([key, , fieldsOf]) => fieldsOf(definition).map((field) => [key, field] as const)),
     ...(definition.fixed ?? []).map((field) => ['fixed', field] as const),
+    ...(definition.indexes ?? []).flatMap((fields) => fields.map((field) => ['indexes', field] as const)),
     ['labelField', definition.labelField],
     ['order', definition.order?.field],
     ['parent', definition.parent?.field],

@@ -26,7 +26,6 @@ import { apiElementPath } from '../http/paths';
 import { boundParam, invalidParam, missingParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
 import { fixedWhileUsedOf } from './fixedWhileUsed';
 import { closeGaps, lockMaster, nextPosition, orderSpecOf, swapWithNeighbour, type Direction } from './order';
-import { resourcePolicies } from './policies';
 import { contextOf, type ResourcePolicy } from './policy';
 import { duplicateOf, fieldRefusal } from './refusals';
 import { createRepository, type Repository, type ResourceRecord } from './repository';
@@ -43,8 +42,8 @@ export interface CrudContext {
   /** Every declared resource (masters, details and references are looked up among them). */
   definitions: readonly ResourceDefinition[];
   dictionaries: DictionaryLookup;
-  /** The resources' own rules by name (default: ./policies.ts; the app adds those built from its settings). */
-  policies?: Readonly<Record<string, ResourcePolicy>>;
+  /** The resources' own rules by name (server/policies.ts, and those the app builds from its settings). */
+  policies: Readonly<Record<string, ResourcePolicy>>;
   /** Who holds a resource's reveal call: their whole-value lookups are not limited (without it, everyone's are). */
   grants?: Pick<Grants, 'canCallApi'>;
   /** The budget of whole-value lookups of a caller without the reveal grant (default DEFAULT_LOOKUP_POLICY). */
@@ -63,7 +62,7 @@ function repositoryOf(db: Kysely<Database>, definitions: readonly ResourceDefini
   return createRepository(db, definition, { notScope: master?.table === definition.table ? master.scope : undefined });
 }
 
-export function crudHandlers({ db, definitions, dictionaries, policies = resourcePolicies, grants, lookupPolicy = DEFAULT_LOOKUP_POLICY }: CrudContext, definition: ResourceDefinition) {
+export function crudHandlers({ db, definitions, dictionaries, policies, grants, lookupPolicy = DEFAULT_LOOKUP_POLICY }: CrudContext, definition: ResourceDefinition) {
   const repository = repositoryOf(db, definitions, definition);
   const policy = policies[definition.name];
   const { entity, keyCheck, parent, deletable } = definition;

@@ -52,7 +52,7 @@ export function templateRoutes(db: Kysely<Database>) {
   const repo = templateRepository(db);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post('/create', async (request) => {
+    app.post('/create', { config: { writes: true } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const checked = validateEntity(templateEntity, params, locale);
