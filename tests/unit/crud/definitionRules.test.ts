@@ -18,8 +18,8 @@ describe('the rules a declared resource must keep to be served', () => {
   it('refuse a name of no field, a switch over anything but a choice of two, and an order cell of another field', () => {
     expect(problemsWith({ columns: [...customerResource.columns, { field: 'nowhere' }] })).toEqual(['Resource customer: columns names nowhere, which is not one of its fields']);
     expect(problemsWith({ search: ['name', 'nowhere'] })).toEqual(['Resource customer: search names nowhere, which is not one of its fields']);
-    expect(problemsWith({ entity: { ...customerResource.entity, unique: { field: 'name', within: 'nowhere', duplicate: { 'zh-CN': '重复', 'en-US': 'Taken' } } } })).toEqual([
-      'Resource customer: entity.unique.within names nowhere, which is not one of its fields',
+    expect(problemsWith({ entity: { ...customerResource.entity, unique: [{ fields: ['nowhere', 'name'], duplicate: { 'zh-CN': '重复', 'en-US': 'Taken' } }] } })).toEqual([
+      'Resource customer: entity.unique names nowhere, which is not one of its fields',
     ]);
     expect(problemsWith({ columns: [{ field: 'name', cell: 'switch' }] })).toEqual(['Resource customer: column name is a switch, which needs a choice of two options']);
     expect(problemsWith({ columns: [{ field: 'name', cell: 'order' }] })).toEqual(['Resource customer: column name shows the order, but order names no field']);
