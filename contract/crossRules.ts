@@ -18,7 +18,7 @@ function crossMessage(key: CrossRuleMessage, fields: Fields, field: string, othe
 }
 
 /** A general rule: `check` reads the values of `fields` and answers the message for `on`, or undefined. */
-export function crossRule<K extends string>(rule: CrossRule<K>): CrossRule<K> {
+export function crossRule<const K extends string>(rule: CrossRule<K>): CrossRule<K> {
   return rule;
 }
 
@@ -27,7 +27,7 @@ export function crossRule<K extends string>(rule: CrossRule<K>): CrossRule<K> {
  * texts ordered as written) or both numbers (epoch milliseconds). With `orEqual` the same value
  * passes too. Either empty: passes.
  */
-export function after<K extends string>(field: K, other: K, opts: { orEqual?: boolean } = {}): CrossRule<K> {
+export function after<const K extends string>(field: K, other: K, opts: { orEqual?: boolean } = {}): CrossRule<K> {
   return {
     fields: [field, other],
     on: field,
@@ -43,7 +43,7 @@ export function after<K extends string>(field: K, other: K, opts: { orEqual?: bo
 }
 
 /** `field` must be given while `when.field` holds one of `when.values` ("1" and 1 alike). */
-export function requiredWhen<K extends string>(field: K, when: { field: K; values: readonly (string | number)[] }): CrossRule<K> {
+export function requiredWhen<const K extends string>(field: K, when: { field: K; values: readonly (string | number)[] }): CrossRule<K> {
   return {
     fields: [field, when.field],
     on: field,

@@ -108,7 +108,7 @@ describe('several unique rules on one entity', () => {
 
   it('answer the key check for the rule holding the key, the edited record excluded', async () => {
     const created = (await save(booking('checked', { room: 'C', code: 'k9' }))).body.data;
-    const check = async (query: Record<string, unknown>) => (await server.call<boolean>('GET', '/base/admin/booking/validateCode', { token, query })).body;
+    const check = async (query: Record<string, string | number>) => (await server.call<boolean>('GET', '/base/admin/booking/validateCode', { token, query })).body;
     expect((await check({ code: 'k9', room: 'C' })).data).toBe(false);
     expect((await check({ code: 'k9', room: 'C', id: created.id })).data).toBe(true);
     expect((await check({ code: 'k9', room: 'D' })).data).toBe(true);
