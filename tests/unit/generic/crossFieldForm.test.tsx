@@ -1,7 +1,8 @@
 /**
  * A rule over two fields in the add/edit dialog: its message appears on the end date while the
  * user types a date before the start, and clears as they correct either field, before any save
- * (the same text the server answers: tests/api/entityRules.test.ts).
+ * (the same text the server answers: tests/api/entityRules.test.ts). A unique key the definition
+ * does not fix stays editable, its key check leaving the edited record out.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,12 +21,14 @@ const period = defineResource({
       startDate: optionalText(text('开始日期', 'Start date'), 10),
       endDate: optionalText(text('结束日期', 'End date'), 10),
     },
+    unique: { fields: ['name'], duplicate: text('名称不可以重复', 'This name already exists') },
     rules: [after('endDate', 'startDate')],
   }),
   table: 'period',
   title: text('期间', 'Periods'),
   menu: { navigation: 'tools', sort: 93, icon: 'filetext', path: '/tools/period' },
   paging: 'pageNo',
+  keyCheck: { path: 'validateName', param: 'name' },
   search: ['name'],
   sort: [['name', 'asc']],
   columns: [{ field: 'name' }, { field: 'startDate' }, { field: 'endDate' }],
@@ -67,5 +70,31 @@ describe('a rule over two fields in the form', () => {
     await retype(end, '2026-04-02');
     await waitFor(() => expect(within(dialog).queryByText(MESSAGE)).not.toBeInTheDocument(), slow);
     expect(mock.state.requests.some((r) => r.path.endsWith('/period/saveOrUpdate'))).toBe(false);
+  });
+});
+
+describe('a unique key the definition does not fix', () => {
+  it('is editable, checked on edit with the edited record left out', async () => {
+    const rows = [
+      { id: 1, name: 'first', startDate: '', endDate: '' },
+      { id: 2, name: 'second', startDate: '', endDate: '' },
+    ];
+    const mock = replaceApi(api, { definitions: [...resourceDefinitions, period], rows: { period: rows } });
+    renderResourceList(mock, period);
+    await screen.findByText('second', {}, slow);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click((await screen.findAllByRole('button', { name: '编辑' }, slow))[0]!);
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    const name = within(dialog).getByLabelText('名称');
+    await waitFor(() => expect(name).toHaveValue('first'), slow);
+    expect(name).toBeEnabled();
+
+    await retype(name, 'second');
+    expect(await within(dialog).findByText('名称不可以重复', {}, slow)).toBeInTheDocument();
+    await retype(name, 'first');
+    await waitFor(() => expect(within(dialog).queryByText('名称不可以重复')).not.toBeInTheDocument(), slow);
+    // Its own name is free: the check sent the edited record's id.
+    await waitFor(() => expect(mock.state.requests.filter((r) => r.path.endsWith('/period/validateName')).at(-1)?.query).toMatchObject({ name: 'first', id: '1' }), slow);
+    expect(within(dialog).queryByText('名称不可以重复')).not.toBeInTheDocument();
   });
 });
