@@ -106,6 +106,12 @@ describe('several unique rules on one entity', () => {
     expect((await save(booking('room B', { room: 'B', code: 'k1' }))).body.code).toBe(Code.OK);
   });
 
+  it('decide saves racing for one key by the index, answering that rule\'s message', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => save(booking(`race-${i}`, { room: 'R', code: 'same' }))));
+    expect(answers.filter((a) => a.body.code === Code.OK)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.body.code !== Code.OK)) expect(refused.body.data.fields).toEqual({ code: '该房间已有此编码' });
+  });
+
   it('answer the key check for the rule holding the key, the edited record excluded', async () => {
     const created = (await save(booking('checked', { room: 'C', code: 'k9' }))).body.data;
     const check = async (query: Record<string, string | number>) => (await server.call<boolean>('GET', '/base/admin/booking/validateCode', { token, query })).body;
