@@ -9,7 +9,10 @@ import type { Locale, Text } from './i18n';
 
 /**
  * A set of fields whose values together must be unique (`['appId', 'roleKey']`: a role key per
- * app). The last field is the key: `duplicate` goes on it. An empty value counts as a value.
+ * app). The last field is the key: `duplicate` goes on it. An empty value of the other fields
+ * counts as a value (unique among the records where it is empty too); an empty key repeats freely,
+ * as the unique index allows. A unique field stays editable unless the definition lists it in
+ * `fixed`.
  */
 export interface UniqueRule<K extends string = string> {
   fields: readonly [K, ...K[]];

@@ -7,13 +7,12 @@
  * a field it leaves out keeps its stored value (null or '' clears an optional one), and the rules
  * over several fields hold for the stored values merged with the request. Each unique rule of the
  * entity is checked before the save (its index decides a race); a detail's master and the fields
- * declared `fixed` are fixed once created. A detail's
- * master and every reference must exist, a dictionary-backed field must hold an enabled item of
- * its dictionary.
+ * declared `fixed` are fixed once created. A detail's master and every reference must exist, a
+ * dictionary-backed field must hold an enabled item of its dictionary.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, fieldSchema, impactCount, uniqueRuleOf, type UniqueRule, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale } from '../../contract';
+import { Code, fieldSchema, impactCount, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, uniqueRuleOf, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale, type UniqueRule } from '../../contract';
 import { lookupComparison, lookupError, lookupValue } from '../../contract/lookup';
 import { maskRecord } from '../../contract/masking';
 import { endpointOf, fixedFieldsOf, hasAction, IN_USE_FLAG, lookupFieldsOf, type ResourceDefinition } from '../../resources/define';
