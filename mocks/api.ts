@@ -13,6 +13,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { Code, codeMessages } from '../contract/codes';
 import { impactCount } from '../contract/deleteImpact';
 import { text } from '../contract/i18n';
+import { uniqueRuleOf } from '../contract/entity';
 import { validateEntity } from '../contract/validation';
 import { localeFromHeader, type Locale } from '../contract/i18n';
 import { MAX_PAGE_SIZE, parsePaging } from '../contract/paging';
@@ -322,9 +323,10 @@ export function createMockApi(options: MockApiOptions = {}) {
       const result = validateEntity(definition.entity, { ...existing, ...input }, call.locale);
       if (!result.ok) return fail(Code.VALIDATION_FAILED, call.locale, result.message, { fields: result.fields });
       const values = result.value as Record<string, unknown>;
-      const sameScope = (r: Row) => !unique?.within || r[unique.within] === values[unique.within];
-      if (unique && rows().some((r) => r[unique.field] === values[unique.field] && r.id !== id && sameScope(r))) {
-        return fail(Code.DUPLICATE, call.locale, unique.duplicate[call.locale], { fields: { [unique.field]: unique.duplicate[call.locale] } });
+      const taken = unique.find((rule) => rows().some((r) => r.id !== id && rule.fields.every((name) => (r[name] ?? null) === (values[name] ?? null))));
+      if (taken) {
+        const message = taken.duplicate[call.locale];
+        return fail(Code.DUPLICATE, call.locale, message, { fields: { [taken.fields[taken.fields.length - 1]!]: message } });
       }
       if (!existing) {
         const siblings = rows().filter((r) => !masterField || r[masterField] === values[masterField]);
@@ -380,8 +382,8 @@ export function createMockApi(options: MockApiOptions = {}) {
           `${base}/${path}`,
           mine((call) => {
             const id = call.query.id ? Number(call.query.id) : undefined;
-            const within = unique?.within;
-            return ok(!rows().some((r) => String(r[param]) === call.query[param] && r.id !== id && (!within || String(r[within]) === call.query[within])));
+            const within = uniqueRuleOf(definition.entity, param)?.fields.slice(0, -1) ?? [];
+            return ok(!rows().some((r) => String(r[param]) === call.query[param] && r.id !== id && within.every((name) => String(r[name]) === call.query[name])));
           }),
         ),
       );

@@ -33,7 +33,6 @@ function usageProblems(definition: ResourceDefinition): string[] {
 function shapeProblems(definition: ResourceDefinition): string[] {
   const name = `Resource ${definition.name}`;
   const fields = definition.entity.fields;
-  const unique = definition.entity.unique;
   const named: Array<readonly [string, string | undefined]> = [
     ...definition.columns.flatMap((column) => [['columns', column.field], ['columns (suffix)', column.suffix], ['columns (of)', column.of]] as const),
     ...definition.form.map((item) => ['form', item.field] as const),
@@ -46,8 +45,8 @@ function shapeProblems(definition: ResourceDefinition): string[] {
     ['deletable', definition.deletable?.field],
     ['readOnlyRows', definition.readOnlyRows?.field],
     ['keyCheck', definition.keyCheck?.param],
-    ['entity.unique', unique?.field],
-    ['entity.unique.within', unique?.within],
+    ...definition.entity.unique.flatMap((rule) => rule.fields.map((field) => ['entity.unique', field] as const)),
+    ...definition.entity.rules.flatMap((rule) => [...rule.fields.map((field) => ['entity.rules', field] as const), ['entity.rules (on)', rule.on] as const]),
   ];
   const problems = named
     .filter(([, field]) => field !== undefined && field !== 'id' && !(field in fields))

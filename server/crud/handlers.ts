@@ -4,15 +4,15 @@
  * beside those of a detail sharing the endpoint.
  *
  * Every write is validated with the contract's rules. An update changes what the request names:
- * a field it leaves out keeps its stored value (null or '' clears an optional one). A key unique
- * within another field (`entity.unique.within`) is unique per value of that field; the key, that
- * field, a detail's master and the fields declared `fixed` are fixed once created. A detail's
- * master and every reference must exist, a dictionary-backed field must hold an enabled item of
- * its dictionary.
+ * a field it leaves out keeps its stored value (null or '' clears an optional one), and the rules
+ * over several fields hold for the stored values merged with the request. Each unique rule of the
+ * entity is checked before the save (its index decides a race); a detail's master and the fields
+ * declared `fixed` are fixed once created. A detail's master and every reference must exist, a
+ * dictionary-backed field must hold an enabled item of its dictionary.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, fieldSchema, impactCount, MAX_PAGE_SIZE, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale } from '../../contract';
+import { Code, fieldSchema, impactCount, MAX_PAGE_SIZE, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, uniqueRuleOf, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale, type UniqueRule } from '../../contract';
 import { lookupComparison, lookupError, lookupValue } from '../../contract/lookup';
 import { maskRecord } from '../../contract/masking';
 import { endpointOf, fixedFieldsOf, hasAction, IN_USE_FLAG, lookupFieldsOf, type ResourceDefinition } from '../../resources/define';
@@ -100,18 +100,32 @@ export function crudHandlers({ db, definitions, dictionaries, policies, grants, 
   }
 
   /**
-   * The key check's scope: for a key unique within another field (a role key per app, an item
-   * value per dictionary), that field's value, required and read with the field's own rule (1001
-   * otherwise); undefined when that value can name no record.
+   * The key check's scope: the other fields of the unique rule whose key is checked (a role key per
+   * app, an item value per dictionary), each required and read with its own rule (1001
+   * otherwise); undefined when a value can name no record.
    */
   function scopeOf(params: Record<string, unknown>, locale: Locale): Record<string, unknown> | undefined {
-    const within = entity.unique?.field === keyCheck?.param ? entity.unique?.within : undefined;
-    if (!within) return {};
-    if (textParam(params[within]) === undefined) throw fieldRefusal(entity, within, 'required', locale);
-    const parsed = fieldSchema(entity.fields[within]!, locale).safeParse(params[within]);
-    if (!parsed.success) throw fieldRefusal(entity, within, 'choice', locale);
-    if (references.some(([field]) => field === within) && !isStorableId(parsed.data as number)) return undefined;
-    return { [within]: parsed.data };
+    const rule = keyCheck && uniqueRuleOf(entity, keyCheck.param);
+    const scope: Record<string, unknown> = {};
+    for (const within of rule?.fields.slice(0, -1) ?? []) {
+      if (textParam(params[within]) === undefined) throw fieldRefusal(entity, within, 'required', locale);
+      const parsed = fieldSchema(entity.fields[within]!, locale).safeParse(params[within]);
+      if (!parsed.success) throw fieldRefusal(entity, within, 'choice', locale);
+      if (references.some(([field]) => field === within) && !isStorableId(parsed.data as number)) return undefined;
+      scope[within] = parsed.data;
+    }
+    return scope;
+  }
+
+  /** The first unique rule another record (not `id`) already holds these values of. */
+  async function takenRule(values: Record<string, unknown>, id: number | undefined): Promise<UniqueRule | undefined> {
+    for (const rule of entity.unique) {
+      const key = rule.fields[rule.fields.length - 1]!;
+      const scope = Object.fromEntries(rule.fields.slice(0, -1).map((name) => [name, values[name]]));
+      const ownerId = await repository.findIdBy(key, values[key], scope);
+      if (ownerId !== undefined && ownerId !== id) return rule;
+    }
+    return undefined;
   }
 
   async function insert(values: Record<string, unknown>, locale: Locale): Promise<number> {
@@ -144,11 +158,8 @@ export function crudHandlers({ db, definitions, dictionaries, policies, grants, 
     await checkReferences(values, locale);
     await checkDictionaries(values, existing, locale);
     await policy?.beforeSave?.(db, { id, values, existing }, contextOf(request));
-    const unique = entity.unique;
-    if (unique) {
-      const ownerId = await repository.findIdBy(unique.field, values[unique.field], unique.within ? { [unique.within]: values[unique.within] } : {});
-      if (ownerId !== undefined && ownerId !== id) throw duplicateOf(entity, locale);
-    }
+    const taken = await takenRule(values, id);
+    if (taken) throw duplicateOf(taken, locale);
 
     try {
       // An update writes only the fields it names: a field it leaves out is not written back as
@@ -165,8 +176,8 @@ export function crudHandlers({ db, definitions, dictionaries, policies, grants, 
       if (!saved) throw new ApiError(Code.NOT_FOUND);
       return success(request, saved);
     } catch (error) {
-      // Two saves of the same key at once: the unique index decides.
-      if (unique && isUniqueViolation(error)) throw duplicateOf(entity, locale);
+      // Two saves of the same key at once: the unique index decides, and the rule now taken speaks.
+      if (entity.unique.length && isUniqueViolation(error)) throw duplicateOf((await takenRule(values, id)) ?? entity.unique[0]!, locale);
       throw error;
     }
   }

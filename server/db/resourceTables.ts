@@ -59,14 +59,13 @@ export function sharedTableColumns(definitions: readonly ResourceDefinition[], t
 }
 
 /**
- * The column sets that must be unique: the key (within the field it is unique within, and within
- * the scope of a table shared with a detail: a dictionary's key among dictionaries), and the
+ * The column sets that must be unique: each unique rule's fields (within the scope of a table
+ * shared with a detail: a dictionary's key among dictionaries), and the
  * position of an ordered resource among its master's rows.
  */
 export function uniqueColumnSets(definition: ResourceDefinition): string[][] {
   const sets: string[][] = [];
-  const unique = definition.entity.unique;
-  if (unique) sets.push([...Object.keys(definition.scope ?? {}), ...(unique.within ? [unique.within] : []), unique.field]);
+  for (const unique of definition.entity.unique) sets.push([...Object.keys(definition.scope ?? {}), ...unique.fields]);
   if (definition.order && definition.parent) sets.push([definition.parent.field, definition.order.field]);
   // A master and its detail keyed on the same columns share one index.
   return sets.map((set) => [...new Set(set)]);

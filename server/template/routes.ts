@@ -60,7 +60,7 @@ export function templateRoutes(db: Kysely<Database>) {
       const parameters = parametersOf(params.parameters, locale);
       const { name, version } = checked.value;
       const duplicate = () => {
-        const message = templateEntity.unique!.duplicate[locale];
+        const message = templateEntity.unique[0]!.duplicate[locale];
         return new ApiError(Code.DUPLICATE, message, { fields: { version: message } });
       };
       if (await repo.versionExists(name, version)) throw duplicate();

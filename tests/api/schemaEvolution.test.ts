@@ -30,7 +30,7 @@ function widget(fields: Record<string, Field>, extra: Pick<ResourceDefinition, '
   return defineResource({
     name: 'widget',
     table: 'widget',
-    entity: defineEntity({ fields, unique: { field: 'widgetKey', duplicate: text('重复', 'Taken') } }),
+    entity: defineEntity({ fields, unique: { fields: ['widgetKey'], duplicate: text('重复', 'Taken') } }),
     title: text('部件', 'Widgets'),
     menu: { navigation: 'tools', sort: 98, icon: 'tool', path: '/tools/widget' },
     paging: 'page',
