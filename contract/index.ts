@@ -10,6 +10,7 @@ export * from './messages';
 export * from './fields';
 export * from './webAddress';
 export * from './entity';
+export * from './crossRules';
 export * from './schemas';
 export * from './search';
 export * from './validation';

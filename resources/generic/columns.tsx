@@ -17,6 +17,7 @@ import { CellContent } from './CellContent';
 import { loadedCell } from './cellRegistry';
 import { cellKindOf, cellView, slotsOf } from './cells';
 import { fitWidths } from './columnFit';
+import { pageReferenceIds } from './references';
 import { columnWidth, textWidth } from './columnWidth';
 import type { DialogEntry } from './rowActions';
 import type { Row } from './rowTypes';
@@ -134,6 +135,8 @@ export function resourceColumns({
   available,
   withSorters = false,
 }: Options): ColumnsType<Row> {
+  // The labels of a referenced resource are read for the ids on this page, in one call.
+  const referenceIds = pageReferenceIds(definition, definition.columns, rows);
   // How narrow each free-text column may become when the table lacks room (SHRINKABLE).
   const floors = new Map<string, { floor: number; last: number }>();
   const rowNumberTitle = t('resources.rowNumber');
@@ -199,7 +202,10 @@ export function resourceColumns({
           ),
         };
       }
-      const view = (row: Row) => cellView(definition, column, row[column.field], locale, row);
+      const view = (row: Row) => {
+        const shown = cellView(definition, column, row[column.field], locale, row);
+        return shown.kind === 'reference' ? { ...shown, ids: referenceIds.get(shown.reference.resource) } : shown;
+      };
       if (!isBuiltInCell(kind)) {
         const cell = loadedCell(kind);
         return {

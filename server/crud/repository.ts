@@ -42,6 +42,8 @@ export interface ListQuery {
   conditions?: readonly ListCondition[];
   /** The order asked for: a sortable column (checked by the handler against the definition), in place of the default. */
   sort?: { field: string; direction: 'asc' | 'desc' };
+  /** Only these records (at most MAX_PAGE_SIZE, so one bounded `in`); the other conditions still apply. */
+  ids?: readonly number[];
 }
 
 export interface RepositoryOptions {
@@ -85,6 +87,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     }
     for (const { field, comparison, value } of query.lookups ?? []) if (field in fields) conditions.push(lookupCondition(field, comparison, value));
     for (const { field, op, value } of query.conditions ?? []) conditions.push(eb(field, op, value));
+    if (query.ids !== undefined) conditions.push(query.ids.length ? eb('id', 'in', query.ids) : eb.lit(false));
     const key = query.searchKey;
     if (key !== undefined && searchable.length > 0) {
       conditions.push(eb.or(searchable.map(({ name, field }) => containsCondition(name, field, key))));
