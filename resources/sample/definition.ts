@@ -1,6 +1,7 @@
 import { sampleEntity } from '../../contract/entities/sample';
 import { text } from '../../contract/i18n';
 import { defineResource } from '../define';
+import { SAMPLE_DEMO_ROWS } from './demo';
 
 /** The example table (SPEC §1 demo pages: GET /v2/table/list, paged by the server from a real table). */
 export const sampleResource = defineResource({
@@ -18,4 +19,5 @@ export const sampleResource = defineResource({
   sort: [['displayTime', 'desc']],
   columns: [{ field: 'title' }, { field: 'author' }, { field: 'status', cell: 'option' }, { field: 'pageviews' }, { field: 'displayTime' }],
   form: [],
+  demo: { rows: SAMPLE_DEMO_ROWS },
 });
