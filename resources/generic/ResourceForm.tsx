@@ -64,6 +64,7 @@ interface ItemProps {
 function FormField({ definition, spec, action, locale, keyCheck, inUse }: ItemProps) {
   const field = definition.entity.fields[spec.field];
   if (!field) throw new Error(`Resource "${definition.name}" has no field "${spec.field}" for its form`);
+  if (spec.to !== undefined) return <RangeField definition={definition} spec={spec} action={action} locale={locale} inUse={inUse} />;
   const unique = definition.entity.unique?.field === spec.field ? definition.entity.unique : undefined;
   const rules: Rule[] = [contractRule(field, locale, spec.widget === 'slots' ? joinedSlots : undefined)];
   if (unique && action === 'create' && keyCheck) {
@@ -88,6 +89,49 @@ function FormField({ definition, spec, action, locale, keyCheck, inUse }: ItemPr
         reference={referenceOf(definition, spec.field)}
         disabled={(action === 'edit' && fixedFieldsOf(definition).includes(spec.field)) || isFixedByUse}
       />
+    </Form.Item>
+  );
+}
+
+/** Holds a field the item beside it shows (a range's end): renders nothing. */
+function Held(_props: { value?: unknown; onChange?: (value: unknown) => void }) {
+  return null;
+}
+
+/** Whether the edit form shows `field` read-only: fixed once created, or while the record is in use. */
+function isReadOnly(definition: ResourceDefinition, field: string, action: FormAction, inUse: boolean): boolean {
+  return action === 'edit' && (fixedFieldsOf(definition).includes(field) || (inUse && !!definition.fixedWhileUsed?.fields.includes(field)));
+}
+
+/**
+ * A range of two fields (`spec.field` to `spec.to`) in one picker: each field keeps its own item,
+ * rule and server message (shown under the range), the end held beside the picker.
+ */
+function RangeField({ definition, spec, action, locale, inUse }: Omit<ItemProps, 'keyCheck'>) {
+  const form = Form.useFormInstance();
+  const to = spec.to!;
+  const start = definition.entity.fields[spec.field]!;
+  const end = definition.entity.fields[to];
+  if (!end) throw new Error(`Resource "${definition.name}" has no field "${to}" for the end of its range`);
+  const endValue: unknown = Form.useWatch(to, form);
+  const setEnd = (value: unknown) => {
+    form.setFieldValue(to, value);
+    form.validateFields([to]).catch(() => undefined);
+  };
+  return (
+    <Form.Item label={`${start.label[locale]} ~ ${end.label[locale]}`} required={start.required || end.required}>
+      <Form.Item name={spec.field} noStyle rules={[contractRule(start, locale)]} validateFirst>
+        <FieldControl
+          spec={spec}
+          field={start}
+          locale={locale}
+          disabled={isReadOnly(definition, spec.field, action, inUse) || isReadOnly(definition, to, action, inUse)}
+          end={{ value: endValue, onChange: setEnd }}
+        />
+      </Form.Item>
+      <Form.Item name={to} noStyle rules={[contractRule(end, locale)]} validateFirst>
+        <Held />
+      </Form.Item>
     </Form.Item>
   );
 }

@@ -3,6 +3,7 @@
  * choice as its option's label, comma-joined spare values as numbered slots, another resource's
  * id as that record's label (resolved by the table once the referenced records are loaded).
  */
+import { minorUnitsOf, minorUnitsText } from '../../contract/decimal';
 import { splitJoined, type Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
 import type { CellKind, ColumnSpec, ReferenceSpec, ResourceDefinition } from '../define';
@@ -43,11 +44,40 @@ export function optionLabel(field: Field, value: unknown, locale: Locale): strin
   return labels.every((label) => label !== undefined) ? labels.join(locale === 'zh-CN' ? '、' : ', ') : undefined;
 }
 
-/** The declared cell kind; a reference or a dictionary-backed field shows its label by default. */
+/** The cell a field's rule implies: an instant as a local time, a day as is, an amount formatted. */
+const CELL_OF_RULE: Partial<Record<Field['rule']['kind'], CellKind>> = { date: 'date', dateTime: 'time', decimal: 'decimal' };
+
+/** The declared cell kind; by default a reference or dictionary-backed field shows its label, else its rule decides. */
 export function cellKindOf(definition: ResourceDefinition, column: ColumnSpec): CellKind {
   if (column.cell) return column.cell;
   if (referenceOf(definition, column.field)) return 'reference';
-  return definition.entity.fields[column.field]?.dictionary ? 'dictionary' : 'text';
+  const field = definition.entity.fields[column.field];
+  if (field?.dictionary) return 'dictionary';
+  return (field && CELL_OF_RULE[field.rule.kind]) ?? 'text';
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** One formatter per locale, scale and currency (building one per cell is slow in long lists). */
+function numberFormat(locale: Locale, scale: number, currency: string | undefined): Intl.NumberFormat {
+  const key = `${locale}|${scale}|${currency ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    const digits = { minimumFractionDigits: scale, maximumFractionDigits: scale };
+    formats.set(key, (format = new Intl.NumberFormat(locale, currency ? { style: 'currency', currency, ...digits } : digits)));
+  }
+  return format;
+}
+
+/**
+ * An amount of minor units in the locale's digits, with the field's scale and (money) currency:
+ * 490000 fen is '¥4,900.00' in zh-CN. Formatted from its exact decimal text, never a float.
+ */
+export function decimalText(field: Field, value: unknown, locale: Locale): string | undefined {
+  const units = minorUnitsOf(value);
+  if (units === undefined || field.rule.kind !== 'decimal') return undefined;
+  const { scale, currency } = field.rule;
+  return numberFormat(locale, scale, currency).format(minorUnitsText(units, scale) as Intl.StringNumericLiteral);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -72,6 +102,7 @@ export function cellView(definition: ResourceDefinition, column: ColumnSpec, val
   if (kind === 'dictionary' && field?.dictionary) return { kind: 'dictionary', dicKey: field.dictionary, value: String(value) };
   if (kind === 'option' && field) return { kind: 'text', text: optionLabel(field, value, locale) ?? String(value) };
   if (kind === 'time') return { kind: 'text', text: timeText(value) ?? String(value) };
+  if (kind === 'decimal' && field) return { kind: 'text', text: decimalText(field, value, locale) ?? String(value) };
   // The row's field naming the table (or resource) this value belongs to.
   const owner = column.of === undefined ? undefined : record?.[column.of];
   const ownerName = typeof owner === 'string' ? owner : undefined;

@@ -14,7 +14,7 @@ import type { Locale, Text } from '../../contract/i18n';
 import { rowNumber } from '../../contract/paging';
 import type { CellKind, ColumnSpec, ResourceDefinition, RowAction } from '../define';
 import { CellContent } from './CellContent';
-import { cellKindOf, cellView, slotsOf } from './cells';
+import { cellKindOf, cellView, decimalText, slotsOf } from './cells';
 import { fitWidths } from './columnFit';
 import { columnWidth, textWidth } from './columnWidth';
 import type { DialogEntry } from './rowActions';
@@ -53,7 +53,7 @@ interface Options {
 }
 
 /** Cells that show one line of text: they truncate with an ellipsis and a tooltip. */
-const TRUNCATED: ReadonlySet<CellKind> = new Set(['text', 'option', 'time', 'changes', 'table', 'recordKey', 'resource', 'fieldName']);
+const TRUNCATED: ReadonlySet<CellKind> = new Set(['text', 'option', 'time', 'date', 'decimal', 'changes', 'table', 'recordKey', 'resource', 'fieldName']);
 
 /**
  * Free text that may give up width when the list lacks room (./columnFit.ts), down to
@@ -91,6 +91,7 @@ function widestValue(definition: ResourceDefinition, column: ColumnSpec, field: 
       return view.kind === 'text' ? [view.text] : [];
     }));
   }
+  if (kind === 'decimal') return decimalText(field, 100000, locale) ?? '0'.repeat(8);
   if (field.storage === 'integer') return '0'.repeat(4);
   const slots = slotsOf(definition, column.field);
   return 'n'.repeat(slots ? slots.count * 12 : Math.min(field.maxLength ?? 16, 16));
@@ -189,6 +190,8 @@ export function resourceColumns({
         key: column.field,
         title: header,
         width,
+        // Amounts line up by their last digit.
+        ...(kind === 'decimal' ? { align: 'right' as const } : {}),
         // One-line cells truncate with a tooltip (labels looked up by the cell too); slots keep their own layout.
         ellipsis: (TRUNCATED.has(kind) || kind === 'reference' || kind === 'dictionary') && !marksOwn ? { showTitle: true } : false,
         render: (_value: unknown, row: Row) =>
