@@ -148,7 +148,8 @@ function decimalSchema(m: Msg, rule: Extract<Rule, { kind: 'decimal' }>): z.ZodT
   return given(rule.required, m, (v) => {
     const units = minorUnitsOf(v);
     // A number with a fraction of a minor unit has more decimals than the field keeps.
-    if (units === undefined) return { error: typeof v === 'number' && Number.isFinite(v) ? m('minorUnits', { scale }) : m('number') };
+    const isFraction = (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^\s*-?\d*\.\d+\s*$/.test(v));
+    if (units === undefined) return { error: isFraction ? m('minorUnits', { scale }) : m('number') };
     if (units < BigInt(min) || units < -MAX_MINOR_UNITS) return { error: m('numberMin', { min: minorUnitsText(min, scale) }) };
     if (units > BigInt(max) || units > MAX_MINOR_UNITS) return { error: m('numberMax', { max: minorUnitsText(max, scale) }) };
     return { value: Number(units) };
