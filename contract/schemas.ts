@@ -115,13 +115,15 @@ type Checked = { value: unknown } | { error: string };
  * an optional one is undefined.
  */
 function given(required: boolean, m: Msg, check: (value: unknown) => Checked): z.ZodType {
-  return z.unknown().transform((v, ctx) => {
+  const schema = z.unknown().transform((v, ctx) => {
     const absent = v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
     const checked: Checked = absent ? (required ? { error: m('required') } : { value: undefined }) : check(v);
     if ('value' in checked) return checked.value;
     ctx.addIssue({ code: 'custom', message: checked.error });
     return z.NEVER;
   });
+  // An object may then leave the key out.
+  return required ? schema : schema.optional();
 }
 
 function dateSchema(m: Msg, rule: Extract<Rule, { kind: 'date' }>): z.ZodType {
