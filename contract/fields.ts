@@ -73,6 +73,12 @@ export interface Field<V = unknown> {
   dictionary?: string;
   /** What a new record holds when the field is not given (SPEC §9 defaults); forms start with it. */
   defaultValue?: string | number;
+  /**
+   * What the rows that exist when the column is added hold (and the column's default, on a fresh
+   * table alike). Unlike `defaultValue` it does not pre-fill a new record's form. A required field
+   * added to a table that already exists needs one of the two.
+   */
+  backfill?: string | number;
   rule: Rule;
   readonly valueType?: V;
 }

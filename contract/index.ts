@@ -11,6 +11,7 @@ export * from './fields';
 export * from './decimal';
 export * from './webAddress';
 export * from './entity';
+export * from './crossRules';
 export * from './schemas';
 export * from './search';
 export * from './validation';

@@ -37,3 +37,11 @@ export const ruleMessages = {
   identifier: text('{label}只能包含字母、数字和下划线，且不能以数字开头', '{label} may contain letters, digits and _ and cannot start with a digit'),
 } as const;
 export type RuleMessage = keyof typeof ruleMessages;
+
+/** Messages of the rules over two fields (./crossRules): `{label}` the checked field, `{other}` the one it is compared with. */
+export const crossRuleMessages = {
+  after: text('{label}须晚于{other}', '{label} must be after {other}'),
+  notBefore: text('{label}不能早于{other}', '{label} must not be before {other}'),
+  requiredWhen: text('{other}为“{value}”时，{label}不能为空', '{label} is required when {other} is {value}'),
+} as const;
+export type CrossRuleMessage = keyof typeof crossRuleMessages;

@@ -13,9 +13,10 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { Code, codeMessages } from '../contract/codes';
 import { impactCount } from '../contract/deleteImpact';
 import { text } from '../contract/i18n';
+import { uniqueRuleOf } from '../contract/entity';
 import { validateEntity } from '../contract/validation';
 import { localeFromHeader, type Locale } from '../contract/i18n';
-import { parsePaging } from '../contract/paging';
+import { MAX_PAGE_SIZE, parsePaging } from '../contract/paging';
 import { TOKEN_HEADER } from '../contract/session';
 import { DELETE_IMPACT_PATH, endpointOf, type ResourceDefinition } from '../resources/define';
 import { resourceDefinitions } from '../resources/registry';
@@ -272,6 +273,13 @@ export function createMockApi(options: MockApiOptions = {}) {
       if (searchKey) found = found.filter((row) => definition.search.some((field) => contains(row[field], searchKey)));
       const [sortField, direction] = definition.sort[0] ?? ['id', 'asc'];
       found = [...found].sort((a, b) => (Number(a[sortField]) - Number(b[sortField])) * (direction === 'desc' ? -1 : 1) || a.id - b.id);
+      // As the server: named records (at most a page's worth) come in one page whatever the paging.
+      if (call.query.ids !== undefined) {
+        const ids = call.query.ids.split(',');
+        if (ids.length > MAX_PAGE_SIZE || !ids.every((id) => /^[1-9]\d{0,9}$/.test(id))) return fail(Code.VALIDATION_FAILED, call.locale);
+        found = found.filter((row) => ids.includes(String(row.id)));
+        return ok({ items: found, total: found.length });
+      }
       return ok({ items: found.slice((page - 1) * size, page * size), total: found.length });
     };
 
@@ -315,9 +323,10 @@ export function createMockApi(options: MockApiOptions = {}) {
       const result = validateEntity(definition.entity, { ...existing, ...input }, call.locale);
       if (!result.ok) return fail(Code.VALIDATION_FAILED, call.locale, result.message, { fields: result.fields });
       const values = result.value as Record<string, unknown>;
-      const sameScope = (r: Row) => !unique?.within || r[unique.within] === values[unique.within];
-      if (unique && rows().some((r) => r[unique.field] === values[unique.field] && r.id !== id && sameScope(r))) {
-        return fail(Code.DUPLICATE, call.locale, unique.duplicate[call.locale], { fields: { [unique.field]: unique.duplicate[call.locale] } });
+      const taken = unique.find((rule) => rows().some((r) => r.id !== id && rule.fields.every((name) => (r[name] ?? null) === (values[name] ?? null))));
+      if (taken) {
+        const message = taken.duplicate[call.locale];
+        return fail(Code.DUPLICATE, call.locale, message, { fields: { [taken.fields[taken.fields.length - 1]!]: message } });
       }
       if (!existing) {
         const siblings = rows().filter((r) => !masterField || r[masterField] === values[masterField]);
@@ -373,8 +382,8 @@ export function createMockApi(options: MockApiOptions = {}) {
           `${base}/${path}`,
           mine((call) => {
             const id = call.query.id ? Number(call.query.id) : undefined;
-            const within = unique?.within;
-            return ok(!rows().some((r) => String(r[param]) === call.query[param] && r.id !== id && (!within || String(r[within]) === call.query[within])));
+            const within = uniqueRuleOf(definition.entity, param)?.fields.slice(0, -1) ?? [];
+            return ok(!rows().some((r) => String(r[param]) === call.query[param] && r.id !== id && within.every((name) => String(r[name]) === call.query[name])));
           }),
         ),
       );

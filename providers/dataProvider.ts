@@ -7,7 +7,8 @@
  * | getList     | GET  <endpoint>/list?<paging names of the resource>&<filters>        |
  * |             | (POST with them as the body for a resource with whole-value lookups)  |
  * | getOne      | GET  <endpoint>/detail?id=                                           |
- * | getMany     | GET  <endpoint>/detail?id= for each id                               |
+ * | getMany     | GET  <endpoint>/list?ids=<id,id> (one call per MAX_PAGE_SIZE ids);   |
+ * |             | <endpoint>/detail?id= for each id of a resource without a definition  |
  * | create      | POST <endpoint>/saveOrUpdate  body without id                        |
  * | update      | POST <endpoint>/saveOrUpdate  body with id                           |
  * | deleteOne   | GET  <endpoint>/delete?ids=<id>                                      |
@@ -24,7 +25,7 @@
  */
 import type { BaseKey, BaseRecord, DataProvider, MetaQuery } from '@refinedev/core';
 import type { ListData } from '../contract/envelope';
-import type { PagingStyle } from '../contract/paging';
+import { MAX_PAGE_SIZE, type PagingStyle } from '../contract/paging';
 import { API_PREFIX } from '../contract/session';
 import { endpointOf } from '../contract/resourceCalls';
 import { buildQuery, type HttpClient, type HttpMethod, type Query } from './http';
@@ -47,6 +48,8 @@ interface Target {
   paging: PagingStyle;
   sortable: string[];
   listMethod: HttpMethod;
+  /** Declared by a definition: its list call answers `ids` (bespoke lists may not). */
+  isDeclared: boolean;
 }
 
 function signalOf(meta: MetaQuery | undefined): AbortSignal | undefined {
@@ -82,11 +85,19 @@ export function createDataProvider(http: HttpClient, definitions: DataResources)
       paging: definition?.paging ?? 'pageNo',
       sortable: definition?.sort?.map(([field]) => field) ?? [],
       listMethod: definition?.privacy?.lookup?.length ? 'POST' : 'GET',
+      isDeclared: definition !== undefined,
     };
   }
 
   function detail<T>(endpoint: string, id: BaseKey, meta: MetaQuery | undefined): Promise<T> {
     return http.request<T>('GET', `${endpoint}/detail`, { query: { id }, signal: signalOf(meta) });
+  }
+
+  /** The list call with these parameters, by the resource's list method (a POST keeps them out of the URL). */
+  async function list(target: Target, query: Query, meta: MetaQuery | undefined): Promise<ListData<never>> {
+    // The body holds exactly what the query string would (blanks left out, lists comma-joined).
+    const sent = target.listMethod === 'POST' ? { body: Object.fromEntries(new URLSearchParams(buildQuery(query))) } : { query };
+    return http.request<ListData<never>>(target.listMethod, `${target.endpoint}/list`, { ...sent, signal: signalOf(meta) });
   }
 
   function remove(endpoint: string, ids: readonly BaseKey[], meta: MetaQuery | undefined): Promise<unknown> {
@@ -101,24 +112,28 @@ export function createDataProvider(http: HttpClient, definitions: DataResources)
   return {
     getList: ({ resource, pagination, filters, sorters, meta }) =>
       mapErrors(async () => {
-        const { endpoint, paging, sortable, listMethod } = await target(resource, meta);
+        const found = await target(resource, meta);
         const query: Query = {
           ...generateFilters(filters),
-          ...generateSort(sorters, sortable),
-          ...generatePagination(paging, pagination),
+          ...generateSort(sorters, found.sortable),
+          ...generatePagination(found.paging, pagination),
         };
-        // The body holds exactly what the query string would (blanks left out, lists comma-joined).
-        const sent = listMethod === 'POST' ? { body: Object.fromEntries(new URLSearchParams(buildQuery(query))) } : { query };
-        const data = await http.request<ListData<never>>(listMethod, `${endpoint}/list`, { ...sent, signal: signalOf(meta) });
+        const data = await list(found, query, meta);
         return { data: data?.items ?? [], total: data?.total ?? 0 };
       }),
 
     getOne: ({ resource, id, meta }) => mapErrors(async () => ({ data: await detail((await target(resource, meta)).endpoint, id, meta) })),
 
+    // The list call answers the records named by `ids` (as the list shows them), a page's worth at a time.
     getMany: ({ resource, ids, meta }) =>
       mapErrors(async () => {
-        const { endpoint } = await target(resource, meta);
-        return { data: await Promise.all(ids.map((id) => detail<never>(endpoint, id, meta))) };
+        const found = await target(resource, meta);
+        if (!found.isDeclared) return { data: await Promise.all(ids.map((id) => detail<never>(found.endpoint, id, meta))) };
+        const unique = [...new Set(ids.map(String))];
+        const parts: string[][] = [];
+        for (let i = 0; i < unique.length; i += MAX_PAGE_SIZE) parts.push(unique.slice(i, i + MAX_PAGE_SIZE));
+        const answers = await Promise.all(parts.map((part) => list(found, { ids: part }, meta)));
+        return { data: answers.flatMap((data) => data?.items ?? []) };
       }),
 
     create: ({ resource, variables, meta }) =>

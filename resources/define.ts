@@ -55,7 +55,7 @@ export type WidgetKind = 'input' | 'textarea' | 'number' | 'select' | 'radio' | 
 
 /** A field holding another resource's id: the form offers that resource's records, the list shows a label. */
 export interface ReferenceSpec {
-  /** The referenced resource's name (e.g. `app`); its list is loaded with up to 1000 rows. */
+  /** The referenced resource's name (e.g. `app`): selects load its first 1000 rows, labels are read from its list by `ids`. */
   resource: string;
   /** Field of the referenced record shown to the user (e.g. `name`). */
   labelField: string;
@@ -239,9 +239,9 @@ export interface ResourceDefinition<F extends Fields = Fields> {
    */
   readOnlyRows?: ReadOnlyRowsSpec<keyof F & string>;
   /**
-   * Fields fixed once a record is created, beside the unique key, the field it is unique within and
-   * a detail's master (always fixed): an update changing one is refused (1001 on the field), and
-   * the edit form shows it read-only.
+   * Fields fixed once a record is created, beside a detail's master (always fixed): an update
+   * changing one is refused (1001 on the field), and the edit form shows it read-only. A unique
+   * key stays editable unless it is listed here (`fixed: ['roleKey', 'appId']`).
    */
   fixed?: ReadonlyArray<keyof F & string>;
   /**
@@ -254,10 +254,10 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   fixedWhileUsed?: FixedWhileUsedSpec<keyof F & string>;
   paging: PagingStyle;
   /**
-   * The key-availability call below the endpoint (e.g. `vaildKey`) and its parameter name. When
-   * the key is unique only within another field (`entity.unique.within`, e.g. `appId`), the call
-   * must send that field too (`validateKey?roleKey=x&appId=2&id=5`; 1001 without it), and on
-   * update both the key and that field are fixed (the server refuses a change with 1001).
+   * The key-availability call below the endpoint (e.g. `vaildKey`) and its parameter name: the
+   * key is the last field of one of the entity's unique rules. When that rule names other fields
+   * (`['appId', 'roleKey']`: a key per app), the call must send them too
+   * (`validateKey?roleKey=x&appId=2&id=5`; 1001 without them); `id` is the record being edited.
    */
   keyCheck?: { path: string; param: keyof F & string };
   /** Fields searched with "contains" from the list's search form (and by `searchKey`); never a masked one. */
@@ -289,6 +289,12 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   sort: ReadonlyArray<readonly [keyof F & string, 'asc' | 'desc']>;
   columns: ReadonlyArray<ColumnSpec<keyof F & string>>;
   form: ReadonlyArray<FormFieldSpec<keyof F & string>>;
+  /**
+   * Indexes of its table beyond the default ones (on the parent field, the fields other resources'
+   * related lists read by, each filter, required filter and range, and the default sort's first
+   * field): each an ordered list of fields, e.g. `[['appId', 'sortNum']]`.
+   */
+  indexes?: ReadonlyArray<ReadonlyArray<keyof F & string>>;
   /** Adds a server-managed createTime. */
   timestamps?: boolean;
   /** Its show view (default: the columns, no related lists). */
@@ -314,10 +320,9 @@ export function actionsOf(definition: Pick<ResourceDefinition, 'actions'>): Crud
   return CRUD_ACTIONS.filter((action) => action === 'list' || declared.includes(action));
 }
 
-/** Fields an update may not change: the unique key, the field it is unique within, a detail's master, and those declared `fixed`. */
-export function fixedFieldsOf(definition: Pick<ResourceDefinition, 'entity' | 'parent' | 'fixed'>): string[] {
-  const { unique } = definition.entity;
-  return [unique?.field, unique?.within, definition.parent?.field, ...(definition.fixed ?? [])].filter((f): f is string => f !== undefined);
+/** Fields an update may not change: a detail's master and those declared `fixed` (a unique key is not fixed by itself). */
+export function fixedFieldsOf(definition: Pick<ResourceDefinition, 'parent' | 'fixed'>): string[] {
+  return [...new Set([definition.parent?.field, ...(definition.fixed ?? [])].filter((f): f is string => f !== undefined))];
 }
 
 export function hasAction(definition: Pick<ResourceDefinition, 'actions'>, action: CrudAction): boolean {

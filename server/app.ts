@@ -25,7 +25,7 @@ import { createLoginThrottle } from './auth/throttle';
 import { createSessionStore } from './auth/tokens';
 import type { AppConfig } from './config';
 import { checkDefinitions } from './crud/definitionRules';
-import { resourcePoliciesOf } from './crud/policies';
+import { resourcePoliciesOf } from './policies';
 import { crudRoutes } from './crud/routes';
 import { createDictionaries } from './dic/dictionaries';
 import { dictionaryRoutes } from './dic/routes';
@@ -71,6 +71,8 @@ export interface RouteSummary {
   method: string;
   url: string;
   access: RouteAccess;
+  /** Registered with `config: { writes: true }`: runs in its request's audit context. */
+  writes: boolean;
 }
 
 declare module 'fastify' {
@@ -107,7 +109,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   app.addHook('onRoute', auditWrites);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access ?? 'permission' });
+    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access ?? 'permission', writes: route.config?.writes === true });
   });
 
   app.decorateRequest('locale', DEFAULT_LOCALE);

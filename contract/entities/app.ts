@@ -38,7 +38,7 @@ export const appEntity = defineEntity({
     /** Which reading of menu types its tree uses (SPEC §3 Menu / permission node); fixed once the tree has nodes. */
     menuReading: choice(text('菜单类型解读', 'Menu reading'), MENU_READING_OPTIONS, DEFAULT_MENU_READING),
   },
-  unique: { field: 'code', duplicate: text('子系统编号不可以重复', 'This sub-system code already exists') },
+  unique: { fields: ['code'], duplicate: text('子系统编号不可以重复', 'This sub-system code already exists') },
 });
 
 export type App = EntityRecord<typeof appEntity> & { createTime?: number };

@@ -21,7 +21,7 @@ export const dicEntity = defineEntity({
     dicKey: requiredText(text('key值', 'Key'), 50),
     type: choice(text('字典类型', 'Type'), DIC_TYPES),
   },
-  unique: { field: 'dicKey', duplicate: text('key值不可以重复', 'This key already exists') },
+  unique: { fields: ['dicKey'], duplicate: text('key值不可以重复', 'This key already exists') },
 });
 
 /**
@@ -37,7 +37,7 @@ export const dicItemEntity = defineEntity({
     sortNum: digits(text('排序号', 'Sort number'), 10, false),
     openStatus: choice(text('状态', 'Status'), ITEM_OPEN_STATUSES, 1),
   },
-  unique: { field: 'dicKey', within: 'parentId', duplicate: text('该字典下已有这个值', 'This value already exists in the dictionary') },
+  unique: { fields: ['parentId', 'dicKey'], duplicate: text('该字典下已有这个值', 'This value already exists in the dictionary') },
 });
 
 export type Dictionary = EntityRecord<typeof dicEntity>;

@@ -43,7 +43,7 @@ export const pageElementEntity = defineEntity({
     code: requiredText(text('页面编码', 'Page code'), 50),
     name: requiredText(text('页面名称', 'Page name'), 20),
   },
-  unique: { field: 'code', within: 'appId', duplicate: PAGE_CODE_DUPLICATE },
+  unique: { fields: ['appId', 'code'], duplicate: PAGE_CODE_DUPLICATE },
 });
 
 /** An API element of a page element; `url` is the call's path (SPEC §2.11, §5 API form). */

@@ -14,7 +14,7 @@ export const paramEntity = defineEntity({
     remark: optionalText(text('备注', 'Remark'), 500),
     spareParam: commaJoined(text('备用参数', 'Spare values'), SPARE_PARAM_COUNT, 50),
   },
-  unique: { field: 'paramKey', duplicate: text('key值不可以重复', 'This key already exists') },
+  unique: { fields: ['paramKey'], duplicate: text('key值不可以重复', 'This key already exists') },
 });
 
 export type Param = EntityRecord<typeof paramEntity>;

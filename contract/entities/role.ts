@@ -36,7 +36,7 @@ export const roleEntity = defineEntity({
     isEnable: choice(text('状态', 'Status'), ROLE_ENABLE_FLAGS, '1'),
     description: optionalText(text('描述', 'Description'), 100),
   },
-  unique: { field: 'roleKey', within: 'appId', duplicate: text('key不可以重复', 'This key already exists in the sub-system') },
+  unique: { fields: ['appId', 'roleKey'], duplicate: text('key不可以重复', 'This key already exists in the sub-system') },
 });
 
 export type Role = EntityRecord<typeof roleEntity>;

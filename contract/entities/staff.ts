@@ -128,7 +128,7 @@ export const staffEntity = defineEntity({
     grade: requiredText(label.grade, 15),
     isEnable: choice(label.isEnable, STAFF_ENABLE_FLAGS),
   },
-  unique: { field: 'telephone', duplicate: text('手机号不可以重复', 'This mobile number is already in use') },
+  unique: { fields: ['telephone'], duplicate: text('手机号不可以重复', 'This mobile number is already in use') },
 });
 
 /**

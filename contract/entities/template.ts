@@ -32,7 +32,7 @@ export const templateEntity = defineEntity({
     remark: requiredText(text('更新说明', 'Update note'), 500),
     code: requiredText(text('脚本', 'Script'), MAX_TEMPLATE_CODE),
   },
-  unique: { field: 'version', within: 'name', duplicate: text('该模板已发布过这个版本', 'This version of the template is already published') },
+  unique: { fields: ['name', 'version'], duplicate: text('该模板已发布过这个版本', 'This version of the template is already published') },
 });
 
 export const TEMPLATE_PARAMETER_DUPLICATE = text('参数名不可以重复', 'This parameter name is already used');

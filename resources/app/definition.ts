@@ -12,6 +12,8 @@ export const appResource = defineResource({
   recordName: text('子系统', 'sub-system'),
   paging: 'pageNo',
   keyCheck: { path: 'validateCode', param: 'code' },
+  // Menus, roles and accounts name the sub-system by its code.
+  fixed: ['code'],
   search: ['code', 'name'],
   sort: [['sort', 'asc']],
   columns: [

@@ -21,7 +21,8 @@ export const dicResource = defineResource({
   sort: [],
   deletable: { field: 'type', values: [2], refusal: text('系统字典不能删除', 'A system dictionary cannot be deleted') },
   // Otherwise a system dictionary could be made normal, then deleted.
-  fixed: ['type'],
+  // Code and dictionary-backed fields read a dictionary by its key.
+  fixed: ['type', 'dicKey'],
   columns: [{ field: 'name' }, { field: 'dicKey' }, { field: 'type', cell: 'option' }],
   form: [{ field: 'name' }, { field: 'dicKey' }, { field: 'type', widget: 'radio' }],
 });
@@ -39,6 +40,8 @@ export const dicItemResource = defineResource({
   labelField: 'name',
   recordName: text('字典项', 'dictionary item'),
   keyCheck: { path: 'vaildKey', param: 'dicKey' },
+  // Stored records hold the item's value.
+  fixed: ['dicKey'],
   search: [],
   sort: [['sortNum', 'asc']],
   columns: [{ field: 'name' }, { field: 'dicKey' }, { field: 'sortNum', cell: 'order' }, { field: 'openStatus', cell: 'switch' }],

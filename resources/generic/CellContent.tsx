@@ -3,16 +3,18 @@ import type { ReferenceSpec } from '../define';
 import { useLocale } from '../../src/i18n';
 import type { CellView } from './cells';
 import { labelled, type Change } from './changes';
-import { referenceLabel } from './references';
 import { useDictionary } from './useDictionary';
-import { useReferenceOptions } from './useReferenceOptions';
+import { useReferenceLabels } from './useReferenceLabels';
 import { useStoredNames } from './useStoredNames';
 
-/** The label of a referenced record; nothing while the records load, '--' when none matches. */
-function ReferenceCell({ reference, value, empty }: { reference: ReferenceSpec; value: unknown; empty: string }) {
-  const { options, isLoading } = useReferenceOptions(reference);
+/**
+ * The label of a referenced record, read with the page's other ids of that resource (`ids`);
+ * nothing while they load, '--' when no record has the id (or the caller may not see it).
+ */
+function ReferenceCell({ reference, value, ids, empty }: { reference: ReferenceSpec; value: unknown; ids?: readonly string[]; empty: string }) {
+  const { labels, isLoading } = useReferenceLabels(reference, ids ?? [String(value).trim()]);
   if (isLoading) return null;
-  const label = referenceLabel(options, value);
+  const label = labels.get(String(value).trim());
   return label === undefined ? <span className="generic-empty">{empty}</span> : <span className="generic-cell">{label}</span>;
 }
 
@@ -51,7 +53,7 @@ export function CellContent({ view }: { view: CellView }) {
   if (view.kind === 'text') return <span className="generic-cell" title={view.title}>{view.text}</span>;
   if (view.kind === 'changes') return <ChangesCell changes={view.changes} table={view.table} />;
   if (view.kind === 'stored') return <StoredNameCell table={view.table} recordKey={view.key} />;
-  if (view.kind === 'reference') return <ReferenceCell reference={view.reference} value={view.value} empty={empty} />;
+  if (view.kind === 'reference') return <ReferenceCell reference={view.reference} value={view.value} ids={view.ids} empty={empty} />;
   if (view.kind === 'dictionary') return <DictionaryCell dicKey={view.dicKey} value={view.value} />;
   return (
     <span className="generic-slots-cell">

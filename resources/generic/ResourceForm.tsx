@@ -3,15 +3,17 @@ import { useDataProvider, useTranslate, type BaseKey, type HttpError } from '@re
 import { Form } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo } from 'react';
+import { uniqueRuleOf } from '../../contract/entity';
 import type { Locale } from '../../contract/i18n';
 import { useLocale } from '../../src/i18n';
 import { endpointOf, fixedFieldsOf, IN_USE_FLAG, type FormFieldSpec, type ResourceDefinition } from '../define';
 import { FieldControl } from './FieldControl';
 import { FormDialog } from './FormDialog';
+import { RangeFormField } from './RangeFormField';
 import { fromFormValues, joinedSlots, newRecordValues, toFormValues, type FormValues } from './formValues';
-import { debounceKeyCheck, isFreeAnswer, keyScope, type KeyCheck } from './keyCheck';
+import { debounceKeyCheck, isFreeAnswer, keyScope, type KeyCheck, type KeyScope } from './keyCheck';
 import { referenceOf } from './references';
-import { contractRule, uniqueRule } from './rules';
+import { contractRule, crossFieldRule, uniqueRule } from './rules';
 
 export type FormAction = 'create' | 'edit';
 
@@ -55,21 +57,39 @@ interface ItemProps {
   keyCheck: KeyCheck | undefined;
   /** The edited record is in use (its detail's flag): the fields of `fixedWhileUsed` are read-only. */
   inUse: boolean;
+  /** The edited record (excluded from its own key check). */
+  id: BaseKey | undefined;
 }
 
 /**
- * One field: label and asterisk from the contract, its rule, and the unique check on add (with the
- * value of the field it is unique within, re-checked when that value changes).
+ * One field: label and asterisk from the contract, its rule, the rules over several fields that
+ * put their message on it, and the key check while it can change (with the values of the other
+ * fields of its unique rule, re-checked when those change; on edit, the record itself excluded).
  */
-function FormField({ definition, spec, action, locale, keyCheck, inUse }: ItemProps) {
-  const field = definition.entity.fields[spec.field];
+function FormField({ definition, spec, action, locale, keyCheck, inUse, id }: ItemProps) {
+  const { entity } = definition;
+  const field = entity.fields[spec.field];
   if (!field) throw new Error(`Resource "${definition.name}" has no field "${spec.field}" for its form`);
-  if (spec.to !== undefined) return <RangeField definition={definition} spec={spec} action={action} locale={locale} inUse={inUse} />;
-  const unique = definition.entity.unique?.field === spec.field ? definition.entity.unique : undefined;
+  if (spec.to !== undefined) return <RangeFormField definition={definition} spec={spec} action={action} locale={locale} inUse={inUse} />;
+  const isFixed = action === 'edit' && fixedFieldsOf(definition).includes(spec.field);
+  const unique = definition.keyCheck?.param === spec.field && !isFixed ? uniqueRuleOf(entity, spec.field) : undefined;
+  const scopeFields = unique?.fields.slice(0, -1) ?? [];
+  const crossRules = entity.rules.filter((rule) => rule.on === spec.field);
+  const slotFields = new Set(definition.form.filter((item) => item.widget === 'slots').map((item) => item.field));
   const rules: Rule[] = [contractRule(field, locale, spec.widget === 'slots' ? joinedSlots : undefined)];
-  if (unique && action === 'create' && keyCheck) {
-    rules.push(({ getFieldValue }) => uniqueRule(keyCheck, unique.duplicate[locale], () => keyScope(unique.within, getFieldValue)));
+  for (const rule of crossRules) {
+    rules.push(({ getFieldValue }) => crossFieldRule(entity, rule, locale, (name) => (slotFields.has(name) ? joinedSlots(getFieldValue(name)) : getFieldValue(name))));
   }
+  if (unique && keyCheck) {
+    const editedId: KeyScope = action === 'edit' && id !== undefined ? { id: String(id) } : {};
+    rules.push(({ getFieldValue }) =>
+      uniqueRule(keyCheck, unique.duplicate[locale], () => {
+        const scope = keyScope(scopeFields, getFieldValue);
+        return scope && { ...scope, ...editedId };
+      }),
+    );
+  }
+  const dependencies = [...new Set([...crossRules.flatMap((rule) => rule.fields), ...scopeFields])].filter((name) => name !== spec.field);
   const usage = definition.fixedWhileUsed;
   const isFixedByUse = action === 'edit' && inUse && !!usage?.fields.includes(spec.field);
   return (
@@ -78,7 +98,7 @@ function FormField({ definition, spec, action, locale, keyCheck, inUse }: ItemPr
       label={field.label[locale]}
       required={field.required}
       rules={rules}
-      dependencies={unique?.within && action === 'create' ? [unique.within] : undefined}
+      dependencies={dependencies.length ? dependencies : undefined}
       extra={isFixedByUse ? usage?.reason[locale] : undefined}
       validateFirst
     >
@@ -87,51 +107,8 @@ function FormField({ definition, spec, action, locale, keyCheck, inUse }: ItemPr
         field={field}
         locale={locale}
         reference={referenceOf(definition, spec.field)}
-        disabled={(action === 'edit' && fixedFieldsOf(definition).includes(spec.field)) || isFixedByUse}
+        disabled={isFixed || isFixedByUse}
       />
-    </Form.Item>
-  );
-}
-
-/** Holds a field the item beside it shows (a range's end): renders nothing. */
-function Held(_props: { value?: unknown; onChange?: (value: unknown) => void }) {
-  return null;
-}
-
-/** Whether the edit form shows `field` read-only: fixed once created, or while the record is in use. */
-function isReadOnly(definition: ResourceDefinition, field: string, action: FormAction, inUse: boolean): boolean {
-  return action === 'edit' && (fixedFieldsOf(definition).includes(field) || (inUse && !!definition.fixedWhileUsed?.fields.includes(field)));
-}
-
-/**
- * A range of two fields (`spec.field` to `spec.to`) in one picker: each field keeps its own item,
- * rule and server message (shown under the range), the end held beside the picker.
- */
-function RangeField({ definition, spec, action, locale, inUse }: Omit<ItemProps, 'keyCheck'>) {
-  const form = Form.useFormInstance();
-  const to = spec.to!;
-  const start = definition.entity.fields[spec.field]!;
-  const end = definition.entity.fields[to];
-  if (!end) throw new Error(`Resource "${definition.name}" has no field "${to}" for the end of its range`);
-  const endValue: unknown = Form.useWatch(to, form);
-  const setEnd = (value: unknown) => {
-    form.setFieldValue(to, value);
-    form.validateFields([to]).catch(() => undefined);
-  };
-  return (
-    <Form.Item label={`${start.label[locale]} ~ ${end.label[locale]}`} required={start.required || end.required}>
-      <Form.Item name={spec.field} noStyle rules={[contractRule(start, locale)]} validateFirst>
-        <FieldControl
-          spec={spec}
-          field={start}
-          locale={locale}
-          disabled={isReadOnly(definition, spec.field, action, inUse) || isReadOnly(definition, to, action, inUse)}
-          end={{ value: endValue, onChange: setEnd }}
-        />
-      </Form.Item>
-      <Form.Item name={to} noStyle rules={[contractRule(end, locale)]} validateFirst>
-        <Held />
-      </Form.Item>
     </Form.Item>
   );
 }
@@ -196,7 +173,7 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
         name={`${definition.name}-${action}`}
       >
         {definition.form.map((spec) => (
-          <FormField key={spec.field} definition={definition} spec={spec} action={action} locale={locale} keyCheck={keyCheck} inUse={inUse} />
+          <FormField key={spec.field} definition={definition} spec={spec} action={action} locale={locale} keyCheck={keyCheck} inUse={inUse} id={id} />
         ))}
       </Form>
     </FormDialog>

@@ -1,7 +1,7 @@
 /**
  * What a list cell shows, as data (the table renders it): missing values as the empty mark, a
  * choice as its option's label, comma-joined spare values as numbered slots, another resource's
- * id as that record's label (resolved by the table once the referenced records are loaded).
+ * id as that record's label (read by the cell with the other labels of the page).
  */
 import { minorUnitsOf, minorUnitsText } from '../../contract/decimal';
 import { splitJoined, type Field } from '../../contract/fields';
@@ -18,7 +18,8 @@ export type CellView =
   /** A stored table's name, or a record's key in it, shown as people call them (loaded by the cell). */
   | { kind: 'stored'; table: string; key?: string }
   | { kind: 'slots'; slots: Array<{ label: string; value?: string }> }
-  | { kind: 'reference'; reference: ReferenceSpec; value: unknown }
+  /** `ids`: every id of that resource on the page, asked for together (the value alone without them). */
+  | { kind: 'reference'; reference: ReferenceSpec; value: unknown; ids?: readonly string[] }
   | { kind: 'dictionary'; dicKey: string; value: string };
 
 export function isMissing(value: unknown): boolean {

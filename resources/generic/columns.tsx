@@ -16,6 +16,7 @@ import type { CellKind, ColumnSpec, ResourceDefinition, RowAction } from '../def
 import { CellContent } from './CellContent';
 import { cellKindOf, cellView, decimalText, slotsOf } from './cells';
 import { fitWidths } from './columnFit';
+import { pageReferenceIds } from './references';
 import { columnWidth, textWidth } from './columnWidth';
 import type { DialogEntry } from './rowActions';
 import type { Row } from './rowTypes';
@@ -127,6 +128,8 @@ export function resourceColumns({
   own,
   available,
 }: Options): ColumnsType<Row> {
+  // The labels of a referenced resource are read for the ids on this page, in one call.
+  const referenceIds = pageReferenceIds(definition, definition.columns, rows);
   // How narrow each free-text column may become when the table lacks room (SHRINKABLE).
   const floors = new Map<string, { floor: number; last: number }>();
   const rowNumberTitle = t('resources.rowNumber');
@@ -179,7 +182,10 @@ export function resourceColumns({
           ),
         };
       }
-      const view = (row: Row) => cellView(definition, column, row[column.field], locale, row);
+      const view = (row: Row) => {
+        const shown = cellView(definition, column, row[column.field], locale, row);
+        return shown.kind === 'reference' ? { ...shown, ids: referenceIds.get(shown.reference.resource) } : shown;
+      };
       const marksOwn = own !== undefined && columnIndex === 0 && rows.some(own.isOwn);
       const width = (column.width ?? columnWidth({ header, widestValue: widestValue(definition, column, field, locale, rows) })) + (marksOwn ? ownMarkWidth(own.label) : 0);
       if (SHRINKABLE.has(kind) && !marksOwn) {

@@ -1,7 +1,7 @@
 /**
  * The key-availability call of a resource (`definition.keyCheck`, e.g. GET /param/vaildKey),
- * debounced so typing asks the server once the user pauses. A key unique only within another
- * field (`entity.unique.within`, e.g. a role key per app) is checked with that field's value.
+ * debounced so typing asks the server once the user pauses. A key unique only together with other
+ * fields (a unique rule `['appId', 'roleKey']`: a role key per app) is checked with their values.
  */
 /** The other values the key is unique among (e.g. `{ appId: 2 }`). */
 export type KeyScope = Readonly<Record<string, string | number>>;
@@ -38,12 +38,15 @@ export function isFreeAnswer(data: unknown): boolean {
 }
 
 /**
- * The scope of a key unique within `within` from the form's values: `{}` when the key is unique
- * overall, `null` while the scoping value is not chosen yet (nothing to check against).
+ * The scope of a key unique within the fields `within` from the form's values: `{}` when the key
+ * is unique overall, `null` while a scoping value is not chosen yet (nothing to check against).
  */
-export function keyScope(within: string | undefined, valueOf: (field: string) => unknown): KeyScope | null {
-  if (!within) return {};
-  const value = valueOf(within);
-  if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')) return { [within]: value };
-  return null;
+export function keyScope(within: string | readonly string[] | undefined, valueOf: (field: string) => unknown): KeyScope | null {
+  const scope: Record<string, string | number> = {};
+  for (const name of typeof within === 'string' ? [within] : (within ?? [])) {
+    const value = valueOf(name);
+    if (!(typeof value === 'number' || (typeof value === 'string' && value.trim() !== ''))) return null;
+    scope[name] = value;
+  }
+  return scope;
 }

@@ -1,9 +1,10 @@
 /**
  * Reference fields (`definition.references`): a field holding another resource's id. The form and
- * the search form offer that resource's records, the list shows the record's label. The records
- * load once per referenced resource (see useReferenceOptions); everything here is plain data.
+ * the search form offer that resource's records (useReferenceOptions), the list shows the
+ * record's label: the labels of the ids on the page, read in one call per referenced resource
+ * (useReferenceLabels). Everything here is plain data.
  */
-import type { ReferenceSpec, ResourceDefinition } from '../define';
+import type { ColumnSpec, ReferenceSpec, ResourceDefinition } from '../define';
 
 export interface ReferenceOption {
   value: number | string;
@@ -34,4 +35,28 @@ export function referenceOptions(rows: ReadonlyArray<Record<string, unknown>>, s
 export function referenceLabel(options: readonly ReferenceOption[], value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   return options.find((option) => String(option.value) === String(value))?.label;
+}
+
+/**
+ * Per referenced resource, the ids the rows' reference columns hold (deduplicated, in one order),
+ * so every label cell of the page asks for the same ids: one call per resource and page.
+ */
+export function pageReferenceIds(
+  definition: Pick<ResourceDefinition, 'references'>,
+  columns: readonly Pick<ColumnSpec, 'field' | 'cell'>[],
+  rows: ReadonlyArray<Record<string, unknown>>,
+): Map<string, string[]> {
+  const found = new Map<string, Set<string>>();
+  for (const column of columns) {
+    const spec = referenceOf(definition, column.field);
+    if (!spec || (column.cell !== undefined && column.cell !== 'reference')) continue;
+    const ids = found.get(spec.resource) ?? new Set<string>();
+    for (const row of rows) {
+      const value = row[column.field];
+      if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')) ids.add(String(value).trim());
+    }
+    found.set(spec.resource, ids);
+  }
+  const byNumber = (a: string, b: string) => Number(a) - Number(b) || a.localeCompare(b);
+  return new Map([...found].map(([resource, ids]) => [resource, [...ids].sort(byNumber)]));
 }

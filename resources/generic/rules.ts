@@ -3,6 +3,7 @@
  * issue's message (in the user's language) is what the form shows. Nothing is re-typed here.
  */
 import type { RuleObject } from 'antd/es/form';
+import type { CrossRule, Entity } from '../../contract/entity';
 import type { Field } from '../../contract/fields';
 import { fieldSchema } from '../../contract/schemas';
 import type { Locale } from '../../contract/i18n';
@@ -37,6 +38,27 @@ export function uniqueRule(isFree: KeyCheck, duplicate: string, scope?: () => Ke
       if (within === null) return;
       const free = within && Object.keys(within).length > 0 ? await isFree(value.trim(), within) : await isFree(value.trim());
       if (!free) throw new Error(duplicate);
+    },
+  };
+}
+
+/**
+ * A rule over several fields (`entity.rules`) as the antd rule of its target field: it reads the
+ * other fields' values from the form (the item lists them in `dependencies`, so typing in either
+ * re-checks it) and passes while one of them is not valid yet: that field says so itself.
+ */
+export function crossFieldRule(entity: Entity, rule: CrossRule, locale: Locale, valueOf: (field: string) => unknown): RuleObject {
+  return {
+    validator: async () => {
+      const values: Record<string, unknown> = {};
+      for (const name of rule.fields) {
+        const field = entity.fields[name];
+        const parsed = field && fieldSchema(field, locale).safeParse(valueOf(name));
+        if (!parsed?.success) return;
+        values[name] = parsed.data;
+      }
+      const message = rule.check(values, locale, entity.fields);
+      if (message !== undefined) throw new Error(message);
     },
   };
 }

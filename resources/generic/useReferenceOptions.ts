@@ -5,6 +5,7 @@ import { useLocale } from '../../src/i18n';
 import type { ReferenceSpec } from '../define';
 import { findResource } from '../registry';
 import { referenceLabelOf, type ReferenceOption } from './references';
+import { useReferenceLabels } from './useReferenceLabels';
 
 export interface ReferenceOptions {
   options: ReferenceOption[];
@@ -16,11 +17,12 @@ export interface ReferenceOptions {
 /**
  * The records of a referenced resource as options (value = id, label = its label field), through
  * @refinedev/antd's useSelect: the list call with up to MAX_PAGE_SIZE rows, as the platform's
- * dropdowns load them. Every caller asks with the same query, so the cells, the search form and
- * the dialog of a page share one request; the answer stays until a change to that resource
- * invalidates it.
+ * dropdowns load them. Every caller asks with the same query, so the search form and the dialog
+ * of a page share one request; the answer stays until a change to that resource invalidates it.
+ * The `chosen` record, when it is not among those rows, is read by its id (useReferenceLabels),
+ * so its label shows however many records the resource has.
  */
-export function useReferenceOptions(spec: ReferenceSpec): ReferenceOptions {
+export function useReferenceOptions(spec: ReferenceSpec, chosen?: number | string): ReferenceOptions {
   const t = useTranslate();
   const locale = useLocale();
   const { selectProps, query } = useSelect<Record<string, unknown>, HttpError>({
@@ -35,5 +37,10 @@ export function useReferenceOptions(spec: ReferenceSpec): ReferenceOptions {
       type: 'error',
     }),
   });
-  return { options: (selectProps.options ?? []) as ReferenceOption[], isLoading: query.isLoading, isError: query.isError };
+  const options = (selectProps.options ?? []) as ReferenceOption[];
+  const isChosen = chosen !== undefined && chosen !== null && String(chosen).trim() !== '';
+  const missing = isChosen && !query.isLoading && !options.some((option) => String(option.value) === String(chosen));
+  const { labels } = useReferenceLabels(spec, missing ? [String(chosen).trim()] : []);
+  const label = missing ? labels.get(String(chosen).trim()) : undefined;
+  return { options: label === undefined ? options : [...options, { value: chosen!, label }], isLoading: query.isLoading, isError: query.isError };
 }

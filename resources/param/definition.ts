@@ -12,6 +12,8 @@ export const paramResource = defineResource({
   labelField: 'paramKey',
   recordName: text('参数', 'parameter'),
   keyCheck: { path: 'vaildKey', param: 'paramKey' },
+  // Code reads a parameter by its key.
+  fixed: ['paramKey'],
   search: ['paramKey', 'value', 'remark'],
   sort: [['sortNum', 'asc']],
   columns: [

@@ -4,7 +4,7 @@ import { defineResource } from '../define';
 
 /**
  * Role management (SPEC §2.12, §3 Role, §5 Role). A role key is unique within its sub-system
- * (`roleEntity.unique.within = 'appId'`): the key check sends `appId` too, and the list filters by
+ * (`roleEntity.unique`: `['appId', 'roleKey']`): the key check sends `appId` too, and the list filters by
  * the owning app exactly. Authorisation and function info are row actions opening bespoke dialogs.
  */
 export const roleResource = defineResource({
@@ -17,6 +17,8 @@ export const roleResource = defineResource({
   recordName: text('角色', 'role'),
   paging: 'pageNo',
   keyCheck: { path: 'validateKey', param: 'roleKey' },
+  // Code reads a role by its key; its grants belong to its sub-system.
+  fixed: ['roleKey', 'appId'],
   search: ['roleKey', 'name'],
   filters: ['appId'],
   references: { appId: { resource: 'app', labelField: 'name' } },

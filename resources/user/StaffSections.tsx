@@ -17,7 +17,7 @@ interface SectionProps {
 
 export function IdentitySection({ locale, isEdit, telephoneCheck }: SectionProps & { isEdit: boolean; telephoneCheck: KeyCheck }) {
   const t = useTranslate();
-  const duplicate = staffEntity.unique?.duplicate[locale] ?? '';
+  const duplicate = staffEntity.unique[0]?.duplicate[locale] ?? '';
   return (
     <Section title={t('staff.section.identity')}>
       <TextItem name="name" locale={locale} />

@@ -1,5 +1,5 @@
 /**
- * Who is writing: a route that may write (coverage.ts WRITE_ROUTE) runs its handler inside its
+ * Who is writing: a route that may write (registered with `config: { writes: true }`) runs its handler inside its
  * request's audit context, which the database's audit triggers read while it writes (SQLite: the
  * function `audit_context()`, PostgreSQL: the setting `audit.context`). Writes outside any such
  * handler (migrations, seed, start-up, prune jobs) have none and are not audited.
@@ -9,7 +9,6 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { WRITE_ROUTE } from './coverage';
 
 export interface AuditContext {
   /** When the request arrived (epoch ms): every row it writes carries this time. */
@@ -49,7 +48,7 @@ let writing = 0;
 
 /** Wraps the handler of a route that may write so it runs inside its request's context. */
 export function auditWrites(route: RouteOptions): void {
-  if (!WRITE_ROUTE.test(route.url)) return;
+  if (route.config?.writes !== true) return;
   const handler = route.handler;
   route.handler = async function auditedHandler(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
     writing++;

@@ -39,13 +39,6 @@ export const SECRET_COLUMNS: ReadonlySet<string> = new Set(['password_hash', 'to
 
 export const MASK = '******';
 
-/**
- * A route that may write says so in its last segment(s). Only these run inside an audit context
- * (context.ts); tests/api/auditCoverage.test.ts proves each leaves rows and that no other route
- * changes an audited table.
- */
-export const WRITE_ROUTE = /\/(saveOrUpdate|delete|save|move|enable|resetPwd|add\/user|remove\/user|update\/\w+|changePwd|changeEmail|ingest|create|setUaParser|end|endUser|login|logout|handoff|reveal)$/;
-
 export function isAudited(table: string): boolean {
   return !UNAUDITED_TABLES.has(table) && !UNAUDITED_PREFIXES.some((prefix) => table.startsWith(prefix));
 }

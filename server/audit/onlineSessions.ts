@@ -63,11 +63,13 @@ export function onlineSessionRoutes(db: Kysely<Database>, now: () => number = Da
     app.route({
       method: ['GET', 'POST'],
       url: `${ONLINE_SESSION_ENDPOINT}/end`,
+      config: { writes: true },
       handler: async (request) => success(request, { ended: await end(request, { sessionIds: requiredIds(requestParams(request).ids, request.locale) }) }),
     });
     app.route({
       method: ['GET', 'POST'],
       url: `${ONLINE_SESSION_ENDPOINT}/endUser`,
+      config: { writes: true },
       handler: async (request) => success(request, { ended: await end(request, { userIds: requiredIds(requestParams(request).userIds, request.locale, 'userIds') }) }),
     });
   };

@@ -34,20 +34,20 @@ function usageProblems(definition: ResourceDefinition): string[] {
 function shapeProblems(definition: ResourceDefinition): string[] {
   const name = `Resource ${definition.name}`;
   const fields = definition.entity.fields;
-  const unique = definition.entity.unique;
   const named: Array<readonly [string, string | undefined]> = [
     ...definition.columns.flatMap((column) => [['columns', column.field], ['columns (suffix)', column.suffix], ['columns (of)', column.of]] as const),
     ...definition.form.flatMap((item) => [['form', item.field], ['form (to)', item.to]] as const),
     ...FIELD_USES.flatMap(([key, , fieldsOf]) => fieldsOf(definition).map((field) => [key, field] as const)),
     ...(definition.fixed ?? []).map((field) => ['fixed', field] as const),
+    ...(definition.indexes ?? []).flatMap((fields) => fields.map((field) => ['indexes', field] as const)),
     ['labelField', definition.labelField],
     ['order', definition.order?.field],
     ['parent', definition.parent?.field],
     ['deletable', definition.deletable?.field],
     ['readOnlyRows', definition.readOnlyRows?.field],
     ['keyCheck', definition.keyCheck?.param],
-    ['entity.unique', unique?.field],
-    ['entity.unique.within', unique?.within],
+    ...definition.entity.unique.flatMap((rule) => rule.fields.map((field) => ['entity.unique', field] as const)),
+    ...definition.entity.rules.flatMap((rule) => [...rule.fields.map((field) => ['entity.rules', field] as const), ['entity.rules (on)', rule.on] as const]),
   ];
   const problems = named
     .filter(([, field]) => field !== undefined && field !== 'id' && !(field in fields))
@@ -72,7 +72,24 @@ function shapeProblems(definition: ResourceDefinition): string[] {
 
 /** Every way `definition` breaks a rule, as sentences naming the resource and the field. */
 export function definitionProblems(definition: ResourceDefinition, definitions: readonly ResourceDefinition[]): string[] {
-  return [...shapeProblems(definition), ...usageProblems(definition), ...privacyProblems(definition, definitions)];
+  return [...shapeProblems(definition), ...usageProblems(definition), ...privacyProblems(definition, definitions), ...referenceProblems(definition, definitions)];
+}
+
+/**
+ * The console reads a reference's labels from the referenced list by `ids` alone: a list that
+ * requires filters (`requiredFilters`) keeps requiring them, so it cannot be referenced.
+ */
+function referenceProblems(definition: ResourceDefinition, definitions: readonly ResourceDefinition[]): string[] {
+  const name = `Resource ${definition.name}`;
+  return Object.entries(definition.references ?? {}).flatMap(([field, spec]) => {
+    if (!spec) return [];
+    const target = definitions.find((d) => d.name === spec.resource);
+    if (!target) return [`${name}: references.${field} names the undeclared resource ${spec.resource}`];
+    if (target.requiredFilters?.length) {
+      return [`${name}: references.${field} names ${spec.resource}, whose list requires ${target.requiredFilters.join(', ')} (requiredFilters), so its labels cannot be read by id`];
+    }
+    return [];
+  });
 }
 
 function privacyProblems(definition: ResourceDefinition, definitions: readonly ResourceDefinition[]): string[] {

@@ -4,15 +4,15 @@
  * beside those of a detail sharing the endpoint.
  *
  * Every write is validated with the contract's rules. An update changes what the request names:
- * a field it leaves out keeps its stored value (null or '' clears an optional one). A key unique
- * within another field (`entity.unique.within`) is unique per value of that field; the key, that
- * field, a detail's master and the fields declared `fixed` are fixed once created. A detail's
- * master and every reference must exist, a dictionary-backed field must hold an enabled item of
- * its dictionary.
+ * a field it leaves out keeps its stored value (null or '' clears an optional one), and the rules
+ * over several fields hold for the stored values merged with the request. Each unique rule of the
+ * entity is checked before the save (its index decides a race); a detail's master and the fields
+ * declared `fixed` are fixed once created. A detail's master and every reference must exist, a
+ * dictionary-backed field must hold an enabled item of its dictionary.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, fieldSchema, impactCount, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale } from '../../contract';
+import { Code, fieldSchema, impactCount, MAX_PAGE_SIZE, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, uniqueRuleOf, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale, type UniqueRule } from '../../contract';
 import { lookupComparison, lookupError, lookupValue } from '../../contract/lookup';
 import { maskRecord } from '../../contract/masking';
 import { endpointOf, fixedFieldsOf, hasAction, IN_USE_FLAG, lookupFieldsOf, type ResourceDefinition } from '../../resources/define';
@@ -26,7 +26,6 @@ import { apiElementPath } from '../http/paths';
 import { boundParam, invalidParam, missingParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
 import { fixedWhileUsedOf } from './fixedWhileUsed';
 import { closeGaps, lockMaster, nextPosition, orderSpecOf, swapWithNeighbour, type Direction } from './order';
-import { resourcePolicies } from './policies';
 import { contextOf, type ResourcePolicy } from './policy';
 import { duplicateOf, fieldRefusal } from './refusals';
 import { createRepository, type Repository, type ResourceRecord } from './repository';
@@ -43,8 +42,8 @@ export interface CrudContext {
   /** Every declared resource (masters, details and references are looked up among them). */
   definitions: readonly ResourceDefinition[];
   dictionaries: DictionaryLookup;
-  /** The resources' own rules by name (default: ./policies.ts; the app adds those built from its settings). */
-  policies?: Readonly<Record<string, ResourcePolicy>>;
+  /** The resources' own rules by name (server/policies.ts, and those the app builds from its settings). */
+  policies: Readonly<Record<string, ResourcePolicy>>;
   /** Who holds a resource's reveal call: their whole-value lookups are not limited (without it, everyone's are). */
   grants?: Pick<Grants, 'canCallApi'>;
   /** The budget of whole-value lookups of a caller without the reveal grant (default DEFAULT_LOOKUP_POLICY). */
@@ -63,7 +62,7 @@ function repositoryOf(db: Kysely<Database>, definitions: readonly ResourceDefini
   return createRepository(db, definition, { notScope: master?.table === definition.table ? master.scope : undefined });
 }
 
-export function crudHandlers({ db, definitions, dictionaries, policies = resourcePolicies, grants, lookupPolicy = DEFAULT_LOOKUP_POLICY }: CrudContext, definition: ResourceDefinition) {
+export function crudHandlers({ db, definitions, dictionaries, policies, grants, lookupPolicy = DEFAULT_LOOKUP_POLICY }: CrudContext, definition: ResourceDefinition) {
   const repository = repositoryOf(db, definitions, definition);
   const policy = policies[definition.name];
   const { entity, keyCheck, parent, deletable } = definition;
@@ -101,18 +100,32 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
   }
 
   /**
-   * The key check's scope: for a key unique within another field (a role key per app, an item
-   * value per dictionary), that field's value, required and read with the field's own rule (1001
-   * otherwise); undefined when that value can name no record.
+   * The key check's scope: the other fields of the unique rule whose key is checked (a role key per
+   * app, an item value per dictionary), each required and read with its own rule (1001
+   * otherwise); undefined when a value can name no record.
    */
   function scopeOf(params: Record<string, unknown>, locale: Locale): Record<string, unknown> | undefined {
-    const within = entity.unique?.field === keyCheck?.param ? entity.unique?.within : undefined;
-    if (!within) return {};
-    if (textParam(params[within]) === undefined) throw fieldRefusal(entity, within, 'required', locale);
-    const parsed = fieldSchema(entity.fields[within]!, locale).safeParse(params[within]);
-    if (!parsed.success) throw fieldRefusal(entity, within, 'choice', locale);
-    if (references.some(([field]) => field === within) && !isStorableId(parsed.data as number)) return undefined;
-    return { [within]: parsed.data };
+    const rule = keyCheck && uniqueRuleOf(entity, keyCheck.param);
+    const scope: Record<string, unknown> = {};
+    for (const within of rule?.fields.slice(0, -1) ?? []) {
+      if (textParam(params[within]) === undefined) throw fieldRefusal(entity, within, 'required', locale);
+      const parsed = fieldSchema(entity.fields[within]!, locale).safeParse(params[within]);
+      if (!parsed.success) throw fieldRefusal(entity, within, 'choice', locale);
+      if (references.some(([field]) => field === within) && !isStorableId(parsed.data as number)) return undefined;
+      scope[within] = parsed.data;
+    }
+    return scope;
+  }
+
+  /** The first unique rule another record (not `id`) already holds these values of. */
+  async function takenRule(values: Record<string, unknown>, id: number | undefined): Promise<UniqueRule | undefined> {
+    for (const rule of entity.unique) {
+      const key = rule.fields[rule.fields.length - 1]!;
+      const scope = Object.fromEntries(rule.fields.slice(0, -1).map((name) => [name, values[name]]));
+      const ownerId = await repository.findIdBy(key, values[key], scope);
+      if (ownerId !== undefined && ownerId !== id) return rule;
+    }
+    return undefined;
   }
 
   async function insert(values: Record<string, unknown>, locale: Locale): Promise<number> {
@@ -145,11 +158,8 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
     await checkReferences(values, locale);
     await checkDictionaries(values, existing, locale);
     await policy?.beforeSave?.(db, { id, values, existing }, contextOf(request));
-    const unique = entity.unique;
-    if (unique) {
-      const ownerId = await repository.findIdBy(unique.field, values[unique.field], unique.within ? { [unique.within]: values[unique.within] } : {});
-      if (ownerId !== undefined && ownerId !== id) throw duplicateOf(entity, locale);
-    }
+    const taken = await takenRule(values, id);
+    if (taken) throw duplicateOf(taken, locale);
 
     try {
       // An update writes only the fields it names: a field it leaves out is not written back as
@@ -166,8 +176,8 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
       if (!saved) throw new ApiError(Code.NOT_FOUND);
       return success(request, saved);
     } catch (error) {
-      // Two saves of the same key at once: the unique index decides.
-      if (unique && isUniqueViolation(error)) throw duplicateOf(entity, locale);
+      // Two saves of the same key at once: the unique index decides, and the rule now taken speaks.
+      if (entity.unique.length && isUniqueViolation(error)) throw duplicateOf((await takenRule(values, id)) ?? entity.unique[0]!, locale);
       throw error;
     }
   }
@@ -269,6 +279,17 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
     });
   }
 
+  /**
+   * The list's `ids` (the console's labels of the references on a page): absent, or at most
+   * MAX_PAGE_SIZE storable ids (1001 naming `ids` otherwise). They narrow the list, never widen it.
+   */
+  function idsOf(params: Record<string, unknown>, locale: Locale): number[] | undefined {
+    if (params.ids === undefined) return undefined;
+    const ids = requiredIds(params.ids, locale);
+    if (ids.length > MAX_PAGE_SIZE || !ids.every(isStorableId)) throw invalidParam('ids', locale);
+    return ids;
+  }
+
   async function list(request: FastifyRequest) {
     const params = requestParams(request);
     // A list only ever read by its owner (a customer's bank rows) must name the owner.
@@ -295,7 +316,10 @@ export function crudHandlers({ db, definitions, dictionaries, policies = resourc
     // Recorded (and, without the reveal grant, counted against the budget) before anything is read.
     const logged = revealLog && lookups.length ? await revealLog.lookup(request.caller, lookups.map((l) => l.field), !(await mayReveal(request))) : [];
     const conditions = policy?.listConditions?.(contextOf(request));
-    const page = await repository.list({ paging: parsePaging(params), filters, exact, searchKey, ranges, lookups, conditions });
+    const ids = idsOf(params, request.locale);
+    // Named records come in one page whatever the paging (they are at most a page's worth).
+    const paging = ids ? { page: 1, size: MAX_PAGE_SIZE } : parsePaging(params);
+    const page = await repository.list({ paging, filters, exact, searchKey, ranges, lookups, conditions, ids });
     if (revealLog && logged.length) await revealLog.settle(logged, page);
     const items = masked ? page.items.map(conceal) : page.items;
     return success(request, { ...page, items: policy?.present ? await policy.present(db, items, contextOf(request)) : items });

@@ -1,5 +1,5 @@
 /**
- * What a resource's own rules look like (server/crud/policies.ts keys them by resource), kept apart
+ * What a resource's own rules look like (server/policies.ts keys them by resource), kept apart
  * so a resource's policy module and the registry of policies do not import each other.
  */
 import type { FastifyRequest } from 'fastify';

@@ -40,6 +40,8 @@ export interface ListQuery {
   ranges?: Record<string, { from?: number; to?: number }>;
   /** Conditions the resource's policy adds (not from the request). */
   conditions?: readonly ListCondition[];
+  /** Only these records (at most MAX_PAGE_SIZE, so one bounded `in`); the other conditions still apply. */
+  ids?: readonly number[];
 }
 
 export interface RepositoryOptions {
@@ -83,6 +85,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     }
     for (const { field, comparison, value } of query.lookups ?? []) if (field in fields) conditions.push(lookupCondition(field, comparison, value));
     for (const { field, op, value } of query.conditions ?? []) conditions.push(eb(field, op, value));
+    if (query.ids !== undefined) conditions.push(query.ids.length ? eb('id', 'in', query.ids) : eb.lit(false));
     const key = query.searchKey;
     if (key !== undefined && searchable.length > 0) {
       conditions.push(eb.or(searchable.map(({ name, field }) => containsCondition(name, field, key))));

@@ -65,15 +65,15 @@ export function crudRoutes(context: CrudContext, group: readonly ResourceDefinit
     app.route({ method: ['GET', 'POST'], url: '/list', handler: handlers.list });
     app.get('/detail', handlers.detail);
     const isWritable = someHas((d) => hasAction(d, 'create') || hasAction(d, 'edit'));
-    if (isWritable) app.post('/saveOrUpdate', handlers.save);
+    if (isWritable) app.post('/saveOrUpdate', { config: { writes: true } }, handlers.save);
     if (someHas((d) => hasAction(d, 'delete'))) {
-      app.route({ method: ['GET', 'POST'], url: '/delete', handler: handlers.remove });
+      app.route({ method: ['GET', 'POST'], url: '/delete', config: { writes: true }, handler: handlers.remove });
       // What a delete takes with it, read by its confirmation: granted with the delete button.
       app.route({ method: ['GET', 'POST'], url: `/${DELETE_IMPACT_PATH}`, handler: handlers.deleteImpact });
     }
-    if (someHas((d) => d.order !== undefined && hasAction(d, 'edit'))) app.post('/move', handlers.move);
+    if (someHas((d) => d.order !== undefined && hasAction(d, 'edit'))) app.post('/move', { config: { writes: true } }, handlers.move);
     const keyPaths = new Set(group.flatMap((d) => (d.keyCheck && isWritable ? [d.keyCheck.path] : [])));
     for (const path of keyPaths) app.get(`/${path}`, handlers.checkKey);
-    if (someHas((d) => d.privacy !== undefined)) app.route({ method: ['GET', 'POST'], url: '/reveal', handler: handlers.reveal });
+    if (someHas((d) => d.privacy !== undefined)) app.route({ method: ['GET', 'POST'], url: '/reveal', config: { writes: true }, handler: handlers.reveal });
   };
 }

@@ -9,9 +9,8 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
 import { CachedCamelCasePlugin } from './camelCasePlugin';
 import type { Database } from './schema';
-import { sendAuditContext } from '../audit/postgresContext';
 import { registerAuditContext } from '../audit/sqliteContext';
-import { namePreparedStatements } from './postgresStatements';
+import { ConsoleClient } from './postgresClient';
 import { SqliteServerDialect } from './sqliteDialect';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -41,6 +40,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   const plugins = [new CachedCamelCasePlugin()];
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({
+      // Named prepared statements and the audit context: ./postgresClient.ts.
+      Client: ConsoleClient,
       connectionString: url,
       options: options.searchPath ? `-c search_path=${safeIdentifier(options.searchPath)}` : undefined,
       // bigint columns and count(*) come back as strings by default; the API answers numbers.
@@ -50,8 +51,6 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
       },
     });
     pool.on('error', options.onPoolError ?? ((error) => process.stderr.write(`PostgreSQL pool error: ${error.message}\n`)));
-    namePreparedStatements(pool);
-    sendAuditContext(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log: options.log });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

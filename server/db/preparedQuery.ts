@@ -20,7 +20,7 @@ const MARK = '\u0000prepared:';
 
 /**
  * The SQL texts of prepared queries, each with a statement name: PostgreSQL keeps them as named
- * prepared statements on every connection (postgresStatements.ts), so it parses and plans them once.
+ * prepared statements on every connection (postgresClient.ts), so it parses and plans them once.
  */
 const statementNames = new Map<string, string>();
 const MAX_STATEMENT_NAMES = 1000;

@@ -18,12 +18,13 @@
  * calls they need, and the console shows the button whenever the definition declares it. To take
  * a button away from people, revoke it from their roles instead of deleting it.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { BASE_APP_CODE, MenuType } from '../../contract';
 import type { ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
 import { apiCodes, apiElement, FIRST_API_CODE, groupMenu, navigationNode, pageElement, pageElementCode, screenMenu, type ApiCodes, type MenuSeed } from './baseMenuTree';
 import type { DatabaseHandle } from './database';
+import { lockForTransaction } from './dialect';
 import { countNodes, grantToRole, insertSubtree } from './permissionTree';
 import type { Database } from './schema';
 import { baseScreens, NAVIGATION, type ScreenSpec } from './screenCatalogue';
@@ -78,7 +79,7 @@ async function firstFreeApiCode(db: Kysely<Database>, appId: number): Promise<bi
 export async function reconcileResourceMenus(handle: DatabaseHandle, options: ReconcileOptions = {}): Promise<ReconcileResult> {
   const definitions = options.definitions ?? resourceDefinitions;
   const outcome = await handle.db.transaction().execute(async (trx) => {
-    if (handle.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${RECONCILE_LOCK_KEY})`.execute(trx);
+    await lockForTransaction(trx, RECONCILE_LOCK_KEY);
     const app = await trx.selectFrom('app').select('id').where('code', '=', BASE_APP_CODE).executeTakeFirst();
     if (!app) return { added: [], superAdmin: false };
     const role = await trx.selectFrom('role').select('id').where('appId', '=', app.id).where('roleKey', '=', SUPER_ADMIN_ROLE_KEY).executeTakeFirst();

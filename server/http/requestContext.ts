@@ -25,6 +25,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** The token may also come as the `token` query parameter (the platform's handoff check, /user/info only). */
     acceptsQueryToken?: boolean;
+    /**
+     * The route may write: its handler runs in its request's audit context (server/audit/context.ts).
+     * tests/api/auditCoverage.test.ts proves a route that writes says so.
+     */
+    writes?: boolean;
   }
   interface FastifyRequest {
     locale: Locale;

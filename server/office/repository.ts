@@ -2,10 +2,11 @@
  * Data access of the organisation tree and its members: plain queries over a Kysely instance,
  * which may be a transaction (the writes in treeWrites.ts and memberWrites.ts run these inside one).
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { OfficeType } from '../../contract';
 import { isStorableId } from '../crud/storableId';
 import { chunks } from '../db/chunks';
+import { lockForTransaction } from '../db/dialect';
 import { preparedQuery } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
 
@@ -53,7 +54,7 @@ export function officeRepository(db: Kysely<Database>) {
      * write transaction at a time already.
      */
     async lockSiblingNames(parentId: number): Promise<void> {
-      if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${SIBLING_NAMES_LOCK}, ${parentId})`.execute(db);
+      await lockForTransaction(db, SIBLING_NAMES_LOCK, parentId);
     },
 
     async findNode(id: number): Promise<OfficeRecord | undefined> {

@@ -51,7 +51,7 @@ export function officeRoutes(db: Kysely<Database>) {
       return success(request, node);
     });
 
-    app.post('/saveOrUpdate', async (request) => {
+    app.post('/saveOrUpdate', { config: { writes: true } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const id = optionalId(params.id, locale);
@@ -61,6 +61,7 @@ export function officeRoutes(db: Kysely<Database>) {
     app.route({
       method: [...both],
       url: '/delete',
+      config: { writes: true },
       handler: async (request) => {
         const deleted = await deleteOffices(db, callerOf(request), requiredIds(requestParams(request).ids, request.locale));
         if (deleted === undefined) throw new ApiError(Code.NOT_FOUND, officeMessages.officeMissing);
@@ -69,7 +70,7 @@ export function officeRoutes(db: Kysely<Database>) {
     });
 
     const memberRoute = (url: string, handler: (request: FastifyRequest, params: Record<string, unknown>) => Promise<number>) =>
-      app.route({ method: [...both], url, handler: async (request) => success(request, { updated: await handler(request, requestParams(request)) }) });
+      app.route({ method: [...both], url, config: { writes: true }, handler: async (request) => success(request, { updated: await handler(request, requestParams(request)) }) });
 
     memberRoute('/add/user', (request, params) => {
       const officeId = requiredId(params.officeId, request.locale, 'officeId');

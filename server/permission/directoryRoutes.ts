@@ -50,7 +50,7 @@ export function directoryRoutes(db: Kysely<Database>) {
       return success(request, node);
     });
 
-    app.post('/permission/saveOrUpdate', async (request) => {
+    app.post('/permission/saveOrUpdate', { config: { writes: true } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const id = optionalId(params.id, locale);
@@ -76,6 +76,6 @@ export function directoryRoutes(db: Kysely<Database>) {
       return success(request, homeId === undefined || homeId === id);
     });
 
-    app.route({ method: ['GET', 'POST'], url: '/permission/delete', handler: deleteHandler(db) });
+    app.route({ method: ['GET', 'POST'], url: '/permission/delete', config: { writes: true }, handler: deleteHandler(db) });
   };
 }

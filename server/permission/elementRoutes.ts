@@ -37,7 +37,7 @@ export function elementRoutes(db: Kysely<Database>) {
   const repo = permissionRepository(db);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post('/menu/saveOrUpdate', async (request) => {
+    app.post('/menu/saveOrUpdate', { config: { writes: true } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const id = optionalId(params.id, locale);
@@ -59,6 +59,6 @@ export function elementRoutes(db: Kysely<Database>) {
       },
     });
 
-    app.route({ method: ['GET', 'POST'], url: '/menu/delete', handler: deleteHandler(db) });
+    app.route({ method: ['GET', 'POST'], url: '/menu/delete', config: { writes: true }, handler: deleteHandler(db) });
   };
 }

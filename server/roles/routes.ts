@@ -29,6 +29,7 @@ export function roleRoutes(db: Kysely<Database>) {
     app.route({
       method: ['GET', 'POST'],
       url: '/rolePermission/save',
+      config: { writes: true },
       handler: async (request) => {
         const { locale } = request;
         if (!request.caller) throw new ApiError(Code.NO_TOKEN);

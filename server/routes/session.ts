@@ -40,7 +40,7 @@ export function sessionRoutes({ db, sessions, throttle, grants, loginLog }: Sess
   }
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post('/user/login', { config: { access: 'public' } }, async (request) => {
+    app.post('/user/login', { config: { access: 'public', writes: true } }, async (request) => {
       const origin = sessionOriginOf(request);
       const parsed = loginSchemaOf(request.locale).safeParse(request.body ?? {});
       if (!parsed.success) {
@@ -93,7 +93,7 @@ export function sessionRoutes({ db, sessions, throttle, grants, loginLog }: Sess
       return success(request, info);
     });
 
-    app.post('/user/logout', { config: { access: 'session' } }, async (request) => {
+    app.post('/user/logout', { config: { access: 'session', writes: true } }, async (request) => {
       await sessions.revoke(callerOf(request).sessionId);
       return success(request, null);
     });

@@ -4,10 +4,11 @@
  * (db/preparedQuery.ts). Totals are reused while the database's staff list version has not moved,
  * so paging does not recount the table.
  */
-import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { parsePaging, rowNumber, staffEntity, type ListData, type Locale, type Paging, type StaffListRow } from '../../contract';
 import { regionNames } from '../../contract/regions';
+import { isPostgres } from '../db/dialect';
 import { preparedQuery } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
 import { versionReader } from '../db/versionCounter';
@@ -27,7 +28,7 @@ type Role = { id: number; name: string };
 type PageRow = Record<string, unknown> & { id: number; censusProvince: string | null; censusCity: string | null; censusArea: string | null; listVersion?: unknown };
 
 export function createStaffList(db: Kysely<Database>) {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const onPostgres = isPostgres(db);
   const totals = new Map<string, { version: number; total: number }>();
   const listVersion = versionReader(db, 'staffListVersion');
   const scopeOf = officeScope(db);
@@ -76,7 +77,7 @@ export function createStaffList(db: Kysely<Database>) {
 
   /** A page's rows, each member's roles, and (when read with them) the list version. */
   async function pageOf(values: PageValues, shape: SearchShape): Promise<{ rows: PageRow[]; rolesOf(row: PageRow): Role[]; version?: number }> {
-    if (isPostgres) {
+    if (onPostgres) {
       const found = (await wholePage.execute(values, { shape })) as unknown as Array<PageRow & { roles: Role[]; listVersion: number }>;
       return { rows: found, rolesOf: (row) => (row as (typeof found)[number]).roles, version: found[0] && Number(found[0].listVersion) };
     }
@@ -135,7 +136,7 @@ export function createStaffList(db: Kysely<Database>) {
       // A department means its groups too. The scope is part of the plan, so a total counted
       // before a group moved is not reused for the department's new scope.
       if (filters.officeId !== undefined) filters.officeIds = await scopeOf(filters.officeId);
-      const plan = searchPlan(filters, isPostgres);
+      const plan = searchPlan(filters, onPostgres);
       const paging = parsePaging(params);
       const page = await pageOf({ ...plan.values, limit: paging.size, offset: (paging.page - 1) * paging.size }, plan.shape);
       const [regions, counted] = await Promise.all([regionIndex(), total(plan, paging, page.rows.length, page.version)]);

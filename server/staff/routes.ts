@@ -51,17 +51,17 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
       return success(request, detail);
     });
 
-    app.post('/saveOrUpdate', async (request) => success(request, await save(request)));
+    app.post('/saveOrUpdate', { config: { writes: true } }, async (request) => success(request, await save(request)));
 
     const action = (run: (request: Parameters<typeof actions.enable>[0]) => Promise<void>) => async (request: Parameters<typeof actions.enable>[0]) => {
       await run(request);
       return success(request, null);
     };
-    app.route({ method: ['GET', 'POST'], url: '/enable', handler: action(actions.enable) });
-    app.route({ method: ['GET', 'POST'], url: '/resetPwd', handler: action(actions.resetPassword) });
-    app.route({ method: ['GET', 'POST'], url: '/delete', handler: action(actions.remove) });
+    app.route({ method: ['GET', 'POST'], url: '/enable', config: { writes: true }, handler: action(actions.enable) });
+    app.route({ method: ['GET', 'POST'], url: '/resetPwd', config: { writes: true }, handler: action(actions.resetPassword) });
+    app.route({ method: ['GET', 'POST'], url: '/delete', config: { writes: true }, handler: action(actions.remove) });
 
-    app.post('/changePwd', { config: { access: 'session' } }, action(changePassword));
-    app.post('/changeEmail', { config: { access: 'session' } }, action(changeEmail));
+    app.post('/changePwd', { config: { access: 'session', writes: true } }, action(changePassword));
+    app.post('/changeEmail', { config: { access: 'session', writes: true } }, action(changeEmail));
   };
 }

@@ -48,7 +48,7 @@ function ruleError(field: keyof typeof staffEntity.fields, rule: RuleMessage, lo
 }
 
 function duplicate(field: 'telephone' | 'code', locale: Locale): ApiError {
-  const message = (field === 'code' ? STAFF_CODE_DUPLICATE : staffEntity.unique!.duplicate)[locale];
+  const message = (field === 'code' ? STAFF_CODE_DUPLICATE : staffEntity.unique[0]!.duplicate)[locale];
   return new ApiError(Code.DUPLICATE, message, { fields: { [field]: message } });
 }
 

@@ -159,7 +159,7 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
       },
     });
 
-    app.post('/statistics/ingest', async (request) => {
+    app.post('/statistics/ingest', { config: { writes: true } }, async (request) => {
       const batch = parseBatch(requestParams(request), request.locale, latestIngestible(clock));
       return success(request, await ingest(batch, request.locale));
     });

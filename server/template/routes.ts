@@ -52,7 +52,7 @@ export function templateRoutes(db: Kysely<Database>) {
   const repo = templateRepository(db);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post('/create', async (request) => {
+    app.post('/create', { config: { writes: true } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const checked = validateEntity(templateEntity, params, locale);
@@ -60,7 +60,7 @@ export function templateRoutes(db: Kysely<Database>) {
       const parameters = parametersOf(params.parameters, locale);
       const { name, version } = checked.value;
       const duplicate = () => {
-        const message = templateEntity.unique!.duplicate[locale];
+        const message = templateEntity.unique[0]!.duplicate[locale];
         return new ApiError(Code.DUPLICATE, message, { fields: { version: message } });
       };
       if (await repo.versionExists(name, version)) throw duplicate();

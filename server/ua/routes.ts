@@ -127,7 +127,7 @@ export function uaRoutes(db: Kysely<Database>, poolOptions: UaPoolOptions = {}) 
       await pool?.close();
     });
 
-    app.post('/setUaParser', async (request, reply) => {
+    app.post('/setUaParser', { config: { writes: true } }, async (request, reply) => {
       const { locale } = request;
       const checked = checkSubmission(requestParams(request), () => null, locale);
       if (!checked.ok) throw refusal(checked.fields);
@@ -192,13 +192,13 @@ export function uaRoutes(db: Kysely<Database>, poolOptions: UaPoolOptions = {}) 
     });
 
     // Unpublishing: the rule stops running on every server (the rule-set version moves).
-    app.post('/rule/delete', async (request) => {
+    app.post('/rule/delete', { config: { writes: true } }, async (request) => {
       const ids = requiredIds(requestParams(request).ids, request.locale);
       const unpublished = await repo.unpublish(ids, callerOf(request).name);
       return successSaying(request, { unpublished }, UA_MESSAGES.unpublished);
     });
 
-    app.post('/update/reopen', async (request) => {
+    app.post('/update/reopen', { config: { writes: true } }, async (request) => {
       const ids = requiredIds(requestParams(request).ids, request.locale);
       const reopened = await repo.reopen(ids);
       return successSaying(request, { reopened }, UA_MESSAGES.reopened);

@@ -72,3 +72,14 @@ describe('a staff member named like the super-admin', () => {
     expect(shown.body.data).toMatchObject({ userName: '旧记录', userCode: null, userId: null });
   });
 });
+
+describe('a pooled connection that served a writing request', () => {
+  it('does not lend that request’s account to a later write made outside any request', async () => {
+    expect((await server.call('POST', '/base/admin/param/saveOrUpdate', { token: admin, body: { sortNum: 1, paramKey: 'pool.after', value: 'v' } })).body.code).toBe(Code.OK);
+    const before = Number((await server.db.selectFrom('auditLog').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
+    // Start-up and maintenance writes have no request: they are not audited, whichever connection runs them.
+    for (let i = 0; i < 12; i++) await server.db.updateTable('param').set({ value: `maintenance ${i}` }).where('paramKey', '=', 'pool.after').execute();
+    const rows = await server.db.selectFrom('auditLog').select(['userCode', 'route']).where('id', '>', before).execute();
+    expect(rows).toEqual([]);
+  });
+});

@@ -3,15 +3,15 @@
  * caller's and under its own route; every other route, called as the matrix calls it, leaves
  * none; and no audit row ever holds password material or a token.
  *
- * WRITES lists each write route with a call that succeeds. A route of the matrix whose name says
- * it writes (WRITE_ROUTE, which decides which handlers run in an audit context) must be in
+ * WRITES lists each write route with a call that succeeds. A route of the matrix registered as
+ * writing (`config: { writes: true }`, which runs its handler in an audit context) must be in
  * WRITES, or in SESSION_WRITES: calls that write only sessions, handoff codes or reveal records,
  * which have logs of their own (server/audit/coverage.ts). Any other route must leave every
  * audited table as it was: a write there would go unrecorded.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAudited, WRITE_ROUTE } from '../../server/audit/coverage';
+import { isAudited } from '../../server/audit/coverage';
 import { sha256Hex } from '../../server/auth/passwords';
 import { MATRIX } from './authorizationMatrix';
 import { ADMIN, startTestServer, type CallOptions, type TestServer } from './harness';
@@ -125,12 +125,14 @@ async function auditedContents(): Promise<Map<string, string>> {
 
 const changedTables = (before: Map<string, string>, after: Map<string, string>) => [...after].filter(([name, rows]) => before.get(name) !== rows).map(([name]) => name);
 const prefixed = (path: string) => (path.startsWith('/v2/') || path.startsWith('/admin/') || path.startsWith('/siteuser/') ? path : `/base/admin${path}`);
+/** Whether the route was registered as writing. */
+const declaresWrites = (method: string, path: string) => server.app.routeTable.some((route) => route.writes && route.method === method && route.url === prefixed(path));
 
 describe('the audit log covers every write route', () => {
   it('names every route of the matrix that writes, and only routes of the matrix', () => {
     const matrix = new Set(MATRIX.map(([method, path]) => key(method, path)));
     const writes = new Set(WRITES.map(({ method, path }) => key(method, path)));
-    const named = [...matrix].filter((route) => WRITE_ROUTE.test(route.split(' ')[1]!));
+    const named = MATRIX.filter(([method, path]) => declaresWrites(method, path)).map(([method, path]) => key(method, path));
     const uncovered = named.filter((route) => !SESSION_WRITES.has(route) && !isReveal(route) && !writes.has(route) && !writes.has(route.replace(/^GET /, 'POST ')) && !writes.has(route.replace(/^POST /, 'GET ')));
     expect(uncovered, 'write routes without a call in WRITES').toEqual([]);
     expect([...writes].filter((route) => !matrix.has(route)), 'calls of WRITES that are not routes').toEqual([]);
@@ -150,7 +152,7 @@ describe('the audit log covers every write route', () => {
     const writes = new Set(WRITES.map(({ method, path }) => key(method, path)));
     let reads = 0;
     for (const [method, path, , , , , , , , request] of MATRIX) {
-      if (writes.has(key(method, path)) || WRITE_ROUTE.test(path)) continue;
+      if (writes.has(key(method, path)) || declaresWrites(method, path)) continue;
       const before = await auditedContents();
       await server.call(method, prefixed(path), { token: admin, query: request?.query, body: request?.body });
       expect(changedTables(before, await auditedContents()), key(method, path)).toEqual([]);

@@ -30,7 +30,7 @@ const gadget = (withColour: boolean, withSize = false) =>
         ...(withColour ? { colourName: optionalText(text('颜色', 'Colour'), 10) } : {}),
         ...(withSize ? { sizeKind: choice(text('尺寸', 'Size'), SIZES, 'S') } : {}),
       },
-      unique: { field: 'gadgetKey', duplicate: text('重复', 'Taken') },
+      unique: { fields: ['gadgetKey'], duplicate: text('重复', 'Taken') },
     }),
     title: text('小工具', 'Gadgets'),
     menu: { navigation: 'tools', sort: 99, icon: 'tool', path: '/tools/gadget' },

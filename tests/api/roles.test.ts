@@ -151,7 +151,7 @@ describe('a key unique within another field, in any declared resource', () => {
       table: 'gadget',
       entity: defineEntity({
         fields: { gadgetKey: requiredText(text('键', 'Key'), 20), shelf: digits(text('架', 'Shelf'), 10) },
-        unique: { field: 'gadgetKey', within: 'shelf', duplicate: text('重复', 'Taken') },
+        unique: { fields: ['shelf', 'gadgetKey'], duplicate: text('重复', 'Taken') },
       }),
       title: text('小工具', 'Gadgets'),
       menu: { navigation: 'tools', sort: 99, icon: 'tool', path: '/tools/gadget' },

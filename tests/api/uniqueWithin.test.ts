@@ -11,7 +11,7 @@ import { ADMIN, startTestServer, type TestServer } from './harness';
 
 const labelEntity = defineEntity({
   fields: { code: requiredText(text('编码', 'Code'), 20), shelf: optionalText(text('货架', 'Shelf'), 20) },
-  unique: { field: 'code', within: 'shelf', duplicate: text('该货架已有此编码', 'This shelf has that code') },
+  unique: { fields: ['shelf', 'code'], duplicate: text('该货架已有此编码', 'This shelf has that code') },
 });
 const labels = defineResource({
   name: 'shelfLabel',

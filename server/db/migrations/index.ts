@@ -52,8 +52,11 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     provider: { getMigrations: async () => migrations(handle.dialect) },
     // PostgreSQL: name the schema, or Kysely may see another schema's migration tables as ours.
     migrationTableSchema: await currentSchema(handle),
-    // Branches number their migrations ahead (0010 may ship before 0008): a database that ran a
-    // later name first still takes an earlier one added after it. Each migration stands alone.
+    // Kept on, as the simple correct choice: pending migrations always run in name order and none
+    // is skipped; the flag only lets a database that ran a later name (a branch numbered ahead,
+    // 0010 shipped before 0008) take the earlier one at its next start instead of refusing to start
+    // for good. Each migration stands alone, and tests/api/migrationOrder.test.ts keeps the list
+    // sorted, one per number and one per file.
     allowUnorderedMigrations: true,
   });
   const { error, results = [] } = await migrator.migrateToLatest();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { after } from '../../../contract/crossRules';
 import { customerResource } from '../../../resources/customer/definition';
 import type { ResourceDefinition } from '../../../resources/define';
 import { resourceDefinitions } from '../../../resources/registry';
@@ -18,8 +19,9 @@ describe('the rules a declared resource must keep to be served', () => {
   it('refuse a name of no field, a switch over anything but a choice of two, and an order cell of another field', () => {
     expect(problemsWith({ columns: [...customerResource.columns, { field: 'nowhere' }] })).toEqual(['Resource customer: columns names nowhere, which is not one of its fields']);
     expect(problemsWith({ search: ['name', 'nowhere'] })).toEqual(['Resource customer: search names nowhere, which is not one of its fields']);
-    expect(problemsWith({ entity: { ...customerResource.entity, unique: { field: 'name', within: 'nowhere', duplicate: { 'zh-CN': '重复', 'en-US': 'Taken' } } } })).toEqual([
-      'Resource customer: entity.unique.within names nowhere, which is not one of its fields',
+    expect(problemsWith({ indexes: [['name'], ['userType', 'nowhere']] })).toEqual(['Resource customer: indexes names nowhere, which is not one of its fields']);
+    expect(problemsWith({ entity: { ...customerResource.entity, unique: [{ fields: ['nowhere', 'name'], duplicate: { 'zh-CN': '重复', 'en-US': 'Taken' } }] } })).toEqual([
+      'Resource customer: entity.unique names nowhere, which is not one of its fields',
     ]);
     expect(problemsWith({ columns: [{ field: 'name', cell: 'switch' }] })).toEqual(['Resource customer: column name is a switch, which needs a choice of two options']);
     expect(problemsWith({ columns: [{ field: 'name', cell: 'order' }] })).toEqual(['Resource customer: column name shows the order, but order names no field']);
@@ -31,6 +33,22 @@ describe('the rules a declared resource must keep to be served', () => {
       'Resource customer: form item name is a range to nowhere, which needs two date or two dateTime fields',
     ]);
     expect(problemsWith({ form: [{ field: 'name', to: 'email' }] })).toEqual(['Resource customer: form item name is a range to email, which needs two date or two dateTime fields']);
+  });
+
+  it('refuse a unique rule, a cross rule or a fixed field naming no field', () => {
+    const entity = customerResource.entity;
+    const taken = { 'zh-CN': '重复', 'en-US': 'Taken' };
+    expect(problemsWith({ entity: { ...entity, unique: [{ fields: ['name'], duplicate: taken }, { fields: ['name', 'nowhere'], duplicate: taken }] } })).toEqual([
+      'Resource customer: entity.unique names nowhere, which is not one of its fields',
+    ]);
+    expect(problemsWith({ entity: { ...entity, rules: [after('nowhere', 'name')] } })).toEqual([
+      'Resource customer: entity.rules names nowhere, which is not one of its fields',
+      'Resource customer: entity.rules (on) names nowhere, which is not one of its fields',
+    ]);
+    expect(problemsWith({ entity: { ...entity, rules: [{ fields: ['name'], on: 'elsewhere', check: () => undefined }] } })).toEqual([
+      'Resource customer: entity.rules (on) names elsewhere, which is not one of its fields',
+    ]);
+    expect(problemsWith({ fixed: ['name', 'nowhere'] })).toEqual(['Resource customer: fixed names nowhere, which is not one of its fields']);
   });
 
   it('refuse a masked field searched, filtered, ranged or sorted on, naming resource and field', () => {
@@ -47,6 +65,13 @@ describe('the rules a declared resource must keep to be served', () => {
     const privacy = customerResource.privacy!;
     expect(problemsWith({ privacy: { ...privacy, lookup: ['name'] } })).toEqual(['Resource customer: privacy.lookup names name, which privacy.masked does not mask']);
     expect(problemsWith({ privacy: { ...privacy, lookup: ['bankCode'] } })).toEqual([expect.stringContaining('bankCode, whose mask kind bankAccount has no whole-value lookup')]);
+  });
+
+  it('refuse a reference to an undeclared resource, or to one whose list requires filters (its labels are read by id alone)', () => {
+    expect(problemsWith({ references: { name: { resource: 'nowhere', labelField: 'name' } } })).toEqual(['Resource customer: references.name names the undeclared resource nowhere']);
+    expect(problemsWith({ references: { name: { resource: 'customerBank', labelField: 'payee' } } })).toEqual([
+      'Resource customer: references.name names customerBank, whose list requires userId (requiredFilters), so its labels cannot be read by id',
+    ]);
   });
 
   it('refuse a reveal log that is not declared or lacks the fields a log holds', () => {

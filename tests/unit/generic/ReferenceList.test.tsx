@@ -42,14 +42,22 @@ async function renderRoles() {
   await screen.findByText('审计员', {}, slow);
 }
 
+/** The calls reading a page's labels (`ids`), and those loading the options (a page of rows). */
+const labelCalls = () => calls('/app/list').filter((r) => r.query.ids !== undefined);
+const optionCalls = () => calls('/app/list').filter((r) => r.query.ids === undefined);
+
+/** `count` apps 1…count named 子系统<id>, in the order of their id. */
+const manyApps = (count: number) => Array.from({ length: count }, (_, i) => ({ id: i + 1, code: `app${i + 1}`, name: `子系统${i + 1}`, businessType: 1, isEnable: '1', sort: i + 1, address: 'http://x.example' }));
+
 describe('generic list with a reference, a filter and row actions (roles)', () => {
-  it('shows the owning app by name, loading the apps once for the cells, the filter and the dialog', async () => {
+  it('shows the owning app by name, reading the labels of the page in one call and the options once for the filter and the dialog', async () => {
     await renderRoles();
     await waitFor(() => expect(bodyRows().map((cells) => cells[4])).toEqual(['基础平台', '基础平台', '客户系统']), slow);
     // Missing description → '--'.
     expect(bodyRows()[1]![6]).toBe('--');
-    expect(calls('/app/list')).toHaveLength(1);
-    expect(calls('/app/list')[0]!.query).toMatchObject({ pageNo: '1', pageSize: '1000' });
+    expect(labelCalls().map((r) => r.query.ids)).toEqual(['1,2']);
+    expect(optionCalls()).toHaveLength(1);
+    expect(optionCalls()[0]!.query).toMatchObject({ pageNo: '1', pageSize: '1000' });
 
     await choose(screen.getByLabelText('所属子系统'), '客户系统');
     fireEvent.mouseDown(screen.getByLabelText('所属子系统'));
@@ -58,14 +66,40 @@ describe('generic list with a reference, a filter and row actions (roles)', () =
     await userEvent.setup({ pointerEventsCheck: 0 }).click(button('新增'));
     const dialog = await findDialog();
     await choose(within(dialog).getByLabelText('所属子系统'), '基础平台');
-    expect(calls('/app/list')).toHaveLength(1);
+    expect(optionCalls()).toHaveLength(1);
+    expect(labelCalls()).toHaveLength(1);
+  });
+
+  it('reads the labels of the 3 apps a page references in one call, past the first 1000 apps', async () => {
+    apis.api.state.rows.set('app', manyApps(1200));
+    apis.api.state.rows.set('role', [
+      { id: 1, sortNum: 1, roleKey: 'near', name: '近处的角色', appId: 2, roleType: 2, isEnable: '1' },
+      { id: 2, sortNum: 2, roleKey: 'far', name: '远处的角色', appId: 1150, roleType: 2, isEnable: '1' },
+      { id: 3, sortNum: 3, roleKey: 'mid', name: '中间的角色', appId: 700, roleType: 2, isEnable: '1' },
+      { id: 4, sortNum: 4, roleKey: 'far2', name: '又一个远处的角色', appId: 1150, roleType: 2, isEnable: '1' },
+    ]);
+    renderResourceList(apis.api, roleTestDefinition, { dialogs });
+    await screen.findByText('远处的角色', {}, slow);
+    await waitFor(() => expect(bodyRows().map((cells) => cells[4])).toEqual(['子系统2', '子系统1150', '子系统700', '子系统1150']), slow);
+    expect(labelCalls().map((r) => r.query.ids)).toEqual(['2,700,1150']);
+    expect(calls('/app/detail')).toHaveLength(0);
+  });
+
+  it('shows the chosen app in the dialog by name when it is not among the first 1000 offered', async () => {
+    apis.api.state.rows.set('app', manyApps(1200));
+    apis.api.state.rows.set('role', [{ id: 1, sortNum: 1, roleKey: 'far', name: '远处的角色', appId: 1150, roleType: 2, isEnable: '1' }]);
+    renderResourceList(apis.api, roleTestDefinition, { dialogs });
+    await screen.findByText('远处的角色', {}, slow);
+    await userEvent.setup({ pointerEventsCheck: 0 }).click(button('编辑'));
+    const dialog = await findDialog();
+    await waitFor(() => expect(within(dialog).getByTitle('子系统1150')).toBeInTheDocument(), slow);
   });
 
   it('shows -- for an app the list does not know', async () => {
     apis.api.state.rows.set('role', [{ id: 9, sortNum: 1, roleKey: 'ghost', name: '孤儿角色', appId: 99, roleType: 2, isEnable: '1', description: 'x' }]);
     renderResourceList(apis.api, roleTestDefinition, { dialogs });
     await screen.findByText('孤儿角色', {}, slow);
-    await waitFor(() => expect(calls('/app/list')).toHaveLength(1), slow);
+    await waitFor(() => expect(labelCalls().map((r) => r.query.ids)).toEqual(['99']), slow);
     await waitFor(() => expect(bodyRows()[0]![4]).toBe('--'), slow);
   });
 

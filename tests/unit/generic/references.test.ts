@@ -3,7 +3,7 @@ import { cellView } from '../../../resources/generic/cells';
 import { widgetOf } from '../../../resources/generic/FieldControl';
 import { searchFilters, searchFormFields } from '../../../resources/generic/filters';
 import { keyScope } from '../../../resources/generic/keyCheck';
-import { referenceLabel, referenceOf, referenceOptions } from '../../../resources/generic/references';
+import { pageReferenceIds, referenceLabel, referenceOf, referenceOptions } from '../../../resources/generic/references';
 import { registeredRowActions, type DialogEntry } from '../../../resources/generic/rowActions';
 import { uniqueRule } from '../../../resources/generic/rules';
 import { roleResource } from '../../../resources/role/definition';
@@ -37,6 +37,15 @@ describe('reference fields', () => {
     const field = role.entity.fields.appId!;
     expect(widgetOf({ field: 'appId' }, field, appRef)).toBe('reference');
     expect(widgetOf({ field: 'roleType' }, role.entity.fields.roleType!)).toBe('select');
+  });
+});
+
+describe('the ids a page references', () => {
+  it('are gathered per referenced resource, once each, in one order, whatever the rows\' order', () => {
+    const rows = [{ appId: 1150 }, { appId: 2 }, { appId: '700' }, { appId: 2 }, { appId: null }, { appId: ' ' }];
+    expect(pageReferenceIds(role, role.columns, rows)).toEqual(new Map([['app', ['2', '700', '1150']]]));
+    expect(pageReferenceIds(role, role.columns, [...rows].reverse())).toEqual(new Map([['app', ['2', '700', '1150']]]));
+    expect(pageReferenceIds(role, [{ field: 'appId', cell: 'text' }], rows)).toEqual(new Map());
   });
 });
 

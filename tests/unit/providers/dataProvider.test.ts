@@ -1,6 +1,8 @@
 import type { HttpError } from '@refinedev/core';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Code } from '../../../contract/codes';
 import { createMockApi, type MockApi } from '../../../mocks';
 import { createDataProvider } from '../../../providers/dataProvider';
 import { ClientCode, createHttpClient } from '../../../providers/http';
@@ -69,8 +71,33 @@ describe('data provider: records', () => {
     const dp = provider();
     await expect(dp.getOne({ resource: 'param', id: 2 })).resolves.toMatchObject({ data: { paramKey: 'upload.maxSize' } });
     expect(lastRequest()).toMatchObject({ path: '/base/admin/param/detail', query: { id: '2' } });
-    const many = await dp.getMany!({ resource: 'param', ids: [1, 3] });
+    const before = api.state.requests.length;
+    const many = await dp.getMany!({ resource: 'param', ids: [1, 3, 1] });
     expect(many.data.map((r) => r.id)).toEqual([1, 3]);
+    // One list call naming the ids, not one detail per id.
+    expect(api.state.requests.slice(before)).toEqual([expect.objectContaining({ method: 'GET', path: '/base/admin/param/list', query: { ids: '1,3' } })]);
+  });
+
+  it('reads more ids than a page holds in one list call per page, and none without ids', async () => {
+    const dp = provider();
+    const before = api.state.requests.length;
+    const ids = Array.from({ length: 1001 }, (_, i) => i + 1);
+    const many = await dp.getMany!({ resource: 'param', ids });
+    expect(many.data.map((r) => r.id)).toEqual(api.state.rows.get('param')!.map((r) => r.id).sort((a, b) => a - b));
+    expect(api.state.requests.slice(before).map((r) => r.query.ids!.split(',').length)).toEqual([1000, 1]);
+    await expect(dp.getMany!({ resource: 'param', ids: [] })).resolves.toEqual({ data: [] });
+    expect(api.state.requests.slice(before)).toHaveLength(2);
+  });
+
+  it('reads a resource without a definition by its detail call, id by id', async () => {
+    const asked: string[] = [];
+    server.use(http.get('*/base/admin/bespoke/detail', ({ request }) => {
+      asked.push(new URL(request.url).search);
+      return HttpResponse.json({ code: Code.OK, msg: 'success', data: { id: Number(new URL(request.url).searchParams.get('id')) } });
+    }));
+    const many = await provider().getMany!({ resource: 'bespoke', ids: [4, 5] });
+    expect(many.data).toEqual([{ id: 4 }, { id: 5 }]);
+    expect(asked).toEqual(['?id=4', '?id=5']);
   });
 
   it('creates without an id and answers the saved record', async () => {

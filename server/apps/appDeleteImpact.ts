@@ -1,11 +1,11 @@
 /**
  * What deleting sub-systems would take with it, for the delete's confirmation
  * (contract/deleteImpact.ts): their menu and permission nodes and their roles, counted, and the
- * refusal the delete meets while any remain (policies.ts appPolicy) or for the base platform.
+ * refusal the delete meets while any remain (./appPolicy.ts) or for the base platform.
  */
 import { BASE_APP_CODE, impactCount, text } from '../../contract';
-import { crudMessages } from './messages';
-import type { DeleteImpactPart, ResourcePolicy } from './policy';
+import type { DeleteImpactPart, ResourcePolicy } from '../crud/policy';
+import { appMessages } from './messages';
 
 const MENUS = text('其下有 {count} 个菜单与权限节点', 'Menu and permission nodes in it: {count}');
 const ROLES = text('其下有 {count} 个角色', 'Roles in it: {count}');
@@ -20,7 +20,7 @@ export const appDeleteImpact: NonNullable<ResourcePolicy['deleteImpact']> = asyn
   for (const id of ids) {
     const menuCount = Number(menus.find((row) => row.appId === id)?.n ?? 0);
     const roleCount = Number(roles.find((row) => row.appId === id)?.n ?? 0);
-    const refusal = id === base?.id ? crudMessages.baseAppUndeletable : menuCount + roleCount > 0 ? crudMessages.appInUse : undefined;
+    const refusal = id === base?.id ? appMessages.baseAppUndeletable : menuCount + roleCount > 0 ? appMessages.appInUse : undefined;
     parts.set(id, { counts: [impactCount(menuCount, MENUS), impactCount(roleCount, ROLES)], ...(refusal ? { refusal } : {}) });
   }
   return parts;

@@ -1,0 +1,19 @@
+/** A sub-system's own rules beside the generic CRUD (server/policies.ts keys them by resource). */
+import { BASE_APP_CODE, Code } from '../../contract';
+import type { ResourcePolicy } from '../crud/policy';
+import { ApiError } from '../errors';
+import { appDeleteImpact } from './appDeleteImpact';
+import { appMessages } from './messages';
+
+/** The base app carries the console itself; a sub-system with menus or roles would leave orphans. */
+export const appPolicy: ResourcePolicy = {
+  async beforeDelete(trx, ids) {
+    const base = await trx.selectFrom('app').select('id').where('code', '=', BASE_APP_CODE).where('id', 'in', ids).executeTakeFirst();
+    if (base) throw new ApiError(Code.CONFLICT, appMessages.baseAppUndeletable);
+    const menu = await trx.selectFrom('permission').select('id').where('appId', 'in', ids).limit(1).executeTakeFirst();
+    const role = await trx.selectFrom('role').select('id').where('appId', 'in', ids).limit(1).executeTakeFirst();
+    if (menu || role) throw new ApiError(Code.CONFLICT, appMessages.appInUse);
+  },
+  deleteImpact: appDeleteImpact,
+};
+

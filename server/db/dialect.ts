@@ -1,0 +1,19 @@
+/**
+ * What differs between the two databases beyond column types (./columnTypes.ts), the driver
+ * (./postgresClient.ts, ./sqliteDialect.ts) and the migrations' own branches: asked here, not by
+ * testing adapter classes where a query is built.
+ */
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+
+export function isPostgres(db: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * Holds `keys` until the transaction `trx` ends, so writers of the same keys take turns. PostgreSQL
+ * only: SQLite runs one write transaction at a time already.
+ */
+export async function lockForTransaction(trx: Pick<Kysely<unknown>, 'getExecutor'>, ...keys: [number] | [number, number]): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await (keys.length === 1 ? sql`select pg_advisory_xact_lock(${keys[0]})` : sql`select pg_advisory_xact_lock(${keys[0]}, ${keys[1]})`).execute(trx);
+}
