@@ -304,7 +304,16 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   privacy?: PrivacySpec<keyof F & string>;
   /** The detail (and reveal) answer also carries these fields grouped under each name, as the platform's clients read them. */
   detailGroups?: Readonly<Record<string, ReadonlyArray<keyof F & string>>>;
+  /**
+   * Rows the demo seed (SEED=demo) inserts once, in this order, each checked as a save checks it
+   * (a row breaking a rule stops the start): a resource's demo data needs no server code. Loaded by
+   * the server only (`() => import('./demo')…`), so the rows never reach the console's bundle.
+   */
+  demo?: { rows: () => Promise<ReadonlyArray<DemoRow<keyof F & string>>> };
 }
+
+/** A demo row: field values as a save would send them (the order field and ids are the server's). */
+export type DemoRow<K extends string = string> = Readonly<Partial<Record<K, string | number | null>>>;
 
 /**
  * Checks a definition's field names against its entity, then hands it on in the general shape the

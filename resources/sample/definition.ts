@@ -18,4 +18,5 @@ export const sampleResource = defineResource({
   sort: [['displayTime', 'desc']],
   columns: [{ field: 'title' }, { field: 'author' }, { field: 'status', cell: 'option' }, { field: 'pageviews' }, { field: 'displayTime' }],
   form: [],
+  demo: { rows: () => import('./demo').then((m) => m.SAMPLE_DEMO_ROWS) },
 });

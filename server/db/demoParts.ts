@@ -1,6 +1,7 @@
 /**
- * SEED=demo: the sample sub-systems, parameters and staff are the demo's base; each screen that
- * ships demo rows adds a part here. The seed inserts every part of a declared screen; a demo
+ * SEED=demo: the sample sub-systems, parameters and staff are the demo's base; a declared resource
+ * ships its demo rows in its definition (`demo.rows`, ./declaredDemo.ts), any other demo data is a
+ * part here. The seed inserts every part of a declared screen; a demo
  * database started again gets the parts it lacks (a screen shipped after it was seeded) and the
  * demo traffic up to the current hour, so its dashboard's "today" is never empty.
  */
@@ -12,7 +13,7 @@ import { DEMO_SITE_USERS, insertDemoStatistics, writeDemoTraffic } from '../stat
 import { DEMO_APPS } from './demoData';
 import { insertDemoCustomers, insertSupportRole, SUPPORT_ROLE_KEY } from './demoCustomers';
 import { insertReadingBApp, isReadingBAppPresent } from './demoReadingB';
-import { insertDemoSamples } from './demoSamples';
+import { hasDemoRows, insertDemoRows } from './declaredDemo';
 import { insertDemoUa } from './demoUa';
 import type { Database } from './schema';
 
@@ -36,7 +37,6 @@ const hasRows = async (trx: Transaction<Database>, table: string) =>
   (await (trx as unknown as Kysely<Record<string, { id: number }>>).selectFrom(table).select('id').limit(1).execute()).length > 0;
 
 const DEMO_PARTS: readonly DemoPart[] = [
-  { name: 'example rows', isDeclared: declares('sample_row'), isPresent: (trx) => hasRows(trx, 'sample_row'), insert: (trx) => insertDemoSamples(trx) },
   {
     name: 'customers and the support role',
     isDeclared: declares('customer'),
@@ -52,9 +52,20 @@ const DEMO_PARTS: readonly DemoPart[] = [
   { name: 'the reading-B sub-system', isDeclared: () => true, isPresent: isReadingBAppPresent, insert: (trx) => insertReadingBApp(trx, Date.now()) },
 ];
 
+/** The demo rows of each definition that ships some, then the other parts. */
+function partsOf(definitions: readonly ResourceDefinition[]): DemoPart[] {
+  const declared = definitions.filter((d) => d.demo !== undefined).map((d): DemoPart => ({
+    name: `demo rows of ${d.name}`,
+    isDeclared: () => true,
+    isPresent: (trx) => hasDemoRows(trx, d),
+    insert: (trx) => insertDemoRows(trx, d, definitions),
+  }));
+  return [...declared, ...DEMO_PARTS];
+}
+
 /** Seeding: every part of the declared screens. */
 export async function insertDemoParts(trx: Transaction<Database>, definitions: readonly ResourceDefinition[], context: DemoContext): Promise<void> {
-  for (const part of DEMO_PARTS) if (part.isDeclared(definitions)) await part.insert(trx, context);
+  for (const part of partsOf(definitions)) if (part.isDeclared(definitions)) await part.insert(trx, context);
 }
 
 /** The demo sub-systems' ids when the database was seeded with the demo (all of them are there), else undefined. */
@@ -76,7 +87,7 @@ export async function catchUpDemo(db: Kysely<Database>, definitions: readonly Re
   const baseAppId = base.id;
   return db.transaction().execute(async (trx) => {
     const added: string[] = [];
-    for (const part of DEMO_PARTS) {
+    for (const part of partsOf(definitions)) {
       if (!part.isDeclared(definitions) || (await part.isPresent(trx))) continue;
       await part.insert(trx, { baseAppId, demoAppIds, clock });
       added.push(part.name);

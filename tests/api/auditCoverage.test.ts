@@ -3,9 +3,10 @@
  * caller's and under its own route; every other route, called as the matrix calls it, leaves
  * none; and no audit row ever holds password material or a token.
  *
- * WRITES lists each write route with a call that succeeds. A route of the matrix registered as
- * writing (`config: { writes: true }`, which runs its handler in an audit context) must be in
- * WRITES, or in SESSION_WRITES: calls that write only sessions, handoff codes or reveal records,
+ * WRITES lists each bespoke write route with a call that succeeds; the declared resources' saves,
+ * moves and deletes are derived from their definitions (./declaredWrites.ts). A route of the matrix
+ * registered as writing (`config: { writes: true }`, which runs its handler in an audit context)
+ * must be one of those, or in SESSION_WRITES: calls that write only sessions, handoff codes or reveal records,
  * which have logs of their own (server/audit/coverage.ts). Any other route must leave every
  * audited table as it was: a write there would go unrecorded.
  */
@@ -13,7 +14,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAudited } from '../../server/audit/coverage';
 import { sha256Hex } from '../../server/auth/passwords';
+import { insertApp } from '../../server/db/seedValues';
+import { resourceDefinitions } from '../../resources/registry';
 import { MATRIX } from './authorizationMatrix';
+import { declaredWriteRoutes, runDeclaredWrites } from './declaredWrites';
 import { ADMIN, startTestServer, type CallOptions, type TestServer } from './harness';
 import { staffInput } from './staffFixtures';
 
@@ -37,12 +41,13 @@ const node = (code: string) => idOf('permission', 'code', code);
 
 /** In order: each call may use what the ones before it made. */
 const WRITES: Call[] = [
-  post('/app/saveOrUpdate', () => ({ code: 'audit-app', name: '审计子系统', businessType: 1, isEnable: '1', sort: 9, address: '/audit' })),
-  post('/param/saveOrUpdate', () => ({ sortNum: 1, paramKey: 'audit.cover', value: 'v' })),
-  post('/role/saveOrUpdate', async () => ({ sortNum: 7, roleKey: 'auditRole', name: '审计角色', appId: await idOf('app', 'code', 'base'), roleType: 2, isEnable: '1' })),
-  get('/rolePermission/save', async () => ({ appId: await idOf('app', 'code', 'base'), roleId: await idOf('role', 'roleKey', 'auditRole'), permissionIds: String(await node('param:list')) })),
+  get('/rolePermission/save', async () => {
+    const appId = await idOf('app', 'code', 'base');
+    await server.db.insertInto('role').values({ sortNum: 7, roleKey: 'auditRole', name: '审计角色', appId, roleType: 2, isEnable: '1', description: null }).execute();
+    return { appId, roleId: await idOf('role', 'roleKey', 'auditRole'), permissionIds: String(await node('param:list')) };
+  }),
   post('/permission/saveOrUpdate', async () => {
-    const appId = await idOf('app', 'code', 'audit-app');
+    const appId = (await insertApp(server.db, { code: 'audit-app', name: '审计子系统', businessType: 1, isEnable: '1', sort: 9, address: '/audit' }, Date.now())).id;
     return { menuType: 3, appId, parentId: 0, name: '审计导航', sort: 1, path: '/audit-nav', url: 'auditNav', icon: 'menu' };
   }),
   post('/menu/saveOrUpdate', async () => {
@@ -63,13 +68,6 @@ const WRITES: Call[] = [
   get('/office/remove/user', async () => ({ ids: await idOf('user', 'name', '审计员') })),
   get('/user/enable', async () => ({ ids: await idOf('user', 'name', '审计员'), isEnable: '0' })),
   get('/user/resetPwd', async () => ({ ids: await idOf('user', 'name', '审计员'), pwd: sha256Hex('reset-pass-1') })),
-  post('/dic/saveOrUpdate', () => ({ name: '审计字典', dicKey: 'AUDIT_DIC', type: 2 })),
-  post('/dic/move', async () => {
-    const parentId = await idOf('dic', 'dicKey', 'AUDIT_DIC');
-    for (const value of ['a', 'b']) await server.call('POST', '/base/admin/dic/saveOrUpdate', { token: admin, body: { parentId, name: value, dicKey: value } });
-    return { id: await idOf('dic', 'dicKey', 'b'), direction: 'up' };
-  }),
-  post('/dic/delete', async () => ({ ids: String(await idOf('dic', 'dicKey', 'AUDIT_DIC')) })),
   post('/statistics/ingest', async () => {
     const { id } = await server.db.insertInto('siteUser').values({ userName: '审计流量主', mediaAdminId: null, serviceId: 1 }).returning('id').executeTakeFirstOrThrow();
     return { traffic: [{ siteUserId: id, hour: '2026-01-02 03', count: 5 }] };
@@ -94,10 +92,8 @@ const WRITES: Call[] = [
   { method: 'POST', path: '/user/changePwd', options: async () => ({ token: await server.tokenFor('auditee', 'auditee-pass'), body: { oldPwd: sha256Hex('auditee-pass'), newPwd: sha256Hex('auditee-pass-2') } }) },
   get('/user/delete', async () => ({ ids: await idOf('user', 'name', '审计员') })),
   get('/office/delete', async () => ({ ids: await idOf('office', 'name', '审计部') })),
-  get('/role/delete', async () => ({ ids: await idOf('role', 'roleKey', 'auditRole') })),
-  get('/app/delete', async () => ({ ids: await idOf('app', 'code', 'audit-app') })),
-  get('/param/delete', async () => ({ ids: await idOf('param', 'paramKey', 'audit.cover') })),
 ];
+const DECLARED_WRITES = new Set(declaredWriteRoutes(resourceDefinitions));
 
 beforeAll(async () => {
   server = await startTestServer({ demo: true });
@@ -131,7 +127,7 @@ const declaresWrites = (method: string, path: string) => server.app.routeTable.s
 describe('the audit log covers every write route', () => {
   it('names every route of the matrix that writes, and only routes of the matrix', () => {
     const matrix = new Set(MATRIX.map(([method, path]) => key(method, path)));
-    const writes = new Set(WRITES.map(({ method, path }) => key(method, path)));
+    const writes = new Set([...WRITES.map(({ method, path }) => key(method, path)), ...DECLARED_WRITES]);
     const named = MATRIX.filter(([method, path]) => declaresWrites(method, path)).map(([method, path]) => key(method, path));
     const uncovered = named.filter((route) => !SESSION_WRITES.has(route) && !isReveal(route) && !writes.has(route) && !writes.has(route.replace(/^GET /, 'POST ')) && !writes.has(route.replace(/^POST /, 'GET ')));
     expect(uncovered, 'write routes without a call in WRITES').toEqual([]);
@@ -148,8 +144,22 @@ describe('the audit log covers every write route', () => {
     expect(rows.every((row) => row.userName !== null && row.method === call.method)).toBe(true);
   });
 
+  it('leaves audit rows of its table, as its caller’s, after each save, move and delete of a declared resource', async () => {
+    const called = new Set<string>();
+    let mark = await lastId();
+    await runDeclaredWrites(server, admin, resourceDefinitions, async ({ definition, route, url, answer }) => {
+      expect(answer.body.code, `${route}: ${answer.text}`).toBe(0);
+      const rows = await server.db.selectFrom('auditLog').selectAll().where('id', '>', mark).where('route', '=', url).execute();
+      expect(rows.map((row) => row.tableName), route).toContain(definition.table);
+      expect(rows.every((row) => row.userName !== null && row.method === 'POST'), route).toBe(true);
+      called.add(route);
+      mark = await lastId();
+    });
+    expect([...called].sort()).toEqual([...DECLARED_WRITES].sort());
+  });
+
   it('leaves every audited table as it was after a route that only reads, called as the matrix calls it', async () => {
-    const writes = new Set(WRITES.map(({ method, path }) => key(method, path)));
+    const writes = new Set([...WRITES.map(({ method, path }) => key(method, path)), ...DECLARED_WRITES]);
     let reads = 0;
     for (const [method, path, , , , , , , , request] of MATRIX) {
       if (writes.has(key(method, path)) || declaresWrites(method, path)) continue;

@@ -2,26 +2,19 @@
  * THE AUTHORIZATION MATRIX's table: every route the server registers below a guarded prefix, with
  * the outcome each kind of caller gets and a harmless request. authorizationMatrix.test.ts proves
  * the outcomes; fuzz.test.ts fuzzes every route listed here. How to read and add a row: see the
- * head of authorizationMatrix.test.ts.
+ * head of authorizationMatrix.test.ts. The declared resources' generic calls are not written here:
+ * their rows come from the definitions (./declaredRows.ts); their bespoke routes are.
  */
 import { Code } from '../../contract';
+import { resourceDefinitions } from '../../resources/registry';
+import { declaredMatrixRows } from './declaredRows';
+import { NONE, PASS, type Row } from './matrixTypes';
 
-export const PASS = 'pass';
-export type Outcome = typeof PASS | typeof Code.NO_TOKEN | typeof Code.TOKEN_EXPIRED | typeof Code.FORBIDDEN;
+export { CALLERS, NONE, PASS, type Caller, type Outcome, type Request, type Row } from './matrixTypes';
 const [NO_TOKEN, EXPIRED, FORBIDDEN] = [Code.NO_TOKEN, Code.TOKEN_EXPIRED, Code.FORBIDDEN] as const;
 
-export const CALLERS = ['noToken', 'forged', 'expired', 'noGrants', 'exact', 'sibling', 'superAdmin'] as const;
-export type Caller = (typeof CALLERS)[number];
-
-export interface Request {
-  query?: Record<string, string | number>;
-  body?: unknown;
-}
-export type Row = [method: 'GET' | 'POST', path: string, ...outcomes: [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome], request?: Request];
-
-export const NONE = 987654;
-
-export const MATRIX: Row[] = [
+/** The routes no definition declares, each written out. */
+export const BESPOKE_ROWS: Row[] = [
   //  method  path (below /base/admin)      noToken   forged    expired  noGrants   exact  sibling    superAdmin  request
   ['POST', '/user/login',                   PASS,     PASS,     PASS,    PASS,      PASS,  PASS,      PASS,       { body: {} }],
   ['GET',  '/user/info',                    NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS],
@@ -47,35 +40,6 @@ export const MATRIX: Row[] = [
   ['POST', '/workbench/handoff',            NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS,       { body: { appId: NONE } }],
   ['POST', '/user/handoff',                 PASS,     PASS,     PASS,    PASS,      PASS,  PASS,      PASS,       { body: {} }],
 
-  ['GET',  '/app/list',                     NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS],
-  ['POST', '/app/list',                     NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { pageNo: 1 } }],
-  ['GET',  '/app/detail',                   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-  ['POST', '/app/saveOrUpdate',             NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: {} }],
-  ['GET',  '/app/delete',                   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { ids: NONE } }],
-  ['POST', '/app/delete',                   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}` } }],
-  ['GET',  '/app/deleteImpact',             NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { ids: NONE } }],
-  ['POST', '/app/deleteImpact',             NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}` } }],
-  ['GET',  '/app/validateCode',             NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { code: 'zz' } }],
-
-  ['GET',  '/param/list',                   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS],
-  ['POST', '/param/list',                   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { page: 1 } }],
-  ['GET',  '/param/detail',                 NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-  ['POST', '/param/saveOrUpdate',           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: {} }],
-  ['GET',  '/param/delete',                 NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { ids: NONE } }],
-  ['POST', '/param/delete',                 NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}` } }],
-  ['GET',  '/param/deleteImpact',           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { ids: NONE } }],
-  ['POST', '/param/deleteImpact',           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}` } }],
-  ['GET',  '/param/vaildKey',               NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { paramKey: 'zz' } }],
-
-  ['GET',  '/role/list',                    NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { appId: 1 } }],
-  ['POST', '/role/list',                    NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { pageNo: 1 } }],
-  ['GET',  '/role/detail',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-  ['POST', '/role/saveOrUpdate',            NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: {} }],
-  ['GET',  '/role/delete',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { ids: NONE } }],
-  ['POST', '/role/delete',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}` } }],
-  ['GET',  '/role/deleteImpact',            NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { ids: NONE } }],
-  ['POST', '/role/deleteImpact',            NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}` } }],
-  ['GET',  '/role/validateKey',             NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { roleKey: 'zz', appId: 1 } }],
   ['GET',  '/rolePermission/save',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { appId: 1, roleId: NONE, permissionIds: '' } }],
   ['POST', '/rolePermission/save',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { appId: 1, roleId: NONE, permissionIds: '' } }],
 
@@ -105,49 +69,9 @@ export const MATRIX: Row[] = [
   ['GET',  '/office/update/officeAdminFlag', NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS,       { query: { ids: NONE, adminFlag: 1 } }],
   ['POST', '/office/update/officeAdminFlag', NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS,       { body: { ids: `${NONE}`, adminFlag: 1 } }],
 
-  ['GET',  '/dic/list',                     NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { parentId: 0 } }],
-  ['POST', '/dic/list',                     NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { parentId: NONE } }],
-  ['GET',  '/dic/detail',                   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-  ['POST', '/dic/saveOrUpdate',             NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: {} }],
-  ['GET',  '/dic/delete',                   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { ids: NONE } }],
-  ['POST', '/dic/delete',                   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}` } }],
-  ['GET',  '/dic/deleteImpact',             NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { ids: NONE } }],
-  ['POST', '/dic/deleteImpact',             NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}` } }],
-  ['POST', '/dic/move',                     NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { id: NONE, direction: 'up' } }],
-  ['GET',  '/dic/vaildKey',                 NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { dicKey: 'zz' } }],
   ['GET',  '/dic/ListByKey',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { dicKey: 'zz' } }],
   ['GET',  '/dic/version',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS],
 
-  ['GET',  '/customer/list',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { page: 1, name: 'zz' } }],
-  ['POST', '/customer/list',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { page: 1, name: 'zz' } }],
-  ['GET',  '/customer/detail',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-  ['GET',  '/customer/reveal',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-  ['POST', '/customer/reveal',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { id: NONE } }],
-  ['GET',  '/customer/bank/list',             NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { userId: NONE, page: 1 } }],
-  ['POST', '/customer/bank/list',             NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { userId: NONE, page: 1 } }],
-  ['GET',  '/customer/bank/detail',           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-  ['GET',  '/customer/bank/reveal',           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-  ['POST', '/customer/bank/reveal',           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { id: NONE } }],
-  ['GET',  '/customer/address/list',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { userId: NONE, page: 1 } }],
-  ['POST', '/customer/address/list',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { userId: NONE, page: 1 } }],
-  ['GET',  '/customer/address/detail',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-  ['GET',  '/customer/address/reveal',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-  ['POST', '/customer/address/reveal',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { id: NONE } }],
-  ['GET',  '/customer/invoice/list',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { userId: NONE, page: 1 } }],
-  ['POST', '/customer/invoice/list',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { userId: NONE, page: 1 } }],
-  ['GET',  '/customer/invoice/detail',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-  ['GET',  '/customer/invoice/reveal',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-  ['POST', '/customer/invoice/reveal',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { id: NONE } }],
-  ['GET',  '/customer/revealLog/list',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { userId: NONE } }],
-  ['POST', '/customer/revealLog/list',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { userId: NONE } }],
-  ['GET',  '/customer/revealLog/detail',      NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-  ['GET',  '/revealLog/list',                 NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { staffCode: 'zz', revealedAtFrom: 0 } }],
-  ['POST', '/revealLog/list',                 NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { page: 1, kind: 'lookup', staffId: NONE } }],
-  ['GET',  '/revealLog/detail',               NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-
-  ['GET',  '/v2/table/list',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { page: 1 } }],
-  ['POST', '/v2/table/list',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { page: 1 } }],
-  ['GET',  '/v2/table/detail',              NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
   ['GET',  '/admin/dashboard/statistics/totalNums',      NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS],
   ['POST', '/admin/dashboard/statistics/totalNums',      NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { body: { serviceId: NONE } }],
   ['GET',  '/admin/dashboard/lineChart/traffic/siteUser', NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { query: { datetime: '2026-01-01' } }],
@@ -162,9 +86,6 @@ export const MATRIX: Row[] = [
   ['GET',  '/mediaStats/list',                           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { query: { page: 1, size: 30 } }],
   ['POST', '/mediaStats/list',                           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { body: { page: 1, size: 30 } }],
 
-  ['GET',  '/v2/ua/list',                   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { page: 1 } }],
-  ['POST', '/v2/ua/list',                   NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { page: 1 } }],
-  ['GET',  '/v2/ua/detail',                 NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
   ['POST', '/v2/ua/setUaParser',            NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { uaId: NONE } }],
   ['POST', '/v2/ua/parse',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { uaMessages: [] } }],
   ['POST', '/v2/ua/preview',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: {} }],
@@ -178,15 +99,6 @@ export const MATRIX: Row[] = [
   ['GET',  '/v2/js/template/versions',      NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { name: 'zz' } }],
   ['GET',  '/v2/js/template/detail',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
 
-  ['GET',  '/auditLog/list',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { changedAtFrom: 0, route: 'zz' } }],
-  ['POST', '/auditLog/list',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { page: 1, action: 'update' } }],
-  ['GET',  '/auditLog/detail',              NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-  ['GET',  '/loginLog/list',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { userName: 'zz' } }],
-  ['POST', '/loginLog/list',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { result: 'failure' } }],
-  ['GET',  '/loginLog/detail',              NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
-  ['GET',  '/onlineSession/list',           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { userName: 'zz' } }],
-  ['POST', '/onlineSession/list',           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { page: 1 } }],
-  ['GET',  '/onlineSession/detail',         NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
   ['GET',  '/onlineSession/end',            NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { ids: NONE } }],
   ['POST', '/onlineSession/end',            NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}` } }],
   ['GET',  '/onlineSession/endUser',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { userIds: NONE } }],
@@ -195,3 +107,5 @@ export const MATRIX: Row[] = [
   ['GET',  '/effective/users',              NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { searchKey: 'zz' } }],
   ['GET',  '/effective/tree',               NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { userId: NONE, appId: NONE } }],
 ];
+
+export const MATRIX: Row[] = [...BESPOKE_ROWS, ...declaredMatrixRows(resourceDefinitions)];

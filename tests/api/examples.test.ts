@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, MenuType, type ListData, type PermissionAnswer, type PermissionNode, type SampleRow } from '../../contract';
-import { DEMO_SAMPLE_COUNT } from '../../server/db/demoSamples';
+import { SAMPLE_DEMO_ROWS } from '../../resources/sample/demo';
+
+const DEMO_SAMPLE_COUNT = SAMPLE_DEMO_ROWS.length;
 import { ADMIN, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;

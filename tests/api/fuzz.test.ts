@@ -61,6 +61,8 @@ const FIELD_NAMES = [
   ...new Set([
     ...Object.values(WRITES).flatMap((w) => Object.keys(w.fields)),
     ...MATRIX.flatMap((row) => Object.keys((row[9] as Request | undefined)?.query ?? {}).concat(Object.keys(((row[9] as Request | undefined)?.body as object) ?? {}))),
+    // The declared lists' filters, whatever the derived rows send.
+    ...resourceDefinitions.flatMap((d) => [...d.search, ...(d.filters ?? []), ...(d.requiredFilters ?? []), ...(d.ranges ?? []).flatMap((r) => [`${r}From`, `${r}To`])]),
     'id', 'ids', 'searchKey', 'roleIds', 'userCenter', 'direction', 'pwd', 'oldPwd', 'newPwd', 'username', 'password', 'uaMessages', 'rule', 'parameters',
   ]),
 ];

@@ -4,6 +4,8 @@ import { apiElementPath, isGuardedPath } from '../../server/http/paths';
 import { pageElementCode } from '../../server/db/baseMenuTree';
 import { baseScreens } from '../../server/db/screenCatalogue';
 import { seedDatabase } from '../../server/db/seed';
+import { resourceDefinitions } from '../../resources/registry';
+import { declaredTreeProblems } from './declaredTree';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -38,6 +40,10 @@ describe('the seeded base app tree', () => {
       .execute();
     const grantedUrls = new Set(granted.map((p) => p.url));
     expect(guarded.filter((url) => !grantedUrls.has(url))).toEqual([]);
+  });
+
+  it('holds each declared resource’s menu, buttons and API elements as its definition says', async () => {
+    expect(await declaredTreeProblems(server.db, resourceDefinitions)).toEqual([]);
   });
 
   it('marks only the session calls as not needing an API element', async () => {

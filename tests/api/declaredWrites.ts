@@ -1,0 +1,132 @@
+/**
+ * What the declared resources' writes are, derived from their definitions: a save of a new record
+ * (built from the entity's rules), a move where the resource keeps an order, and a delete. The
+ * audit coverage runs them and expects each to succeed and leave audit rows of the resource's table;
+ * a new definition is covered with no call written for it.
+ */
+import { validateEntity, type Field } from '../../contract';
+import { apiElementPath } from '../../contract/session';
+import { endpointOf, hasAction, type ResourceDefinition } from '../../resources/define';
+import type { Answer, TestServer } from './harness';
+
+/** A value for a `pattern` field: the first of these its check accepts. */
+const PATTERN_CANDIDATES = ['/declared', 'https://example.com/declared', 'declared@example.com', '13800000000', '2020-01-01', '110101', 'declared'];
+
+const isWritable = (d: ResourceDefinition) => hasAction(d, 'create');
+const write = (method: 'GET' | 'POST', d: ResourceDefinition, action: string) => `${method} ${apiElementPath(endpointOf(d))}/${action}`;
+
+/** The write routes (as matrix keys) a derived write calls. */
+export function declaredWriteRoutes(definitions: readonly ResourceDefinition[]): string[] {
+  return definitions.filter(isWritable).flatMap((d) => [
+    write('POST', d, 'saveOrUpdate'),
+    ...(hasAction(d, 'delete') ? [write('POST', d, 'delete')] : []),
+    ...(d.order && hasAction(d, 'edit') ? [write('POST', d, 'move')] : []),
+  ]);
+}
+
+/** Masters and referenced resources before those naming them. */
+function inDependencyOrder(definitions: readonly ResourceDefinition[]): ResourceDefinition[] {
+  const needs = (d: ResourceDefinition) => [d.parent?.resource, ...Object.values(d.references ?? {}).map((r) => r?.resource)].filter((n): n is string => !!n && n !== d.name);
+  const ordered: ResourceDefinition[] = [];
+  const visit = (d: ResourceDefinition) => {
+    if (ordered.includes(d)) return;
+    for (const name of needs(d)) {
+      const target = definitions.find((other) => other.name === name);
+      if (target) visit(target);
+    }
+    ordered.push(d);
+  };
+  definitions.forEach(visit);
+  return ordered;
+}
+
+export interface DeclaredWrite {
+  definition: ResourceDefinition;
+  /** As the matrix names it. */
+  route: string;
+  /** The URL called. */
+  url: string;
+  answer: Answer<unknown>;
+}
+
+/**
+ * Saves a new record of each writable definition (two where it keeps an order, then moves the
+ * second up), then deletes them, last made first; `check` sees each call once it is answered.
+ */
+export async function runDeclaredWrites(
+  server: TestServer,
+  token: string,
+  definitions: readonly ResourceDefinition[],
+  check: (write: DeclaredWrite) => Promise<void>,
+): Promise<void> {
+  const made = new Map<string, number[]>();
+  let serial = 0;
+  const call = async (d: ResourceDefinition, action: string, body: Record<string, unknown>) => {
+    const url = `${endpointOf(d)}/${action}`;
+    const answer = await server.call('POST', url, { token, body });
+    await check({ definition: d, route: write('POST', d, action), url, answer });
+    return answer;
+  };
+  const idOf = async (name: string): Promise<number> => {
+    const own = made.get(name)?.[0];
+    if (own !== undefined) return own;
+    const target = definitions.find((d) => d.name === name)!;
+    const { body } = await server.call<{ items?: Array<{ id: number }> }>('GET', `${endpointOf(target)}/list`, { token });
+    const first = body.data.items?.[0];
+    if (!first) throw new Error(`No ${name} record to name in a sample record`);
+    return first.id;
+  };
+  const valueOf = async (d: ResourceDefinition, name: string, field: Field, n: number): Promise<unknown> => {
+    const reference = d.parent?.field === name ? d.parent.resource : d.references?.[name]?.resource;
+    if (reference) return idOf(reference);
+    if (d.deletable?.field === name) return d.deletable.values[0];
+    const rule = field.rule;
+    switch (rule.kind) {
+      case 'choice':
+        return rule.values.find((v) => !d.readOnlyRows || d.readOnlyRows.field !== name || !d.readOnlyRows.values.includes(v)) ?? rule.values[0];
+      case 'dictionary': {
+        const { body } = await server.call<Array<{ dicKey: string }>>('GET', '/base/admin/dic/ListByKey', { token, query: { dicKey: field.dictionary! } });
+        const value = body.data[0]?.dicKey;
+        return field.storage === 'integer' ? Number(value) : value;
+      }
+      case 'digits':
+        return rule.asText ? '1' : 1;
+      case 'requiredText':
+        return `d${n}`.padEnd(rule.min, 'x').slice(0, rule.max);
+      case 'pattern':
+        return PATTERN_CANDIDATES.find((v) => rule.check(v, () => 'refused') === undefined);
+      default:
+        return undefined;
+    }
+  };
+  const sampleOf = async (d: ResourceDefinition): Promise<Record<string, unknown>> => {
+    const n = ++serial;
+    const record: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(d.entity.fields)) {
+      if (name === d.order?.field || !(field.required || d.parent?.field === name)) continue;
+      record[name] = await valueOf(d, name, field, n);
+    }
+    const checked = validateEntity(d.entity, record);
+    if (!checked.ok) throw new Error(`No valid sample record of ${d.name}: ${JSON.stringify(checked.fields)}`);
+    return record;
+  };
+  const save = async (d: ResourceDefinition, record: Record<string, unknown>) => {
+    const { body } = await call(d, 'saveOrUpdate', record);
+    const id = (body.data as { id?: number } | undefined)?.id;
+    if (id !== undefined) made.set(d.name, [...(made.get(d.name) ?? []), id]);
+    return id;
+  };
+
+  const writable = inDependencyOrder(definitions).filter(isWritable);
+  for (const d of writable) {
+    await save(d, await sampleOf(d));
+    if (d.order && hasAction(d, 'edit')) {
+      const second = await save(d, await sampleOf(d));
+      await call(d, 'move', { id: second, direction: 'up' });
+    }
+  }
+  for (const d of [...writable].reverse()) {
+    const ids = made.get(d.name) ?? [];
+    if (hasAction(d, 'delete') && ids.length) await call(d, 'delete', { ids: ids.join(',') });
+  }
+}
