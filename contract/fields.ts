@@ -6,6 +6,7 @@
  * No zod here: lists and definitions read fields on every screen, and only forms and the server
  * validate. `./schemas` turns a field's rule into its zod schema where that happens.
  */
+import { MAX_MINOR_UNITS, parseMinorUnits } from './decimal';
 import { format, type Locale, type Text } from './i18n';
 import { ruleMessages, type RuleMessage } from './messages';
 import { USERNAME_PATTERN } from './session';
@@ -43,7 +44,19 @@ export type Rule =
   /** A record's id. */
   | { kind: 'reference'; required: boolean }
   /** Required trimmed text that `check` accepts (undefined) or refuses with its message. */
-  | { kind: 'pattern'; check: (value: string, m: Msg) => string | undefined };
+  | { kind: 'pattern'; check: (value: string, m: Msg) => string | undefined }
+  /** A calendar day 'YYYY-MM-DD' within the bounds (`today` read at each check). */
+  | { kind: 'date'; required: boolean; notAfterToday: boolean; min?: string; max?: string; today: () => string }
+  /** An instant in epoch milliseconds, from 1970 to the end of 9999. */
+  | { kind: 'dateTime'; required: boolean }
+  /**
+   * An exact decimal of `scale` decimals travelling and stored as its integer count of minor units
+   * (fen for yuan), within min..max minor units; money names its currency (shown by the cell).
+   */
+  | { kind: 'decimal'; required: boolean; scale: number; min: number; max: number; currency?: Currency };
+
+/** Currencies a money field may be in (ISO 4217); all of them have two decimals. */
+export type Currency = 'CNY' | 'USD' | 'EUR' | 'HKD';
 
 /**
  * One field of an entity. `V` is the type of a valid value (undefined when it may be absent); it
@@ -207,12 +220,107 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * Bounds of a date: not after today, and/or within min..max (days as 'YYYY-MM-DD'). `today` is
+ * read at each check (tests fix it).
+ */
+export interface DateBounds {
+  notAfterToday?: boolean;
+  min?: string;
+  max?: string;
+  today?: () => string;
+}
+
+function dateField(label: Text, required: boolean, { notAfterToday = false, min, max, today = () => todayText() }: DateBounds): Field<string | undefined> {
+  for (const bound of [min, max]) if (bound !== undefined && !isCalendarDate(bound)) throw new Error(`Date bound ${bound} is not a day written YYYY-MM-DD`);
+  // Written YYYY-MM-DD, the text sorts and compares as the days do.
+  return { label, storage: 'text', maxLength: 10, required, rule: { kind: 'date', required, notAfterToday, min, max, today } };
+}
+
+/** A required calendar day, travelling and stored as 'YYYY-MM-DD' (e.g. `date(label, { notAfterToday: true })`). */
+export function date(label: Text, bounds: DateBounds = {}): Field<string> {
+  return dateField(label, true, bounds) as Field<string>;
+}
+
+/** An optional calendar day 'YYYY-MM-DD'; blank is "not given". */
+export function optionalDate(label: Text, bounds: DateBounds = {}): Field<string | undefined> {
+  return dateField(label, false, bounds);
+}
+
 /** A required date (YYYY-MM-DD) not after today; `today` is read at each check. */
 export function pastDate(label: Text, today: () => string = () => todayText()): Field<string> {
-  return patternText(label, 10, (value, m) => {
-    if (!isCalendarDate(value)) return m('date');
-    return value > today() ? m('notAfterToday') : undefined;
-  });
+  return date(label, { notAfterToday: true, today });
+}
+
+/** The last instant a date-time field takes: the end of year 9999 (UTC), in epoch milliseconds. */
+export const MAX_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** A required instant, travelling and stored as epoch milliseconds (integer storage). */
+export function dateTime(label: Text): Field<number> {
+  return { label, storage: 'integer', required: true, rule: { kind: 'dateTime', required: true } };
+}
+
+/** An optional instant in epoch milliseconds; empty is "not given". */
+export function optionalDateTime(label: Text): Field<number | undefined> {
+  return { label, storage: 'integer', required: false, rule: { kind: 'dateTime', required: false } };
+}
+
+/** Bounds of a decimal, in major units (yuan): default 0 up to what an integer count of minor units can hold. */
+export interface DecimalOptions {
+  scale: number;
+  min?: number;
+  max?: number;
+  required?: boolean;
+}
+
+/** A bound in major units as minor units, exactly (from its decimal text). */
+function boundUnits(bound: number, scale: number): number {
+  const units = parseMinorUnits(String(bound), scale);
+  if (units === undefined || units > MAX_MINOR_UNITS || units < -MAX_MINOR_UNITS) throw new Error(`Decimal bound ${bound} cannot be held as minor units of ${scale} decimals`);
+  return Number(units);
+}
+
+function decimalField(label: Text, { scale, min = 0, max, required = true }: DecimalOptions, currency?: Currency): Field<number | undefined> {
+  if (!Number.isInteger(scale) || scale < 0 || scale > 6) throw new Error(`Decimal scale ${scale} must be a whole number from 0 to 6`);
+  const rule: Rule = {
+    kind: 'decimal',
+    required,
+    scale,
+    min: boundUnits(min, scale),
+    max: max === undefined ? Number.MAX_SAFE_INTEGER : boundUnits(max, scale),
+    ...(currency ? { currency } : {}),
+  };
+  return { label, storage: 'integer', required, rule };
+}
+
+/**
+ * An exact decimal of `scale` decimals, stored and travelling as its integer count of minor units
+ * (`decimal(label, { scale: 3 })`: 1.5 travels as 1500). Typed in major units by the form.
+ */
+export function decimal(label: Text, options: DecimalOptions & { required?: true }): Field<number>;
+export function decimal(label: Text, options: DecimalOptions & { required: false }): Field<number | undefined>;
+export function decimal(label: Text, options: DecimalOptions): Field<number | undefined> {
+  return decimalField(label, options);
+}
+
+export function optionalDecimal(label: Text, options: Omit<DecimalOptions, 'required'>): Field<number | undefined> {
+  return decimalField(label, { ...options, required: false });
+}
+
+export type MoneyOptions = Omit<DecimalOptions, 'scale'> & { currency?: Currency };
+
+/**
+ * An amount of money in fen (minor units, two decimals), as the platform's prices travel:
+ * ¥49.00 is 4900. Typed in yuan; shown with the currency (default CNY).
+ */
+export function money(label: Text, options?: MoneyOptions & { required?: true }): Field<number>;
+export function money(label: Text, options: MoneyOptions & { required: false }): Field<number | undefined>;
+export function money(label: Text, { currency = 'CNY', ...options }: MoneyOptions = {}): Field<number | undefined> {
+  return decimalField(label, { ...options, scale: 2 }, currency);
+}
+
+export function optionalMoney(label: Text, options: Omit<MoneyOptions, 'required'> = {}): Field<number | undefined> {
+  return money(label, { ...options, required: false });
 }
 
 /** A six-digit administrative division code (whether it exists is checked against the region data). */

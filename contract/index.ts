@@ -8,6 +8,7 @@ export * from './menuIcons';
 export * from './menuRules';
 export * from './messages';
 export * from './fields';
+export * from './decimal';
 export * from './webAddress';
 export * from './entity';
 export * from './crossRules';

@@ -4,7 +4,8 @@
  * menus, definitions) never load zod.
  */
 import { z } from 'zod';
-import { messenger, type Field, type Fields, type FieldValues, type Msg, type Rule } from './fields';
+import { MAX_MINOR_UNITS, minorUnitsOf, minorUnitsText } from './decimal';
+import { isCalendarDate, MAX_INSTANT, messenger, type Field, type Fields, type FieldValues, type Msg, type Rule } from './fields';
 import type { Locale } from './i18n';
 import { hasControlCharacter } from './search';
 
@@ -107,6 +108,56 @@ function dictionarySchema(m: Msg, storage: Field['storage']): z.ZodType {
   );
 }
 
+type Checked = { value: unknown } | { error: string };
+
+/**
+ * A value read by `check`; blank, null and undefined are "not given": a required field says so,
+ * an optional one is undefined.
+ */
+function given(required: boolean, m: Msg, check: (value: unknown) => Checked): z.ZodType {
+  const schema = z.unknown().transform((v, ctx) => {
+    const absent = v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+    const checked: Checked = absent ? (required ? { error: m('required') } : { value: undefined }) : check(v);
+    if ('value' in checked) return checked.value;
+    ctx.addIssue({ code: 'custom', message: checked.error });
+    return z.NEVER;
+  });
+  // An object may then leave the key out.
+  return required ? schema : schema.optional();
+}
+
+function dateSchema(m: Msg, rule: Extract<Rule, { kind: 'date' }>): z.ZodType {
+  return given(rule.required, m, (v) => {
+    if (typeof v !== 'string') return { error: m('choice') };
+    const day = v.trim();
+    if (!isCalendarDate(day)) return { error: m('date') };
+    if (rule.min !== undefined && day < rule.min) return { error: m('dateMin', { min: rule.min }) };
+    if (rule.max !== undefined && day > rule.max) return { error: m('dateMax', { max: rule.max }) };
+    if (rule.notAfterToday && day > rule.today()) return { error: m('notAfterToday') };
+    return { value: day };
+  });
+}
+
+function dateTimeSchema(m: Msg, rule: Extract<Rule, { kind: 'dateTime' }>): z.ZodType {
+  return given(rule.required, m, (v) => {
+    const ms = minorUnitsOf(v);
+    return ms === undefined || ms < 0n || ms > BigInt(MAX_INSTANT) ? { error: m('dateTime') } : { value: Number(ms) };
+  });
+}
+
+function decimalSchema(m: Msg, rule: Extract<Rule, { kind: 'decimal' }>): z.ZodType {
+  const { scale, min, max } = rule;
+  return given(rule.required, m, (v) => {
+    const units = minorUnitsOf(v);
+    // A number with a fraction of a minor unit has more decimals than the field keeps.
+    const isFraction = (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^\s*-?\d*\.\d+\s*$/.test(v));
+    if (units === undefined) return { error: isFraction ? m('minorUnits', { scale }) : m('number') };
+    if (units < BigInt(min) || units < -MAX_MINOR_UNITS) return { error: m('numberMin', { min: minorUnitsText(min, scale) }) };
+    if (units > BigInt(max) || units > MAX_MINOR_UNITS) return { error: m('numberMax', { max: minorUnitsText(max, scale) }) };
+    return { value: Number(units) };
+  });
+}
+
 function ruleSchema(rule: Rule, field: Field, m: Msg): z.ZodType {
   switch (rule.kind) {
     case 'requiredText': {
@@ -143,6 +194,12 @@ function ruleSchema(rule: Rule, field: Field, m: Msg): z.ZodType {
           if (message !== undefined) ctx.addIssue({ code: 'custom', message });
         }),
       );
+    case 'date':
+      return dateSchema(m, rule);
+    case 'dateTime':
+      return dateTimeSchema(m, rule);
+    case 'decimal':
+      return decimalSchema(m, rule);
   }
 }
 

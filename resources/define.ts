@@ -26,14 +26,15 @@ export const DEFAULT_PAGE_SIZES: readonly number[] = [10, 20, 50, 100];
 /**
  * How a list cell shows its value: as is, as the label of its option, as numbered slots, as the
  * label of a referenced record or of a dictionary item, an instant (epoch milliseconds) as a local
- * date and time, a record of changes (`{ field: [before, after] }` as JSON) as the fields changed
+ * date and time, a day as written, an amount of minor units (fen) in the locale's digits (with its
+ * currency for money), a record of changes (`{ field: [before, after] }` as JSON) as the fields changed
  * (the show view tabulates before → after); a stored table's name, a record's key in it (a join
  * table's `33:2` as `员工 33 · 角色 2`), a declared resource's name or one of its fields' names, each
  * as people call it (resources/tableLabels.ts, the definitions); or as a control: a switch that
  * saves the field at once (a two-option choice, the first option being "on"), or up/down arrows
  * that move the row (the definition's `order` field).
  */
-export const BUILT_IN_CELLS = ['text', 'option', 'slots', 'reference', 'dictionary', 'switch', 'order', 'time', 'changes', 'table', 'recordKey', 'resource', 'fieldName'] as const;
+export const BUILT_IN_CELLS = ['text', 'option', 'slots', 'reference', 'dictionary', 'switch', 'order', 'time', 'date', 'decimal', 'changes', 'table', 'recordKey', 'resource', 'fieldName'] as const;
 export type CellKind = (typeof BUILT_IN_CELLS)[number];
 /**
  * A cell as a definition names it: a built-in kind, or a cell registered by name (a module
@@ -65,8 +66,8 @@ export function fieldLabelOf(definition: Pick<ResourceDefinition, 'entity' | 'ti
   if (label) return label;
   return definition.timestamps && (TIMESTAMP_FIELDS as readonly string[]).includes(field) ? TIMESTAMP_LABELS[field as TimestampField] : undefined;
 }
-/** Which input a form field gets. */
-export type WidgetKind = 'input' | 'textarea' | 'number' | 'select' | 'radio' | 'slots' | 'reference' | 'dictionary';
+/** Which input a form field gets (a date, a date and time, an amount typed in major units). */
+export type WidgetKind = 'input' | 'textarea' | 'number' | 'select' | 'radio' | 'slots' | 'reference' | 'dictionary' | 'date' | 'dateTime' | 'decimal';
 
 /** A field holding another resource's id: the form offers that resource's records, the list shows a label. */
 export interface ReferenceSpec {
@@ -145,6 +146,11 @@ export interface FormFieldSpec<K extends string = string> {
   widget?: WidgetKind;
   /** For `slots`: how many inputs, and the label prefix of each (`param` → param1..paramN). */
   slots?: { count: number; label: string };
+  /**
+   * The end of a range starting at `field` (both date or both dateTime fields): one range picker
+   * writes the two (`{ field: 'startsOn', to: 'endsOn' }`).
+   */
+  to?: K;
 }
 
 /** A detail resource's master: the detail's rows name a master record in `field`. */

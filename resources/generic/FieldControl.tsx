@@ -1,8 +1,10 @@
 import { useTranslate } from '@refinedev/core';
 import { Input, InputNumber, Radio, Select } from 'antd';
+import { lazy, Suspense } from 'react';
 import type { Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
 import type { FormFieldSpec, ReferenceSpec, WidgetKind } from '../define';
+import { DecimalInput } from './DecimalInput';
 import { DictionarySelect } from './DictionarySelect';
 import { ReferenceSelect } from './ReferenceSelect';
 import { SlotsInput } from './SlotsInput';
@@ -14,6 +16,8 @@ interface Props {
   /** The field's `references` declaration (the `reference` widget lists that resource's records). */
   reference?: ReferenceSpec;
   disabled?: boolean;
+  /** A range's end field (`spec.to`): its value and setter, the start being the injected value. */
+  end?: { value: unknown; onChange: (value: unknown) => void };
   // antd's Form.Item injects these into its child; they pass through to whichever widget renders
   // (`never` lets the one value type flow into each widget's own without a cast).
   id?: string;
@@ -21,17 +25,33 @@ interface Props {
   onChange?: (value: unknown) => void;
 }
 
-/** The declared widget; a referenced field gets the reference select, a dictionary's or a choice a select. */
+// The pickers (and dayjs) load with a form that has a date.
+const loadDates = () => import('./dateControls');
+const DateInput = lazy(() => loadDates().then((m) => ({ default: m.DateInput })));
+const DateRangeInput = lazy(() => loadDates().then((m) => ({ default: m.DateRangeInput })));
+
+/** The input a field's rule implies: a date picker for a day or an instant, an amount input for a decimal. */
+const WIDGET_OF_RULE: Partial<Record<Field['rule']['kind'], WidgetKind>> = { date: 'date', dateTime: 'dateTime', decimal: 'decimal' };
+
+/** The declared widget; a referenced field gets the reference select, a dictionary's or a choice a select, else its rule decides. */
 export function widgetOf(spec: FormFieldSpec, field: Field, reference?: ReferenceSpec): WidgetKind {
-  return spec.widget ?? (reference ? 'reference' : field.dictionary ? 'dictionary' : field.options ? 'select' : 'input');
+  return spec.widget ?? (reference ? 'reference' : field.dictionary ? 'dictionary' : field.options ? 'select' : (WIDGET_OF_RULE[field.rule.kind] ?? 'input'));
 }
 
 /** The input a form field declares (`widget`), fed and read by the Form.Item around it. */
-export function FieldControl({ spec, field, locale, reference, disabled, ...control }: Props) {
+export function FieldControl({ spec, field, locale, reference, disabled, end, ...control }: Props) {
   const t = useTranslate();
   const label = field.label[locale];
   const options = field.options?.map((o) => ({ value: o.value, label: o.label[locale] }));
-  switch (widgetOf(spec, field, reference)) {
+  const widget = widgetOf(spec, field, reference);
+  if (widget === 'date' || widget === 'dateTime') {
+    const picker = { ...control, disabled, withTime: widget === 'dateTime', placeholder: t('resources.placeholder.select', { label }) };
+    return <Suspense fallback={null}>{end ? <DateRangeInput {...picker} end={end.value} onEndChange={end.onChange} /> : <DateInput {...picker} />}</Suspense>;
+  }
+  switch (widget) {
+    case 'decimal':
+      if (field.rule.kind !== 'decimal') throw new Error(`Field "${spec.field}" has the decimal widget but is not a decimal field`);
+      return <DecimalInput {...control} scale={field.rule.scale} disabled={disabled} placeholder={t('resources.placeholder.input', { label })} />;
     case 'textarea':
       return (
         <Input.TextArea

@@ -9,6 +9,7 @@ import { useLocale } from '../../src/i18n';
 import { endpointOf, fixedFieldsOf, IN_USE_FLAG, type FormFieldSpec, type ResourceDefinition } from '../define';
 import { FieldControl } from './FieldControl';
 import { FormDialog } from './FormDialog';
+import { RangeFormField } from './RangeFormField';
 import { fromFormValues, joinedSlots, newRecordValues, toFormValues, type FormValues } from './formValues';
 import { debounceKeyCheck, isFreeAnswer, keyScope, type KeyCheck, type KeyScope } from './keyCheck';
 import { referenceOf } from './references';
@@ -69,6 +70,7 @@ function FormField({ definition, spec, action, locale, keyCheck, inUse, id }: It
   const { entity } = definition;
   const field = entity.fields[spec.field];
   if (!field) throw new Error(`Resource "${definition.name}" has no field "${spec.field}" for its form`);
+  if (spec.to !== undefined) return <RangeFormField definition={definition} spec={spec} action={action} locale={locale} inUse={inUse} />;
   const isFixed = action === 'edit' && fixedFieldsOf(definition).includes(spec.field);
   const unique = definition.keyCheck?.param === spec.field && !isFixed ? uniqueRuleOf(entity, spec.field) : undefined;
   const scopeFields = unique?.fields.slice(0, -1) ?? [];

@@ -3,9 +3,10 @@
  * choice as its option's label, comma-joined spare values as numbered slots, another resource's
  * id as that record's label (read by the cell with the other labels of the page).
  */
+import { minorUnitsOf, minorUnitsText } from '../../contract/decimal';
 import { splitJoined, type Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
-import { isBuiltInCell, isComputed, TIMESTAMP_FIELDS, type CellName, type ColumnSpec, type ReferenceSpec, type ResourceDefinition } from '../define';
+import { isBuiltInCell, isComputed, TIMESTAMP_FIELDS, type CellKind, type CellName, type ColumnSpec, type ReferenceSpec, type ResourceDefinition } from '../define';
 import { findResource } from '../registry';
 import { parseChanges, type Change } from './changes';
 import { referenceOf } from './references';
@@ -46,13 +47,42 @@ export function optionLabel(field: Field, value: unknown, locale: Locale): strin
   return labels.every((label) => label !== undefined) ? labels.join(locale === 'zh-CN' ? '、' : ', ') : undefined;
 }
 
+/** The cell a field's rule implies: an instant as a local time, a day as is, an amount formatted. */
+const CELL_OF_RULE: Partial<Record<Field['rule']['kind'], CellKind>> = { date: 'date', dateTime: 'time', decimal: 'decimal' };
+
 /** The declared cell; a reference or a dictionary-backed field shows its label by default, a timestamp its time. */
 export function cellKindOf(definition: ResourceDefinition, column: ColumnSpec): CellName {
   if (column.cell) return column.cell;
   if (isComputed(column)) return 'text';
   if (definition.timestamps && (TIMESTAMP_FIELDS as readonly string[]).includes(column.field)) return 'time';
   if (referenceOf(definition, column.field)) return 'reference';
-  return definition.entity.fields[column.field]?.dictionary ? 'dictionary' : 'text';
+  const field = definition.entity.fields[column.field];
+  if (field?.dictionary) return 'dictionary';
+  return (field && CELL_OF_RULE[field.rule.kind]) ?? 'text';
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** One formatter per locale, scale and currency (building one per cell is slow in long lists). */
+function numberFormat(locale: Locale, scale: number, currency: string | undefined): Intl.NumberFormat {
+  const key = `${locale}|${scale}|${currency ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    const digits = { minimumFractionDigits: scale, maximumFractionDigits: scale };
+    formats.set(key, (format = new Intl.NumberFormat(locale, currency ? { style: 'currency', currency, ...digits } : digits)));
+  }
+  return format;
+}
+
+/**
+ * An amount of minor units in the locale's digits, with the field's scale and (money) currency:
+ * 490000 fen is '¥4,900.00' in zh-CN. Formatted from its exact decimal text, never a float.
+ */
+export function decimalText(field: Field, value: unknown, locale: Locale): string | undefined {
+  const units = minorUnitsOf(value);
+  if (units === undefined || field.rule.kind !== 'decimal') return undefined;
+  const { scale, currency } = field.rule;
+  return numberFormat(locale, scale, currency).format(minorUnitsText(units, scale) as Intl.StringNumericLiteral);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -80,6 +110,7 @@ export function cellView(definition: ResourceDefinition, column: ColumnSpec, val
   if (kind === 'dictionary' && field?.dictionary) return { kind: 'dictionary', dicKey: field.dictionary, value: String(value) };
   if (kind === 'option' && field) return { kind: 'text', text: optionLabel(field, value, locale) ?? String(value) };
   if (kind === 'time') return { kind: 'text', text: timeText(value) ?? String(value) };
+  if (kind === 'decimal' && field) return { kind: 'text', text: decimalText(field, value, locale) ?? String(value) };
   // The row's field naming the table (or resource) this value belongs to.
   const owner = column.of === undefined ? undefined : record?.[column.of];
   const ownerName = typeof owner === 'string' ? owner : undefined;

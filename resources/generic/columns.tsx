@@ -15,7 +15,7 @@ import { rowNumber } from '../../contract/paging';
 import { fieldLabelOf, isBuiltInCell, isComputed, type CellName, type FieldColumnSpec, type ResourceDefinition, type RowAction } from '../define';
 import { CellContent } from './CellContent';
 import { loadedCell } from './cellRegistry';
-import { cellKindOf, cellView, slotsOf } from './cells';
+import { cellKindOf, cellView, decimalText, slotsOf } from './cells';
 import { fitWidths } from './columnFit';
 import { pageReferenceIds } from './references';
 import { columnWidth, textWidth } from './columnWidth';
@@ -57,7 +57,7 @@ interface Options {
 }
 
 /** Cells that show one line of text: they truncate with an ellipsis and a tooltip. */
-const TRUNCATED: ReadonlySet<CellName> = new Set(['text', 'option', 'time', 'changes', 'table', 'recordKey', 'resource', 'fieldName']);
+const TRUNCATED: ReadonlySet<CellName> = new Set(['text', 'option', 'time', 'date', 'decimal', 'changes', 'table', 'recordKey', 'resource', 'fieldName']);
 
 /**
  * Free text that may give up width when the list lacks room (./columnFit.ts), down to
@@ -99,6 +99,7 @@ function widestValue(definition: ResourceDefinition, column: FieldColumnSpec, fi
       return view.kind === 'text' ? [view.text] : [];
     }));
   }
+  if (kind === 'decimal') return decimalText(field, 100000, locale) ?? '0'.repeat(8);
   if (field.storage === 'integer') return '0'.repeat(4);
   const slots = slotsOf(definition, column.field);
   return 'n'.repeat(slots ? slots.count * 12 : Math.min(field.maxLength ?? 16, 16));
@@ -228,6 +229,8 @@ export function resourceColumns({
         title: header,
         width,
         ...sorting,
+        // Amounts line up by their last digit.
+        ...(kind === 'decimal' ? { align: 'right' as const } : {}),
         // One-line cells truncate with a tooltip (labels looked up by the cell too); slots keep their own layout.
         ellipsis: (TRUNCATED.has(kind) || kind === 'reference' || kind === 'dictionary') && !marksOwn ? { showTitle: true } : false,
         render: (_value: unknown, row: Row) =>

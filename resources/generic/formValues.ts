@@ -1,7 +1,8 @@
 /**
  * Between a record and the form: slot fields are edited as separate inputs (split with the
- * contract's `splitJoined`) and travel joined (`joinSlots`). A field left empty travels as null,
- * so an update clears it (an update keeps what it does not name).
+ * contract's `splitJoined`) and travel joined (`joinSlots`); a range's end (`to`) is a field of the
+ * form too. A field left empty travels as null, so an update clears it (an update keeps what it
+ * does not name).
  */
 import { joinSlots, splitJoined } from '../../contract/fields';
 import type { ResourceDefinition } from '../define';
@@ -14,6 +15,7 @@ export function toFormValues(definition: ResourceDefinition, record: Record<stri
     const value = record?.[spec.field];
     if (spec.widget === 'slots' && spec.slots) values[spec.field] = splitJoined(typeof value === 'string' ? value : undefined, spec.slots.count);
     else values[spec.field] = value === null ? undefined : value;
+    if (spec.to !== undefined) values[spec.to] = record?.[spec.to] ?? undefined;
   }
   return values;
 }
@@ -21,9 +23,9 @@ export function toFormValues(definition: ResourceDefinition, record: Record<stri
 /** What the add dialog starts with: empty slots, and each field's default (SPEC §9 defaults). */
 export function newRecordValues(definition: ResourceDefinition): FormValues {
   const values = toFormValues(definition, undefined);
-  for (const spec of definition.form) {
-    const defaultValue = definition.entity.fields[spec.field]?.defaultValue;
-    if (defaultValue !== undefined) values[spec.field] = defaultValue;
+  for (const name of definition.form.flatMap((spec) => (spec.to === undefined ? [spec.field] : [spec.field, spec.to]))) {
+    const defaultValue = definition.entity.fields[name]?.defaultValue;
+    if (defaultValue !== undefined) values[name] = defaultValue;
   }
   return values;
 }
@@ -39,6 +41,7 @@ export function fromFormValues(definition: ResourceDefinition, values: FormValue
   for (const spec of definition.form) {
     const value = values[spec.field];
     out[spec.field] = spec.widget === 'slots' ? joinedSlots(value) : (value ?? null);
+    if (spec.to !== undefined) out[spec.to] = values[spec.to] ?? null;
   }
   return out;
 }

@@ -33,7 +33,8 @@ function usageProblems(definition: ResourceDefinition): string[] {
 /**
  * Every field the definition names is one of its entity's (a definition built without
  * defineResource, or an entity changed under it, is not checked by the compiler); a switch is over
- * a choice of two options; an order cell shows the declared order field.
+ * a choice of two options; an order cell shows the declared order field; a form's range joins two
+ * dates or two instants.
  */
 function shapeProblems(definition: ResourceDefinition): string[] {
   const name = `Resource ${definition.name}`;
@@ -42,7 +43,7 @@ function shapeProblems(definition: ResourceDefinition): string[] {
     ...[...definition.columns, ...(definition.show?.items ?? [])].flatMap((item) =>
       'region' in item ? [] : isComputed(item) ? [] : ([['columns', item.field], ['columns (suffix)', item.suffix], ['columns (of)', item.of]] as const),
     ),
-    ...definition.form.map((item) => ['form', item.field] as const),
+    ...definition.form.flatMap((item) => [['form', item.field], ['form (to)', item.to]] as const),
     ...FIELD_USES.flatMap(([key, , fieldsOf]) => fieldsOf(definition).map((field) => [key, field] as const)),
     ...(definition.fixed ?? []).map((field) => ['fixed', field] as const),
     ...(definition.indexes ?? []).flatMap((fields) => fields.map((field) => ['indexes', field] as const)),
@@ -80,6 +81,13 @@ function shapeProblems(definition: ResourceDefinition): string[] {
     }
     if (column.cell === 'order' && definition.order?.field !== column.field) {
       problems.push(`${name}: column ${column.field} shows the order, but order names ${definition.order?.field ?? 'no field'}`);
+    }
+  }
+  for (const item of definition.form) {
+    if (item.to === undefined) continue;
+    const kinds = [fields[item.field]?.rule.kind, fields[item.to]?.rule.kind];
+    if (!kinds.every((kind) => kind === 'date') && !kinds.every((kind) => kind === 'dateTime')) {
+      problems.push(`${name}: form item ${item.field} is a range to ${item.to}, which needs two date or two dateTime fields`);
     }
   }
   return problems;

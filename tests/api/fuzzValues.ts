@@ -114,6 +114,12 @@ function validValue(field: Field): fc.Arbitrary<JsonValue> {
       return fc.constantFrom(1, 2, 3);
     case 'pattern':
       return firstAccepted(patternCandidates);
+    case 'date':
+      return firstAccepted([fc.date({ min: new Date('1950-01-01'), max: new Date('2020-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))]);
+    case 'dateTime':
+      return fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) });
+    case 'decimal':
+      return fc.integer({ min: rule.min, max: Math.min(rule.max, rule.min + 10 ** 9) });
   }
 }
 

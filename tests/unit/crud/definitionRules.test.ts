@@ -27,6 +27,14 @@ describe('the rules a declared resource must keep to be served', () => {
     expect(problemsWith({ columns: [{ field: 'name', cell: 'order' }] })).toEqual(['Resource customer: column name shows the order, but order names no field']);
   });
 
+  it('refuse a form range to no field, or between fields that are not two dates or two instants', () => {
+    expect(problemsWith({ form: [{ field: 'name', to: 'nowhere' }] })).toEqual([
+      'Resource customer: form (to) names nowhere, which is not one of its fields',
+      'Resource customer: form item name is a range to nowhere, which needs two date or two dateTime fields',
+    ]);
+    expect(problemsWith({ form: [{ field: 'name', to: 'email' }] })).toEqual(['Resource customer: form item name is a range to email, which needs two date or two dateTime fields']);
+  });
+
   it('refuse a unique rule, a cross rule or a fixed field naming no field', () => {
     const entity = customerResource.entity;
     const taken = { 'zh-CN': '重复', 'en-US': 'Taken' };

@@ -15,6 +15,13 @@ describe('form values', () => {
     expect(fromFormValues(paramResource, values, { parentId: 7 })).toMatchObject({ parentId: 7, paramKey: 'k' });
   });
 
+  it('carry both fields of a range, the end cleared as null like any field', () => {
+    const withRange = { ...paramResource, form: [{ field: 'paramKey', to: 'value' }] };
+    const values = toFormValues(withRange, { id: 2, paramKey: '2024-03-01', value: '2024-03-31' });
+    expect(values).toEqual({ paramKey: '2024-03-01', value: '2024-03-31' });
+    expect(fromFormValues(withRange, { paramKey: '2024-03-01', value: undefined })).toEqual({ paramKey: '2024-03-01', value: null });
+  });
+
   it('start a new record with three empty slots and send cleared slots as empty', () => {
     expect(toFormValues(paramResource, undefined).spareParam).toEqual(['', '', '']);
     expect(joinedSlots(['', ' ', ''])).toBe('');

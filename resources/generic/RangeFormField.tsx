@@ -1,0 +1,68 @@
+import { Form } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { Locale } from '../../contract/i18n';
+import { fixedFieldsOf, type FormFieldSpec, type ResourceDefinition } from '../define';
+import { FieldControl } from './FieldControl';
+import { joinedSlots } from './formValues';
+import { contractRule, crossFieldRule } from './rules';
+
+interface Props {
+  definition: ResourceDefinition;
+  spec: FormFieldSpec;
+  action: 'create' | 'edit';
+  locale: Locale;
+  /** The edited record is in use: the fields of `fixedWhileUsed` are read-only. */
+  inUse: boolean;
+}
+
+/** Holds the field the picker beside it shows (a range's end): renders nothing. */
+function Held(_props: { value?: unknown; onChange?: (value: unknown) => void }) {
+  return null;
+}
+
+/** Whether the edit form shows `field` read-only: fixed once created, or while the record is in use. */
+function isReadOnly(definition: ResourceDefinition, field: string, action: Props['action'], inUse: boolean): boolean {
+  return action === 'edit' && (fixedFieldsOf(definition).includes(field) || (inUse && !!definition.fixedWhileUsed?.fields.includes(field)));
+}
+
+/**
+ * A range of two fields (`spec.field` to `spec.to`) in one picker: each field keeps its own item,
+ * its rule, the rules over several fields that put their message on it, and the server's message
+ * (all shown under the range); the end is held beside the picker.
+ */
+export function RangeFormField({ definition, spec, action, locale, inUse }: Props) {
+  const form = Form.useFormInstance();
+  const { entity } = definition;
+  const to = spec.to!;
+  const start = entity.fields[spec.field]!;
+  const end = entity.fields[to];
+  if (!end) throw new Error(`Resource "${definition.name}" has no field "${to}" for the end of its range`);
+  const endValue: unknown = Form.useWatch(to, form);
+  const slotFields = new Set(definition.form.filter((item) => item.widget === 'slots').map((item) => item.field));
+  const rulesOf = (name: string, field: typeof start): Rule[] => [
+    contractRule(field, locale),
+    ...entity.rules
+      .filter((rule) => rule.on === name)
+      .map((rule): Rule => ({ getFieldValue }) => crossFieldRule(entity, rule, locale, (other) => (slotFields.has(other) ? joinedSlots(getFieldValue(other)) : getFieldValue(other)))),
+  ];
+  const setEnd = (value: unknown) => {
+    form.setFieldValue(to, value);
+    form.validateFields([to]).catch(() => undefined);
+  };
+  return (
+    <Form.Item label={`${start.label[locale]} ~ ${end.label[locale]}`} required={start.required || end.required}>
+      <Form.Item name={spec.field} noStyle rules={rulesOf(spec.field, start)} validateFirst>
+        <FieldControl
+          spec={spec}
+          field={start}
+          locale={locale}
+          disabled={isReadOnly(definition, spec.field, action, inUse) || isReadOnly(definition, to, action, inUse)}
+          end={{ value: endValue, onChange: setEnd }}
+        />
+      </Form.Item>
+      <Form.Item name={to} noStyle rules={rulesOf(to, end)} validateFirst>
+        <Held />
+      </Form.Item>
+    </Form.Item>
+  );
+}
