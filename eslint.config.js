@@ -24,7 +24,7 @@ function layer(files, above, packages = []) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage', '.e2e'] },
+  { ignores: ['dist', 'node_modules', 'data', 'coverage', '.e2e', 'tests/.readme'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -95,6 +95,13 @@ export async function runDeclaredWrites(
         return `d${n}`.padEnd(rule.min, 'x').slice(0, rule.max);
       case 'pattern':
         return PATTERN_CANDIDATES.find((v) => rule.check(v, () => 'refused') === undefined);
+      case 'date':
+        // Within its bounds, and the same day for every date field (a rule "end not before start" holds).
+        return rule.min ?? (rule.notAfterToday ? '2000-01-01' : (rule.max ?? '2026-01-01'));
+      case 'dateTime':
+        return Date.UTC(2026, 0, 1);
+      case 'decimal':
+        return rule.min;
       default:
         return undefined;
     }

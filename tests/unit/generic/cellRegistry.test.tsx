@@ -38,13 +38,14 @@ const withTotal: ResourceDefinition = { ...findResource('param')!, columns: [{ f
 
 describe('a computed column', () => {
   it('renders its registered cell from the whole row', async () => {
-    const row = { id: 1, paramKey: 'k', quantity: 3, unitPrice: '2.5' };
+    // 3 × ¥19.99 (1999 fen), multiplied in whole fen.
+    const row = { id: 1, paramKey: 'k', quantity: 3, unitPrice: 1999 };
     render(
       <ConsoleProviders>
         <CellContent view={cellView(withTotal, lineTotal, undefined, 'zh-CN', row)} />
       </ConsoleProviders>,
     );
-    expect(await screen.findByText('7.50')).toBeInTheDocument();
+    expect(await screen.findByText('¥59.97')).toBeInTheDocument();
   });
 
   it('is a line of the show view, labelled as declared', () => {
