@@ -7,6 +7,7 @@
 import { validateEntity, type Field } from '../../contract';
 import { apiElementPath } from '../../contract/session';
 import { endpointOf, hasAction, type ResourceDefinition } from '../../resources/define';
+import { resourceDefinitions } from '../../resources/registry';
 import type { Answer, TestServer } from './harness';
 
 /** A value for a `pattern` field: the first of these its check accepts. */
@@ -58,6 +59,8 @@ export async function runDeclaredWrites(
   token: string,
   definitions: readonly ResourceDefinition[],
   check: (write: DeclaredWrite) => Promise<void>,
+  /** Where a record they name is looked up when none of `definitions` made it (default: the registry). */
+  known: readonly ResourceDefinition[] = resourceDefinitions,
 ): Promise<void> {
   const made = new Map<string, number[]>();
   let serial = 0;
@@ -70,7 +73,7 @@ export async function runDeclaredWrites(
   const idOf = async (name: string): Promise<number> => {
     const own = made.get(name)?.[0];
     if (own !== undefined) return own;
-    const target = definitions.find((d) => d.name === name)!;
+    const target = [...definitions, ...known].find((d) => d.name === name)!;
     const { body } = await server.call<{ items?: Array<{ id: number }> }>('GET', `${endpointOf(target)}/list`, { token });
     const first = body.data.items?.[0];
     if (!first) throw new Error(`No ${name} record to name in a sample record`);
