@@ -6,6 +6,7 @@
  * Locale: kept in localStorage `locale` (default zh-CN). `setLocale` persists, sets <html lang>
  * and notifies every subscriber; `subscribe(listener)` answers an unsubscribe function.
  */
+import { useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE, format, isLocale, LOCALES, type Locale, type Text } from '../contract/i18n';
 import { readLocale, saveLocale } from './session';
 
@@ -67,4 +68,9 @@ export function translate(key: string, params?: TranslateParams, defaultMessage?
 /** A contract `Text` (`{ 'zh-CN': …, 'en-US': … }`) in the current locale. */
 export function t(text: Text): string {
   return text[current] ?? text[DEFAULT_LOCALE];
+}
+
+/** The current locale; the component re-renders when it changes. */
+export function useLocale(): Locale {
+  return useSyncExternalStore(subscribe, getLocale, getLocale);
 }

@@ -2,7 +2,7 @@ import { useCustomMutation, useGetIdentity, useInvalidate, type HttpError } from
 import { Alert } from 'antd';
 import { format, text, type Text } from '../../contract/i18n';
 import { API_PREFIX, type UserInfo } from '../../contract/session';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { DeleteConfirm } from '../generic/DeleteConfirm';
 import type { RowActionDialogProps } from '../generic/rowActions';
 

@@ -16,7 +16,7 @@ import { useContext, useEffect, useMemo, useState, type CSSProperties } from 're
 import type { ListData } from '../../contract/envelope';
 import { isDirectoryType, menuReadingOf, menuTypeName, type MenuReading } from '../../contract/menu';
 import { API_PREFIX } from '../../contract/session';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { menuTitle } from '../../src/routing/menuTitle';
 import { NavigationContext } from '../../src/routing/NavigationContext';
 import type { PageProps } from '../../src/routing/pageProps';

@@ -2,7 +2,7 @@ import { useTranslate } from '@refinedev/core';
 import { Alert, Input, Spin, Tree, Typography } from 'antd';
 import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { loadRegions, type RegionNode } from '../../contract/regions';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { filterRegions, type FilteredNode } from './regionFilter';
 import './examples.css';
 

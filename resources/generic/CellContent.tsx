@@ -1,7 +1,7 @@
 import { useTranslate } from '@refinedev/core';
 import type { Locale } from '../../contract/i18n';
 import type { ReferenceSpec } from '../define';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { loadedCell, useRegisteredCells } from './cellRegistry';
 import type { CellView } from './cells';
 import { labelled, type Change } from './changes';

@@ -3,7 +3,7 @@ import ExclamationCircleFilled from '@ant-design/icons/es/icons/ExclamationCircl
 import { Modal } from 'antd';
 import { useState, type ReactNode } from 'react';
 import type { DeleteImpact } from '../../contract/deleteImpact';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import './generic.css';
 
 /** Where the server says what the delete would take with it (contract/deleteImpact.ts). */

@@ -1,7 +1,7 @@
 import { useTranslate } from '@refinedev/core';
 import { Empty } from 'antd';
 import { useMemo, useState } from 'react';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import type { ResourceDefinition } from '../define';
 import { ResourceList, type Selection } from './ResourceList';
 import type { DialogRegistry } from './rowActions';

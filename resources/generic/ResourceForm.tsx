@@ -5,7 +5,7 @@ import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo } from 'react';
 import { uniqueRuleOf } from '../../contract/entity';
 import type { Locale } from '../../contract/i18n';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { endpointOf, fixedFieldsOf, IN_USE_FLAG, type FormFieldSpec, type ResourceDefinition } from '../define';
 import { FieldControl } from './FieldControl';
 import { FormDialog } from './FormDialog';

@@ -4,7 +4,7 @@ import { useTable } from '@refinedev/antd';
 import { useDelete, useGetIdentity, useTranslate, type BaseKey, type CrudFilter, type HttpError } from '@refinedev/core';
 import { Button, Space, Table, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import type { Locale } from '../../contract/i18n';
 import type { UserInfo } from '../../contract/session';
 import { DELETE_IMPACT_PATH, endpointOf, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';

@@ -10,7 +10,7 @@ import { useCan, useCustom, useInvalidate, useShow, useTranslate, type BaseKey, 
 import { Alert, Button, Descriptions, Drawer, Space, Table, Tabs, Tooltip } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { indexRegions, loadRegions, regionNames, type RegionIndex } from '../../contract/regions';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { endpointOf, isComputed, type RelatedSpec, type ResourceDefinition } from '../define';
 import { relatedOf } from '../registry';
 import { CellContent } from './CellContent';

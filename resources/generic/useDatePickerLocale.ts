@@ -6,7 +6,7 @@
 import dayjs from 'dayjs';
 import zh from 'dayjs/locale/zh';
 import zhCn from 'dayjs/locale/zh-cn';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 
 // Registered by value: the bundler drops a bare `import 'dayjs/locale/…'` as unused. antd's
 // pickers ask for `zh` (the language part of its zh_CN); formatting uses the global zh-cn.

@@ -14,7 +14,7 @@ import { useCallback, useMemo } from 'react';
 import { dictionaryItemText } from '../../contract/dictionaries';
 import type { DictionaryEntry } from '../../contract/entities/dic';
 import { API_PREFIX } from '../../contract/session';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 
 export const DICTIONARY_VERSION_KEY = ['dictionary', 'version'] as const;
 

@@ -1,5 +1,5 @@
 import { useMany, useTranslate, type HttpError } from '@refinedev/core';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import type { ReferenceSpec } from '../define';
 import { findResource } from '../registry';
 import { referenceLabelOf } from './references';

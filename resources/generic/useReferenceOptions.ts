@@ -1,7 +1,7 @@
 import { useSelect } from '@refinedev/antd';
 import { useTranslate, type HttpError } from '@refinedev/core';
 import { MAX_PAGE_SIZE } from '../../contract/paging';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import type { ReferenceSpec } from '../define';
 import { findResource } from '../registry';
 import { referenceLabelOf, type ReferenceOption } from './references';

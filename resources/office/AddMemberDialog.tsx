@@ -3,7 +3,7 @@ import { Alert, Input, Modal, Pagination, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import type { OfficeNode } from '../../contract/entities/office';
 import type { StaffPickerRow } from '../../contract/entities/staff';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { FIRST_PAGE, nextPaging, pageBody, type Paging } from './paging';
 import { SelectableTable } from './SelectableTable';
 import { memberColumns } from './staffColumns';

@@ -3,7 +3,7 @@ import { Button, Form, Input, Radio, Select, Space } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useEffect, useMemo, useState } from 'react';
 import { isSiblingNameTaken, OFFICE_NAME_DUPLICATE, OFFICE_TYPES, officeEntity, officeParentError, OfficeType, type OfficeNode } from '../../contract/entities/office';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { contractRule } from '../generic/rules';
 import { serverFieldErrors } from '../generic/serverErrors';
 import { useUnsavedWork } from '../../src/unsavedWork/useUnsavedWork';

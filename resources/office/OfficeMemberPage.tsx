@@ -5,7 +5,7 @@
 import { useTranslate } from '@refinedev/core';
 import { Col, Row } from 'antd';
 import { useState } from 'react';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import type { PageProps } from '../../src/routing/pageProps';
 import { MemberPanel } from './MemberPanel';
 import { findOffice } from './officeTree';

@@ -10,7 +10,7 @@ import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { Button, Col, Empty, Row, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { OfficeType, type OfficeNode } from '../../contract/entities/office';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import type { PageProps } from '../../src/routing/pageProps';
 import { useResourceAccess } from '../generic/useResourceAccess';
 import { UnsavedWorkScope, useLeaveGuard } from '../../src/unsavedWork/useUnsavedWork';

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { directoryEntity } from '../../contract/entities/menu';
 import { isDirectoryType, isTopLevelType, readingRules, topDirectoryType, walkTree, type MenuType, type PermissionNode } from '../../contract/menu';
 import { isMenuPathTaken, MENU_PATH_DUPLICATE } from '../../contract/menuRules';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { IconPicker } from './IconPicker';
 import { serverFieldErrors } from '../generic/serverErrors';
 import { EntityFormItem, entityField } from './EntityFormItem';

@@ -2,7 +2,7 @@ import { useTranslate } from '@refinedev/core';
 import { Form, Input } from 'antd';
 import { FormDialog } from '../generic/FormDialog';
 import { useEffect, useState } from 'react';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { serverFieldErrors } from '../generic/serverErrors';
 import { ELEMENT_KINDS, type ElementKind, type ElementRow } from './elements';
 import { EntityFormItem, entityField } from './EntityFormItem';

@@ -8,7 +8,7 @@ import { Col, Row } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PermissionNode } from '../../contract/menu';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import type { PageProps } from '../../src/routing/pageProps';
 import { useResourceAccess } from '../generic/useResourceAccess';
 import { deleteQuestion, type DeleteTarget } from './confirmations';

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { CSSProperties } from 'react';
 import { menuTypeName, type MenuReading, type PermissionNode } from '../../contract/menu';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { useMenuNodeTitle } from '../../src/routing/NavigationContext';
 import { nodeKind } from './grantTree';
 

@@ -13,7 +13,7 @@ import type { MenuReading, PermissionNode } from '../../contract/menu';
 import { API_PREFIX } from '../../contract/session';
 import { FormDialog } from '../generic/FormDialog';
 import type { RowActionDialogProps } from '../generic/rowActions';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { conductChecked, directoryKeys, initialCheckedKeys, keyOf, parentKeys, permissionIdsParam, searchTree, type TreeSearch } from './grantTree';
 import { PermissionNodeTitle } from './PermissionNodeTitle';
 import { usePermissionTree } from './usePermissionTree';

@@ -15,7 +15,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ListData } from '../../contract/envelope';
 import { formatCount, TEAM_LIST_LIMIT, TeamType, topLines, type ChartData, type TeamMember, type TotalNums, type TrafficOwner } from '../../contract/statistics';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { STATISTICS_CALLS } from './endpoints';
 import { ReferenceSelect } from '../generic/ReferenceSelect';
 import { useDatePickerLocale } from '../generic/useDatePickerLocale';

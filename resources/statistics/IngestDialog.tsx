@@ -13,7 +13,7 @@ import { Alert, Button, Input, Modal, Space, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { format } from '../../contract/i18n';
 import { MAX_INGEST_ROWS, type IngestAnswer } from '../../contract/statistics';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { useGuardedDialog } from '../generic/useGuardedDialog';
 import { STATISTICS_CALLS } from './endpoints';
 import { INGEST_TEXTS, readBatch, refusedField } from './ingestBatch';

@@ -9,7 +9,7 @@ import { Card, DatePicker, Form, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { dayKey, formatCount, periodProblem, type MediaStatsRow } from '../../contract/statistics';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { STATISTICS_CALLS } from './endpoints';
 import { usePagedCall } from './usePagedCall';
 import { useDatePickerLocale } from '../generic/useDatePickerLocale';

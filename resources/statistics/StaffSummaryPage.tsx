@@ -2,7 +2,7 @@
 import { useTranslate } from '@refinedev/core';
 import { Card, Table } from 'antd';
 import { formatCurrency, type StaffSummaryRow } from '../../contract/statistics';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { STATISTICS_CALLS } from './endpoints';
 import { usePagedCall } from './usePagedCall';
 import { tableFit } from '../generic/tableFit';

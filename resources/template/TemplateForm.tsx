@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { templateEntity, templateParameterEntity, type TemplateDetail } from '../../contract/entities/template';
 import type { Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { refuseImplicitSubmit } from '../generic/dialogGuard';
 import { contractRule } from '../generic/rules';
 import { useLeaveGuard, useUnsavedWork } from '../../src/unsavedWork/useUnsavedWork';

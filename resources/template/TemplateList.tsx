@@ -3,7 +3,7 @@ import { useCustom, useTranslate, type HttpError } from '@refinedev/core';
 import { Button, Input, Spin, Table } from 'antd';
 import type { ListData } from '../../contract/envelope';
 import { templateEntity, type TemplateSummary, type TemplateVersion } from '../../contract/entities/template';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { pagerTotal } from '../generic/pagerTotal';
 import { tableFit } from '../generic/tableFit';
 import { TEMPLATE_ENDPOINT, TEMPLATE_RESOURCE } from './endpoint';

@@ -3,7 +3,7 @@ import CopyOutlined from '@ant-design/icons/es/icons/CopyOutlined';
 import { Alert, Button, Descriptions, Drawer, Spin, Table, Tabs, Tag } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { templateParameterEntity, type TemplateDetail } from '../../contract/entities/template';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { formatTime } from './formatTime';
 import { scriptDiff } from './scriptDiff';
 import { TEMPLATE_ENDPOINT, TEMPLATE_RESOURCE } from './endpoint';

@@ -14,7 +14,7 @@ import { Alert, Button, Checkbox, Divider, Form, Input, Modal, Space, Spin, Tabs
 import { useEffect, useMemo, useState } from 'react';
 import { checkSubmission, PARSER_GROUPS, UA_LIMITS, UA_MESSAGES } from '../../contract/ua';
 import { regexProblem } from '../../contract/uaRegex';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import type { RowActionDialogProps } from '../generic/rowActions';
 import { useGuardedDialog } from '../generic/useGuardedDialog';
 import { BenchTable } from './BenchTable';

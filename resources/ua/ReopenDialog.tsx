@@ -6,7 +6,7 @@
 import { useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Modal } from 'antd';
 import { UA_MESSAGES, UA_PROCESSED } from '../../contract/ua';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { DeleteConfirm } from '../generic/DeleteConfirm';
 import type { RowActionDialogProps } from '../generic/rowActions';
 import { say, UA_TEXTS } from './texts';

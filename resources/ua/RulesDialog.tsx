@@ -9,7 +9,7 @@ import { Button, Modal, Popconfirm, Switch, Table, Tag, Typography } from 'antd'
 import { useState } from 'react';
 import type { ListData } from '../../contract/envelope';
 import { UA_MESSAGES, type UaRuleSummary } from '../../contract/ua';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import type { RowActionDialogProps } from '../generic/rowActions';
 import { formatTime } from '../template/formatTime';
 import { say, UA_TEXTS } from './texts';

@@ -6,7 +6,7 @@ import { Cascader, Spin } from 'antd';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { text, type Locale } from '../../contract/i18n';
 import { loadRegions, type RegionNode } from '../../contract/regions';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 
 export interface RegionCascaderProps {
   /** Codes of province, city, district; a shorter path is a partial choice. */

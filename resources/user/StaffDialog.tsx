@@ -8,7 +8,7 @@ import { useCustomMutation, useTranslate, type BaseRecord, type HttpError } from
 import { Form, Spin } from 'antd';
 import { FormDialog } from '../generic/FormDialog';
 import { useEffect, useState } from 'react';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import { AddressSection, EducationSection, IdentitySection, PersonalSection, WorkSection } from './StaffSections';
 import { newStaffValues, staffFormValues, staffPayload, staffServerErrors, type StaffFormValues, type StaffPayload } from './staffForm';
 import type { OfficeOption } from './staffList';

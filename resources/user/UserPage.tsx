@@ -10,7 +10,7 @@ import { lazy, Suspense, useMemo, useState, type ComponentProps } from 'react';
 import type { StaffListRow } from '../../contract/entities/staff';
 import type { Identity } from '../../providers/authProvider';
 import { DEFAULT_PAGE_SIZE } from '../../contract/paging';
-import { useLocale } from '../../src/i18n';
+import { useLocale } from '../../providers/locale';
 import type { PageProps } from '../../src/routing/pageProps';
 import { useRowActionAccess } from '../generic/useRowActionAccess';
 import { staffColumns, type RowActionName } from './staffColumns';

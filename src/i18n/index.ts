@@ -7,14 +7,13 @@
  * they are merged here at build time and installed into the locale module. One file per area:
  * common, auth, shell, resources, …
  *
- * To follow the locale in React, use `useLocale()` (re-renders on change). The shell derives
+ * To follow the locale in React, use `useLocale()` (providers/locale.ts; re-renders on change). The shell derives
  * antd's ConfigProvider `locale` (antd/locale/zh_CN, en_US) from it.
  */
-import { useSyncExternalStore } from 'react';
 import { LOCALES, type Locale } from '../../contract/i18n';
-import { getLocale, installDictionaries, subscribe, type Dictionary } from '../../providers/locale';
+import { installDictionaries, type Dictionary } from '../../providers/locale';
 
-export { getLocale, setLocale, subscribe, t, translate } from '../../providers/locale';
+export { getLocale, setLocale, subscribe, t, translate, useLocale } from '../../providers/locale';
 export type { Dictionary, TranslateParams } from '../../providers/locale';
 export type Messages = Partial<Record<Locale, Dictionary>>;
 
@@ -36,8 +35,3 @@ const modules = import.meta.glob<{ default: Messages }>('./messages/*.ts', { eag
 
 export const dictionaries: Record<Locale, Dictionary> = mergeMessages(Object.values(modules).map((m) => m.default));
 installDictionaries(dictionaries);
-
-/** The current locale; the component re-renders when it changes. */
-export function useLocale(): Locale {
-  return useSyncExternalStore(subscribe, getLocale, getLocale);
-}
