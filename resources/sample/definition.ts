@@ -16,7 +16,7 @@ export const sampleResource = defineResource({
   search: ['title', 'author'],
   filters: ['status'],
   sort: [['displayTime', 'desc']],
-  columns: [{ field: 'title' }, { field: 'author' }, { field: 'status', cell: 'option' }, { field: 'pageviews' }, { field: 'displayTime' }],
+  columns: [{ field: 'title' }, { field: 'author' }, { field: 'status', cell: 'option' }, { field: 'pageviews', sortable: true }, { field: 'displayTime', sortable: true }],
   form: [],
   demo: { rows: () => import('./demo').then((m) => m.SAMPLE_DEMO_ROWS) },
 });
