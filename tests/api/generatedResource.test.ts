@@ -35,12 +35,11 @@ import {
 import { BUSINESS_TYPE_DICTIONARY } from '../../contract/dictionaries';
 import { defineResource, type ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
-import type { DatabaseHandle } from '../../server/db/database';
 import { tableColumns, tableIndexes } from '../../server/db/schemaIntrospection';
 import { declaredMatrixRows } from './declaredRows';
 import { declaredTreeProblems } from './declaredTree';
 import { runDeclaredWrites } from './declaredWrites';
-import { ADMIN, startTestServer, type TestServer } from './harness';
+import { ADMIN, handleOf, startTestServer, type TestServer } from './harness';
 import { caseOf, matrixCallers } from './matrixCallers';
 import { CALLERS } from './matrixTypes';
 
@@ -166,9 +165,8 @@ describe('a resource of every field type, added to a running database', () => {
   it('has the table a fresh database gets', async () => {
     const fresh = await startTestServer({ definitions: DEFINITIONS });
     try {
-      const handle = (s: TestServer) => ({ db: s.db, dialect: s.dialect }) as DatabaseHandle;
-      expect(await tableColumns(handle(server), everything.table)).toEqual(await tableColumns(handle(fresh), everything.table));
-      expect(await tableIndexes(handle(server), everything.table)).toEqual(await tableIndexes(handle(fresh), everything.table));
+      expect(await tableColumns(handleOf(server), everything.table)).toEqual(await tableColumns(handleOf(fresh), everything.table));
+      expect(await tableIndexes(handleOf(server), everything.table)).toEqual(await tableIndexes(handleOf(fresh), everything.table));
     } finally {
       await fresh.close();
     }

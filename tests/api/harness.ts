@@ -84,6 +84,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The server's database as the schema helpers read it (closing stays the server's). */
+export function handleOf(server: Pick<TestServer, 'db' | 'dialect'>): DatabaseHandle {
+  return { db: server.db, dialect: server.dialect, close: async () => {} };
+}
+
 export async function freshDatabase(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {

@@ -9,13 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, type ListData } from '../../contract';
 import type { ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
-import type { DatabaseHandle } from '../../server/db/database';
 import { tableColumns, tableIndexes } from '../../server/db/schemaIntrospection';
 import { apiElementPath, isGuardedPath } from '../../server/http/paths';
 import { declaredMatrixRows } from './declaredRows';
 import { declaredTreeProblems } from './declaredTree';
 import { runDeclaredWrites } from './declaredWrites';
-import { ADMIN, startTestServer, type TestServer } from './harness';
+import { ADMIN, handleOf, startTestServer, type TestServer } from './harness';
 import { caseOf, keyOf, matrixCallers } from './matrixCallers';
 import { CALLERS } from './matrixTypes';
 import { importSnippets, readmeSnippets } from './readmeSnippets';
@@ -139,9 +138,8 @@ describe('the README’s later step: a required field on a table with rows', () 
   it('leaves the table as a fresh database gets it', async () => {
     const fresh = await startTestServer({ definitions: [...resourceDefinitions, v2] });
     try {
-      const handle = (s: TestServer) => ({ db: s.db, dialect: s.dialect }) as DatabaseHandle;
-      expect(await tableColumns(handle(server), v2.table)).toEqual(await tableColumns(handle(fresh), v2.table));
-      expect(await tableIndexes(handle(server), v2.table)).toEqual(await tableIndexes(handle(fresh), v2.table));
+      expect(await tableColumns(handleOf(server), v2.table)).toEqual(await tableColumns(handleOf(fresh), v2.table));
+      expect(await tableIndexes(handleOf(server), v2.table)).toEqual(await tableIndexes(handleOf(fresh), v2.table));
     } finally {
       await fresh.close();
     }

@@ -11,7 +11,7 @@ import { resourceDefinitions } from '../../resources/registry';
 import type { DatabaseHandle } from '../../server/db/database';
 import { indexName, syncResourceTables } from '../../server/db/resourceTables';
 import { tableColumns, tableIndexes } from '../../server/db/schemaIntrospection';
-import { ADMIN, freshDatabase, startTestServer, type TestServer } from './harness';
+import { ADMIN, freshDatabase, handleOf, startTestServer, type TestServer } from './harness';
 
 const SWITCH = [
   { value: '1', label: text('启用', 'On') },
@@ -59,7 +59,7 @@ let server: TestServer;
 let handle: DatabaseHandle;
 beforeAll(async () => {
   server = await startTestServer();
-  handle = { db: server.db, dialect: server.dialect, close: async () => {} };
+  handle = handleOf(server);
 });
 afterAll(async () => {
   await server?.close();

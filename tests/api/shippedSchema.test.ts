@@ -12,13 +12,13 @@ import { columnTypes } from '../../server/db/columnTypes';
 import type { DatabaseHandle } from '../../server/db/database';
 import { sharedTableColumns, snakeCase } from '../../server/db/resourceTables';
 import { tableColumns } from '../../server/db/schemaIntrospection';
-import { startTestServer, type TestServer } from './harness';
+import { handleOf, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let handle: DatabaseHandle;
 beforeAll(async () => {
   server = await startTestServer();
-  handle = { db: server.db, dialect: server.dialect, close: async () => {} };
+  handle = handleOf(server);
 });
 afterAll(async () => {
   await server?.close();
