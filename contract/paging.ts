@@ -9,6 +9,10 @@ export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
  */
 export const MAX_PAGE_NO = 999_999_999;
 
+/** Query parameter names of a requested order (only columns the resource declares `sortable`; the server refuses others with 1001). */
+export const SORT_PARAM = 'sort';
+export const ORDER_PARAM = 'order';
+
 /** How a resource names its paging parameters on the wire. */
 export type PagingStyle = 'pageNo' | 'page';
 

@@ -1,8 +1,7 @@
 import type { CrudSort } from '@refinedev/core';
+import { ORDER_PARAM, SORT_PARAM } from '../../contract/paging';
 
-/** Query parameter names of a requested order (only columns the resource declares `sortable`; the server refuses others with 1001). */
-export const SORT_PARAM = 'sort';
-export const ORDER_PARAM = 'order';
+export { ORDER_PARAM, SORT_PARAM };
 
 /**
  * Refine sorters → `sort=<field>&order=asc|desc` for the first sorter on a column the resource

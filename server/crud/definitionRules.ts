@@ -5,7 +5,7 @@
  */
 import { isLookupKind } from '../../contract/lookup';
 import { IN_USE_FLAG, isBuiltInCell, isComputed, REVEAL_LOG_FIELDS, sortableFieldsOf, storedFieldsOf, TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
-import { ORDER_PARAM, SORT_PARAM } from '../../providers/mapping/sorters';
+import { ORDER_PARAM, SORT_PARAM } from '../../contract/paging';
 
 /** Where a list reads a field from the request, other than a lookup. */
 const FIELD_USES = [

@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import { Code, fieldSchema, impactCount, MAX_PAGE_SIZE, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, uniqueRuleOf, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale, type UniqueRule } from '../../contract';
 import { lookupComparison, lookupError, lookupValue } from '../../contract/lookup';
 import { maskRecord } from '../../contract/masking';
-import { ORDER_PARAM, SORT_PARAM } from '../../providers/mapping/sorters';
+import { ORDER_PARAM, SORT_PARAM } from '../../contract/paging';
 import { endpointOf, fixedFieldsOf, hasAction, IN_USE_FLAG, lookupFieldsOf, sortableFieldsOf, type ResourceDefinition } from '../../resources/define';
 import type { Grants } from '../auth/grants';
 import { DEFAULT_LOOKUP_POLICY, type LookupPolicy } from '../config';
