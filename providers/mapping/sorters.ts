@@ -1,8 +1,6 @@
 import type { CrudSort } from '@refinedev/core';
 import { ORDER_PARAM, SORT_PARAM } from '../../contract/paging';
 
-export { ORDER_PARAM, SORT_PARAM };
-
 /**
  * Refine sorters → `sort=<field>&order=asc|desc` for the first sorter on a column the resource
  * declares sortable; anything else keeps the server's default order.
