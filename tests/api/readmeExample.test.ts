@@ -6,7 +6,7 @@
  * database has the table a fresh one gets. On both databases (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, type ListData } from '../../contract';
+import { Code, validateEntity, type ListData } from '../../contract';
 import type { ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
 import { tableColumns, tableIndexes } from '../../server/db/schemaIntrospection';
@@ -25,6 +25,7 @@ const snippets = readmeSnippets();
 const stepOf = (step: string) => snippets.filter((s) => s.step === step);
 const FIRST = stepOf('A worked example');
 const LATER = stepOf('Later: a required field on a table with rows');
+const DEMO = snippets.filter((s) => s.path === 'resources/promotion/demo.ts');
 
 /** The definition a step's files declare: its entity as that step writes it, the rest from the first step. */
 async function promotionOf(step: typeof FIRST, disposers: Array<() => void>): Promise<ResourceDefinition> {
@@ -61,6 +62,15 @@ describe('the README example, as written', () => {
   it('has both steps, each naming its files', () => {
     expect(FIRST.map((s) => s.path)).toEqual(['contract/entities/promotion.ts', 'resources/promotion/definition.ts']);
     expect(LATER.map((s) => s.path)).toEqual(['contract/entities/promotion.ts']);
+  });
+
+  it('ships demo rows that keep the entity’s rules', async () => {
+    expect(DEMO).toHaveLength(1);
+    const { modules, dispose } = await importSnippets(DEMO);
+    disposers.push(dispose);
+    const rows = modules.get('resources/promotion/demo.ts')?.PROMOTION_DEMO_ROWS as Array<Record<string, unknown>>;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(validateEntity(v1.entity, row).ok, JSON.stringify(row)).toBe(true);
   });
 
   it('saves a promotion with its price exact, and times of its own', async () => {
