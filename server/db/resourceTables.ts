@@ -36,7 +36,8 @@ export function resourceColumns(definition: ResourceDefinition, types: ColumnTyp
     columnDefault: field.backfill ?? field.defaultValue,
   }));
   if (definition.timestamps) {
-    columns.push({ name: 'createTime', type: types.bigint, isRequired: true });
+    // 0 for rows stored before the resource kept times (turning `timestamps` on for a table with rows).
+    columns.push({ name: 'createTime', type: types.bigint, isRequired: true, columnDefault: 0 });
     // Nullable: rows written before it existed (or by hand) take their createTime at each start.
     columns.push({ name: 'updateTime', type: types.bigint, isRequired: false });
   }
@@ -165,7 +166,7 @@ function missingValueProblems(table: string, group: readonly ResourceDefinition[
   return added
     .filter((column) => column.isRequired && column.columnDefault === undefined)
     .map((column) => {
-      const names = group.filter((d) => column.name in d.entity.fields || (column.name === 'createTime' && d.timestamps)).map((d) => d.name);
+      const names = group.filter((d) => column.name in d.entity.fields).map((d) => d.name);
       return `Resource ${names.join(', ')}: the required field ${column.name} is new to its existing table ${table}, whose rows would hold no value; declare defaultValue or backfill on the field (the value the rows there take), or make it optional`;
     });
 }

@@ -124,6 +124,26 @@ describe('schema evolution of a declared resource', () => {
   });
 });
 
+describe('timestamps turned on for a table with rows', () => {
+  it('starts, gives the rows that predate them 0, and times every save from then on', async () => {
+    const timed = { ...v2, timestamps: true, columns: [...v2.columns, { field: 'updateTime', sortable: true }] } as ResourceDefinition;
+    await server.restart({ definitions: [...resourceDefinitions, timed] });
+    const token = await server.tokenFor(ADMIN.username, ADMIN.password);
+    const before = await rows().selectFrom('widget').select(['widgetKey', 'createTime', 'updateTime']).orderBy('id').execute();
+    expect(before).toEqual([
+      { widgetKey: 'w1', createTime: 0, updateTime: 0 },
+      { widgetKey: 'w2', createTime: 0, updateTime: 0 },
+    ]);
+    const { id } = await rows().selectFrom('widget').select('id').where('widgetKey', '=', 'w2').executeTakeFirstOrThrow();
+    const saved = await server.call<{ createTime: number; updateTime: number }>('POST', '/base/admin/widget/saveOrUpdate', { token, body: { id, isOn: '0' } });
+    expect(saved.body.code, saved.text).toBe(Code.OK);
+    expect(saved.body.data.createTime).toBe(0);
+    expect(saved.body.data.updateTime).toBeGreaterThan(0);
+    const list = await server.call<{ items: Array<{ widgetKey: string }> }>('GET', '/base/admin/widget/list', { token, query: { sort: 'updateTime', order: 'desc' } });
+    expect(list.body.data.items.map((row) => row.widgetKey)).toEqual(['w2', 'w1']);
+  });
+});
+
 describe('index names', () => {
   it('stay within PostgreSQL’s 63 characters, distinct and the same at every start', () => {
     const long = ['aVeryLongFieldNameIndeed', 'anotherVeryLongFieldName'];
