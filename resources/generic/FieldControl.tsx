@@ -5,6 +5,7 @@ import type { Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
 import type { FormFieldSpec, ReferenceSpec, WidgetKind } from '../define';
 import { DecimalInput } from './DecimalInput';
+import { DictionaryRadio } from './DictionaryRadio';
 import { DictionarySelect } from './DictionarySelect';
 import { ReferenceSelect } from './ReferenceSelect';
 import { SlotsInput } from './SlotsInput';
@@ -73,6 +74,8 @@ export function FieldControl({ spec, field, locale, reference, disabled, end, ..
       if (!field.dictionary) throw new Error(`Field "${spec.field}" has the dictionary widget but no dictionary`);
       return <DictionarySelect {...control} dicKey={field.dictionary} disabled={disabled} placeholder={t('resources.placeholder.select', { label })} />;
     case 'radio':
+      // A dictionary's items, or the field's own options.
+      if (field.dictionary) return <DictionaryRadio {...control} dicKey={field.dictionary} disabled={disabled} />;
       return <Radio.Group {...control} disabled={disabled} options={options} />;
     case 'slots':
       return <SlotsInput {...control} disabled={disabled} count={spec.slots?.count ?? 1} label={spec.slots?.label ?? spec.field} />;

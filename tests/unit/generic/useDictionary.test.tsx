@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { dictionaryOptions } from '../../../resources/generic/useDictionary';
 import { CellContent } from '../../../resources/generic/CellContent';
+import { DictionaryRadio } from '../../../resources/generic/DictionaryRadio';
 import { DictionarySelect } from '../../../resources/generic/DictionarySelect';
 import { renderInConsole } from '../renderInConsole';
 import { setUpMockApi } from './harness';
@@ -94,5 +95,23 @@ describe('the dictionary hook', () => {
       { value: '9', label: '自定义' },
     ]);
     expect(screen.queryByText('Business system')).not.toBeInTheDocument();
+  });
+});
+
+describe('a dictionary field shown as radio buttons', () => {
+  const radios = () => [...document.querySelectorAll('.ant-radio-wrapper')].map((r) => [r.textContent, r.classList.contains('ant-radio-wrapper-disabled')]);
+
+  it('offers the enabled items, and keeps a switched-off value marked and not choosable', async () => {
+    renderInConsole(<DictionaryRadio dicKey="colour" value="green" />, inConsole());
+    await waitFor(() => expect(radios()).toEqual([['红', false], ['蓝', false], ['绿（已停用）', true]]), slow);
+    expect(document.querySelector('.ant-radio-wrapper-checked')?.textContent).toBe('绿（已停用）');
+  });
+
+  it('answers the picked item’s value', async () => {
+    const picked: string[] = [];
+    renderInConsole(<DictionaryRadio dicKey="colour" onChange={(value) => picked.push(value)} />, inConsole());
+    await waitFor(() => expect(radios().length).toBe(2), slow);
+    fireEvent.click(screen.getByText('蓝'));
+    expect(picked).toEqual(['blue']);
   });
 });
