@@ -1,6 +1,5 @@
 import { Radio } from 'antd';
-import { useMemo } from 'react';
-import { useDictionary } from './useDictionary';
+import { useDictionaryChoices } from './useDictionary';
 
 interface Props {
   dicKey: string;
@@ -17,12 +16,6 @@ interface Props {
  * has switched off shows marked, disabled, kept but never chosen anew.
  */
 export function DictionaryRadio({ dicKey, value, onChange, ...props }: Props) {
-  const { options, describe } = useDictionary(dicKey);
-  const current = value === undefined || value === null || value === '' ? undefined : String(value);
-  const shown = current === undefined ? undefined : describe(current);
-  const listed = useMemo(
-    () => (current !== undefined && shown && shown.state !== 'on' ? [...options, { value: current, label: shown.text, disabled: true }] : options),
-    [options, current, shown],
-  );
+  const { current, listed } = useDictionaryChoices(dicKey, value);
   return <Radio.Group {...props} value={current} options={listed} onChange={(event) => onChange?.(String(event.target.value))} />;
 }

@@ -1,6 +1,5 @@
 import { Select } from 'antd';
-import { useMemo } from 'react';
-import { useDictionary } from './useDictionary';
+import { useDictionaryChoices } from './useDictionary';
 
 interface Props {
   dicKey: string;
@@ -21,14 +20,7 @@ interface Props {
  * (server/crud/handlers.ts checkDictionaries keeps a value a record already had).
  */
 export function DictionarySelect({ dicKey, value, ...props }: Props) {
-  const { options, describe, isLoading, refresh } = useDictionary(dicKey);
-  // Stored values may be numbers (an integer field); items' values are text.
-  const current = value === undefined || value === null || value === '' ? undefined : String(value);
-  const shown = current === undefined ? undefined : describe(current);
-  const listed = useMemo(
-    () => (current !== undefined && shown && shown.state !== 'on' ? [...options, { value: current, label: shown.text, disabled: true }] : options),
-    [options, current, shown],
-  );
+  const { current, listed, describe, isLoading, refresh } = useDictionaryChoices(dicKey, value);
   return (
     <Select
       {...props}

@@ -102,3 +102,21 @@ export function useDictionary(dicKey: string): DictionaryItems {
     refresh: useCallback(() => void refetch(), [refetch]),
   };
 }
+
+/**
+ * What a control offers for a record holding `value`: the enabled items, and the record's own value
+ * when the dictionary has switched it off (or no longer has it), listed for this record only and
+ * disabled: it can be kept, never chosen anew (server/crud/handlers.ts checkDictionaries).
+ */
+export function useDictionaryChoices(dicKey: string, value: unknown) {
+  const items = useDictionary(dicKey);
+  const { options, describe } = items;
+  // Stored values may be numbers (an integer field); items' values are text.
+  const current = value === undefined || value === null || value === '' ? undefined : String(value);
+  const shown = current === undefined ? undefined : describe(current);
+  const listed = useMemo(
+    () => (current !== undefined && shown && shown.state !== 'on' ? [...options, { value: current, label: shown.text, disabled: true }] : options),
+    [options, current, shown],
+  );
+  return { ...items, current, listed };
+}
