@@ -12,7 +12,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, fieldSchema, impactCount, MAX_PAGE_SIZE, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, uniqueRuleOf, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale, type UniqueRule } from '../../contract';
+import { Code, fieldSchema, impactCount, MAX_PAGE_SIZE, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, uniqueRuleOf, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale } from '../../contract';
 import { lookupComparison, lookupError, lookupValue } from '../../contract/lookup';
 import { maskRecord } from '../../contract/masking';
 import { ORDER_PARAM, SORT_PARAM } from '../../contract/paging';
@@ -29,14 +29,10 @@ import { fixedWhileUsedOf } from './fixedWhileUsed';
 import { closeGaps, lockMaster, nextPosition, orderSpecOf, swapWithNeighbour, type Direction } from './order';
 import { contextOf, type ResourcePolicy } from './policy';
 import { duplicateOf, fieldRefusal } from './refusals';
-import { createRepository, type Repository, type ResourceRecord } from './repository';
+import { recordChecks, type DictionaryLookup } from './recordChecks';
+import { repositoryOf, type ResourceRecord } from './repository';
 import { createRevealLog } from './revealLog';
 import { isStorableId } from './storableId';
-
-/** The enabled item values of a dictionary (server/dic keeps them cached by the dictionary version). */
-export interface DictionaryLookup {
-  enabledValues(dicKey: string): Promise<ReadonlySet<string>>;
-}
 
 export interface CrudContext {
   db: Kysely<Database>;
@@ -57,12 +53,6 @@ function find(definitions: readonly ResourceDefinition[], name: string, by: stri
   return found;
 }
 
-/** The repository of `definition`, seeing only its own rows where it shares a table with its master. */
-function repositoryOf(db: Kysely<Database>, definitions: readonly ResourceDefinition[], definition: ResourceDefinition): Repository {
-  const master = definition.parent && find(definitions, definition.parent.resource, definition.name);
-  return createRepository(db, definition, { notScope: master?.table === definition.table ? master.scope : undefined });
-}
-
 export function crudHandlers({ db, definitions, dictionaries, policies, grants, lookupPolicy = DEFAULT_LOOKUP_POLICY }: CrudContext, definition: ResourceDefinition) {
   const repository = repositoryOf(db, definitions, definition);
   const policy = policies[definition.name];
@@ -70,35 +60,13 @@ export function crudHandlers({ db, definitions, dictionaries, policies, grants, 
   const master = parent && find(definitions, parent.resource, definition.name);
   const order = orderSpecOf(definition, master?.table);
   const details = definitions.filter((d) => d.parent?.resource === definition.name).map((d) => ({ definition: d, repository: repositoryOf(db, definitions, d) }));
-  // A detail's master is a reference like any other (it must exist, among the master's own rows).
-  const references = [
-    ...Object.entries(definition.references ?? {}).flatMap(([field, spec]) => (spec ? [[field, find(definitions, spec.resource, definition.name)] as const] : [])),
-    ...(parent && master ? [[parent.field, master] as const] : []),
-  ].map(([field, target]) => [field, repositoryOf(db, definitions, target)] as const);
+  const checks = recordChecks(db, definitions, definition, dictionaries);
   // A keyword searched in every searched field is bounded by the longest of them.
   const searchKeyLimit = Math.max(...definition.search.map((name) => searchLimit(entity.fields[name]!)));
-  const dictionaryFields = Object.entries(entity.fields).flatMap(([name, field]) => (field.dictionary ? [[name, field.dictionary] as const] : []));
   /** Fields that identify a record, and those declared `fixed`: never changed by an update. */
   const fixedFields = fixedFieldsOf(definition);
   /** Fields fixed while other rows name the record (`fixedWhileUsed`). */
   const usage = fixedWhileUsedOf(db, definition, repository);
-
-  async function checkReferences(values: Record<string, unknown>, locale: Locale): Promise<void> {
-    for (const [field, target] of references) {
-      const value = values[field];
-      if (value === null || value === undefined) continue;
-      if (!(typeof value === 'number' && (await target.findById(value)))) throw fieldRefusal(entity, field, 'choice', locale);
-    }
-  }
-
-  /** A dictionary-backed value must be an enabled item; a record keeps a value it already had. */
-  async function checkDictionaries(values: Record<string, unknown>, existing: Record<string, unknown> | undefined, locale: Locale): Promise<void> {
-    for (const [field, dicKey] of dictionaryFields) {
-      const value = values[field];
-      if (value === null || value === undefined || (existing && String(existing[field]) === String(value))) continue;
-      if (!(await dictionaries.enabledValues(dicKey)).has(String(value))) throw fieldRefusal(entity, field, 'choice', locale);
-    }
-  }
 
   /**
    * The key check's scope: the other fields of the unique rule whose key is checked (a role key per
@@ -112,21 +80,10 @@ export function crudHandlers({ db, definitions, dictionaries, policies, grants, 
       if (textParam(params[within]) === undefined) throw fieldRefusal(entity, within, 'required', locale);
       const parsed = fieldSchema(entity.fields[within]!, locale).safeParse(params[within]);
       if (!parsed.success) throw fieldRefusal(entity, within, 'choice', locale);
-      if (references.some(([field]) => field === within) && !isStorableId(parsed.data as number)) return undefined;
+      if (checks.referenceFields.has(within) && !isStorableId(parsed.data as number)) return undefined;
       scope[within] = parsed.data;
     }
     return scope;
-  }
-
-  /** The first unique rule another record (not `id`) already holds these values of. */
-  async function takenRule(values: Record<string, unknown>, id: number | undefined): Promise<UniqueRule | undefined> {
-    for (const rule of entity.unique) {
-      const key = rule.fields[rule.fields.length - 1]!;
-      const scope = Object.fromEntries(rule.fields.slice(0, -1).map((name) => [name, values[name]]));
-      const ownerId = await repository.findIdBy(key, values[key], scope);
-      if (ownerId !== undefined && ownerId !== id) return rule;
-    }
-    return undefined;
   }
 
   async function insert(values: Record<string, unknown>, locale: Locale): Promise<number> {
@@ -156,10 +113,10 @@ export function crudHandlers({ db, definitions, dictionaries, policies, grants, 
     for (const field of existing ? fixedFields : []) {
       if (existing![field] !== values[field]) throw fieldRefusal(entity, field, 'readOnly', locale);
     }
-    await checkReferences(values, locale);
-    await checkDictionaries(values, existing, locale);
+    const unknown = await checks.unknownChoice(values, existing);
+    if (unknown !== undefined) throw fieldRefusal(entity, unknown, 'choice', locale);
     await policy?.beforeSave?.(db, { id, values, existing }, contextOf(request));
-    const taken = await takenRule(values, id);
+    const taken = await checks.takenRule(values, id);
     if (taken) throw duplicateOf(taken, locale);
 
     try {
@@ -178,7 +135,7 @@ export function crudHandlers({ db, definitions, dictionaries, policies, grants, 
       return success(request, saved);
     } catch (error) {
       // Two saves of the same key at once: the unique index decides, and the rule now taken speaks.
-      if (entity.unique.length && isUniqueViolation(error)) throw duplicateOf((await takenRule(values, id)) ?? entity.unique[0]!, locale);
+      if (entity.unique.length && isUniqueViolation(error)) throw duplicateOf((await checks.takenRule(values, id)) ?? entity.unique[0]!, locale);
       throw error;
     }
   }

@@ -186,3 +186,10 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
 }
 
 export type Repository = ReturnType<typeof createRepository>;
+
+/** The repository of `definition`, seeing only its own rows where it shares a table with its master. */
+export function repositoryOf(db: Kysely<Database>, definitions: readonly ResourceDefinition[], definition: ResourceDefinition): Repository {
+  const master = definition.parent && definitions.find((d) => d.name === definition.parent!.resource);
+  if (definition.parent && !master) throw new Error(`Resource ${definition.name} names the undeclared resource ${definition.parent.resource}`);
+  return createRepository(db, definition, { notScope: master?.table === definition.table ? master.scope : undefined });
+}

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DictionaryEntry } from '../../contract';
-import type { DictionaryLookup } from '../crud/handlers';
+import type { DictionaryLookup } from '../crud/recordChecks';
 import type { Database } from '../db/schema';
 import { versionReader } from '../db/versionCounter';
 
