@@ -4,7 +4,7 @@
  *
  * A resource may share its table with its detail (`scope`: the master's rows carry fixed values,
  * e.g. parentId 0; the detail's rows are the others). An ordered resource (`order`) keeps its
- * positions 1…n per master: see ./order.ts.
+ * positions 1…n per master: see ./positions.ts and ./features/order.ts.
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Fields, ListData, Paging } from '../../contract';
