@@ -104,7 +104,7 @@ export interface FieldColumnSpec<K extends string = string> {
    */
   of?: K;
   /**
-   * A name the server adds to each row (server/crud/policy.ts `present`), shown in place of the
+   * A name the server adds to each row (a feature's `present`, server/crud/feature.ts), shown in place of the
    * value, which goes to its tooltip (a logged call's action name, its path beneath).
    */
   shownAs?: string;

@@ -4,7 +4,7 @@
  *
  * A resource may share its table with its detail (`scope`: the master's rows carry fixed values,
  * e.g. parentId 0; the detail's rows are the others). An ordered resource (`order`) keeps its
- * positions 1…n per master: see ./order.ts.
+ * positions 1…n per master: see ./positions.ts and ./features/order.ts.
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Fields, ListData, Paging } from '../../contract';
@@ -19,7 +19,7 @@ export type DynamicDatabase = Record<string, Record<string, unknown>>;
 
 export type ResourceRecord = { id: number } & Record<string, unknown>;
 
-/** A condition a policy adds to every list of its resource (`field op value`). */
+/** A condition a feature adds to every list of its resource (`field op value`). */
 export interface ListCondition {
   field: string;
   op: '=' | '<' | '<=' | '>' | '>=';
@@ -38,7 +38,7 @@ export interface ListQuery {
   lookups?: ReadonlyArray<{ field: string; comparison: LookupComparison; value: string }>;
   /** Per range field (`definition.ranges`): the least and the greatest value its column may hold. */
   ranges?: Record<string, { from?: number; to?: number }>;
-  /** Conditions the resource's policy adds (not from the request). */
+  /** Conditions the resource's features add (not from the request). */
   conditions?: readonly ListCondition[];
   /** The order asked for: a sortable column (checked by the handler against the definition), in place of the default. */
   sort?: { field: string; direction: 'asc' | 'desc' };
