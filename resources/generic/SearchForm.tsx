@@ -7,7 +7,7 @@ import type { Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
 import { SearchButtons } from './SearchButtons';
 import type { ReferenceSpec, ResourceDefinition } from '../define';
-import { isLookupField, searchFormFields } from './filters';
+import { lookupKindOf, searchFormFields } from './filters';
 import { DictionarySelect } from './DictionarySelect';
 import { ReferenceSelect } from './ReferenceSelect';
 import { referenceOf } from './references';
@@ -67,7 +67,7 @@ function SearchInput({ field, reference, label, locale, ...control }: InputProps
 
 /**
  * The search form over `definition.filters` (exact), `definition.search` (contains),
- * `definition.privacy.lookup` (a masked field's whole value) and `definition.ranges` (from–to),
+ * the whole-value lookups of masked fields (define.ts `lookupFieldsOf`) and `definition.ranges` (from–to),
  * with Query and Reset; `formProps` are useTable's
  * `searchFormProps` (its submit sets the filters, page 1).
  */
@@ -82,7 +82,7 @@ export function SearchForm({ definition, locale, formProps }: Props) {
         if (!field) return null;
         const label = field.label[locale];
         // A masked field is found only by its whole value: an exact input that says so.
-        const maskKind = isLookupField(definition, name) ? definition.privacy?.masked[name] : undefined;
+        const maskKind = lookupKindOf(definition, name);
         if (maskKind) {
           return (
             <Form.Item key={name} name={name} label={label} rules={[lookupRule(maskKind, field.label, locale)]}>

@@ -1,5 +1,5 @@
 import type { CrudFilter } from '@refinedev/core';
-import type { ResourceDefinition } from '../define';
+import { lookupFieldsOf, type ResourceDefinition } from '../define';
 import { isMissing } from './cells';
 
 /**
@@ -9,12 +9,18 @@ import { isMissing } from './cells';
 export function searchFormFields(definition: Pick<ResourceDefinition, 'filters' | 'search' | 'privacy'>): string[] {
   const filters = [...(definition.filters ?? [])];
   const searched = [...filters, ...definition.search.filter((name) => !filters.includes(name))];
-  return [...searched, ...(definition.privacy?.lookup ?? []).filter((name) => !searched.includes(name))];
+  const lookups = lookupFieldsOf(definition).map(({ field }) => field);
+  return [...searched, ...lookups.filter((name) => !searched.includes(name))];
 }
 
-/** Whether the search form's `name` is a whole-value lookup of a masked field (an exact match, never "contains"). */
+/** The mask kind of the search form's `name` when it is a whole-value lookup of a masked field (an exact match, never "contains"). */
+export function lookupKindOf(definition: Pick<ResourceDefinition, 'privacy'>, name: string) {
+  return lookupFieldsOf(definition).find(({ field }) => field === name)?.kind;
+}
+
+/** Whether the search form's `name` is a whole-value lookup of a masked field. */
 export function isLookupField(definition: Pick<ResourceDefinition, 'privacy'>, name: string): boolean {
-  return definition.privacy?.lookup?.includes(name) === true;
+  return lookupKindOf(definition, name) !== undefined;
 }
 
 /** A range's bound as the list call takes it: a date picker's value (a Dayjs) as epoch milliseconds. */
