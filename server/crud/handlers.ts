@@ -24,8 +24,9 @@ import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { apiElementPath } from '../http/paths';
-import { boundParam, invalidParam, missingParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
+import { invalidParam, missingParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
 import { fixedWhileUsedOf } from './fixedWhileUsed';
+import { rangeParams } from './rangeParams';
 import { closeGaps, lockMaster, nextPosition, orderSpecOf, swapWithNeighbour, type Direction } from './order';
 import { contextOf, type ResourcePolicy } from './policy';
 import { duplicateOf, fieldRefusal } from './refusals';
@@ -283,9 +284,7 @@ export function crudHandlers({ db, definitions, dictionaries, policies, grants, 
       if (value !== undefined) exact[name] = value;
     }
     const searchKey = definition.search.length ? searchParam(params.searchKey, 'searchKey', searchKeyLimit, SEARCH_KEY_LABEL, request.locale) : undefined;
-    const ranges = Object.fromEntries(
-      (definition.ranges ?? []).map((name) => [name, { from: boundParam(params[`${name}From`], `${name}From`, request.locale), to: boundParam(params[`${name}To`], `${name}To`, request.locale) }]),
-    );
+    const ranges = rangeParams(definition, params, request.locale);
     const sort = sortOf(params, request.locale);
     const lookups = lookupsOf(params, request.locale);
     // Recorded (and, without the reveal grant, counted against the budget) before anything is read.
