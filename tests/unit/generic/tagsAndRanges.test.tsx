@@ -3,10 +3,11 @@
  * list (antd tags with the items' or records' labels), and the search form's ranges over a day
  * and an amount, sent as the server reads them.
  */
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form } from 'antd';
 import dayjs from 'dayjs';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { date, money, optionalTags, requiredText, tags, text } from '../../../contract';
 import { defineEntity } from '../../../contract/entity';
@@ -16,9 +17,10 @@ import { CellContent } from '../../../resources/generic/CellContent';
 import { cellKindOf, cellView } from '../../../resources/generic/cells';
 import { FieldControl, widgetOf } from '../../../resources/generic/FieldControl';
 import { searchFilters } from '../../../resources/generic/filters';
+import { ResourceForm } from '../../../resources/generic/ResourceForm';
 import { fieldError } from '../../../resources/generic/rules';
 import { ConsoleProviders, renderInConsole } from '../renderInConsole';
-import { setUpMockApi } from './harness';
+import { installHandlers, setUpMockApi } from './harness';
 
 vi.setConfig({ testTimeout: 60000 });
 const api = setUpMockApi();
@@ -89,6 +91,32 @@ describe('a tags field', () => {
     fireEvent.click(red);
     await waitFor(() => expect(values().colours).toEqual(['green', 'red']), slow);
     expect(chosenTexts()).toEqual(['绿（已停用）', '红']);
+  });
+
+  it('is saved from the add dialog as the array of chosen values', async () => {
+    let saved: unknown;
+    installHandlers(api.current, [
+      http.post('*/base/admin/note/saveOrUpdate', async ({ request }) => {
+        saved = await request.json();
+        return HttpResponse.json({ code: 0, msg: 'ok', data: { id: 1 } });
+      }),
+    ]);
+    const form = { ...note, form: [{ field: 'title' }, { field: 'colours' }] };
+    renderInConsole(<ResourceForm definition={form} title="笔记" action="create" />, { ...inConsole(), path: '/note', resource: { name: 'note', label: '笔记' } });
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.type(within(dialog).getByLabelText('标题'), 'n1');
+    fireEvent.mouseDown(dialog.querySelector('.ant-select-selector')!);
+    for (const text of ['蓝', '红']) {
+      const option = await waitFor(() => {
+        const found = [...document.querySelectorAll<HTMLElement>(OPTIONS)].find((el) => el.textContent === text);
+        if (!found) throw new Error(`no ${text} yet`);
+        return found;
+      }, slow);
+      fireEvent.click(option);
+    }
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(saved).toEqual({ title: 'n1', colours: ['blue', 'red'] }), slow);
   });
 
   it('shows the items’ labels as tags, a switched-off one marked, and records’ labels for ids', async () => {
