@@ -20,7 +20,7 @@ import { searchFilters } from '../../../resources/generic/filters';
 import { ResourceForm } from '../../../resources/generic/ResourceForm';
 import { fieldError } from '../../../resources/generic/rules';
 import { ConsoleProviders, renderInConsole } from '../renderInConsole';
-import { installHandlers, setUpMockApi } from './harness';
+import { installHandlers, renderResourceList, setUpMockApi } from './harness';
 
 vi.setConfig({ testTimeout: 60000 });
 const api = setUpMockApi();
@@ -174,5 +174,28 @@ describe('ranges in the search form', () => {
     await user.clear(most);
     await user.type(most, '1.234');
     await expect(form!.validateFields()).rejects.toMatchObject({ errorFields: [{ errors: ['价格最多保留2位小数'] }] });
+  });
+
+  it('asks the list for the typed amounts in fen and the picked days, from the search form of a list', async () => {
+    const asked: URLSearchParams[] = [];
+    installHandlers(api.current, [
+      http.get('*/base/admin/note/list', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ code: 0, msg: 'ok', data: { items: [], total: 0 } });
+      }),
+    ]);
+    renderResourceList(api.current, { ...note, menu: { navigation: 'tools', sort: 1, icon: 'filetext', path: '/note' } });
+    const least = await screen.findByPlaceholderText('最低', {}, slow);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.type(least, '19.99');
+    const [from, to] = await screen.findAllByPlaceholderText(/开始时间|结束时间/, {}, slow);
+    await user.click(from!);
+    await user.type(from!, '2025-03-01{Enter}');
+    await user.type(to!, '2025-03-31{Enter}');
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(asked.at(-1)?.get('priceFrom')).toBe('1999'), slow);
+    expect(asked.at(-1)?.get('startsOnFrom')).toBe('2025-03-01');
+    expect(asked.at(-1)?.get('startsOnTo')).toBe('2025-03-31');
+    expect(asked.at(-1)?.has('priceTo')).toBe(false);
   });
 });
