@@ -75,10 +75,11 @@ export function FieldControl({ spec, field, locale, reference, disabled, end, ..
       if (!field.dictionary) throw new Error(`Field "${spec.field}" has the dictionary widget but no dictionary`);
       return <DictionarySelect {...control} dicKey={field.dictionary} disabled={disabled} placeholder={t('resources.placeholder.select', { label })} />;
     case 'tags': {
-      const placeholder = t('resources.placeholder.select', { label });
-      if (field.dictionary) return <DictionaryTagsSelect {...control} dicKey={field.dictionary} disabled={disabled} placeholder={placeholder} />;
+      if (field.rule.kind !== 'tags') throw new Error(`Field "${spec.field}" has the tags widget but is not a tags field`);
+      const select = { ...control, disabled, maxCount: field.rule.max, placeholder: t('resources.placeholder.select', { label }) };
+      if (field.dictionary) return <DictionaryTagsSelect {...select} dicKey={field.dictionary} />;
       if (!reference) throw new Error(`Field "${spec.field}" has the tags widget but neither a dictionary nor a \`references\` declaration`);
-      return <ReferenceTagsSelect {...control} reference={reference} disabled={disabled} placeholder={placeholder} />;
+      return <ReferenceTagsSelect {...select} reference={reference} />;
     }
     case 'radio':
       // A dictionary's items, or the field's own options.

@@ -6,6 +6,8 @@ import { useReferenceOptions } from './useReferenceOptions';
 
 interface Props {
   placeholder?: string;
+  /** The most values the field holds: antd stops offering more once chosen. */
+  maxCount?: number;
   allowClear?: boolean;
   disabled?: boolean;
   // Injected by the Form.Item around it: the values as they travel (item values, or ids).
@@ -39,6 +41,8 @@ export function DictionaryTagsSelect({ dicKey, value, ...props }: Props & { dicK
       optionFilterProp="label"
       loading={isLoading}
       options={listed}
+      // Never a bare code: the item's label (marked when off), or nothing while the items load.
+      labelRender={({ value: chosen }) => describe(chosen)?.text ?? ''}
       onOpenChange={(open) => open && refresh()}
     />
   );
