@@ -75,7 +75,7 @@ export interface Field<V = unknown> {
   maxLength?: number;
   required: boolean;
   options?: readonly Option[];
-  /** The key of the dictionary whose enabled items are this field's choices (`dictionaryChoice`). */
+  /** The key of the dictionary whose enabled items are this field's choices (`dictionaryChoice`, a `tags` field of items). */
   dictionary?: string;
   /** What a new record holds when the field is not given (SPEC §9 defaults); forms start with it. */
   defaultValue?: string | number;
