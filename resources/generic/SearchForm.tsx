@@ -15,6 +15,8 @@ import { lookupRule, searchRule } from './searchRule';
 import { lookupPlaceholder } from '../../contract/lookup';
 import { searchLimit } from '../../contract/search';
 import type { RangeInputProps } from './RangeInput';
+import { rangeKindOf } from '../../contract/ranges';
+import { AmountRangeInput, amountRangeRule } from './AmountRangeInput';
 
 // The date pickers load only with a list that filters by a range.
 const LazyRangeInput = lazy(() => import('./RangeInput'));
@@ -98,11 +100,23 @@ export function SearchForm({ definition, locale, formProps }: Props) {
           </Form.Item>
         );
       })}
-      {ranges.map((name) => (
-        <Form.Item key={name} name={name} label={definition.entity.fields[name]?.label[locale] ?? name}>
-          <RangeField />
-        </Form.Item>
-      ))}
+      {ranges.map((name) => {
+        const field = definition.entity.fields[name];
+        const label = field?.label[locale] ?? name;
+        // An amount is typed in yuan; a date picks days; an instant a date and time.
+        if (field?.rule.kind === 'decimal') {
+          return (
+            <Form.Item key={name} name={name} label={label} rules={[amountRangeRule(field.rule.scale, field.label, locale)]}>
+              <AmountRangeInput scale={field.rule.scale} />
+            </Form.Item>
+          );
+        }
+        return (
+          <Form.Item key={name} name={name} label={label}>
+            <RangeField withTime={!field || rangeKindOf(field) === 'instant'} />
+          </Form.Item>
+        );
+      })}
       <SearchButtons
         onReset={() => {
           formProps.form?.resetFields();

@@ -89,6 +89,7 @@ function widestValue(definition: ResourceDefinition, column: FieldColumnSpec, fi
   // A timestamp has no entity field: its width is a date and time's.
   if (!field) return kind === 'time' ? '0000-00-00 00:00:00' : '';
   if (kind === 'reference' || kind === 'dictionary') return '名'.repeat(6);
+  if (kind === 'tags') return '名'.repeat(10);
   if (field.options) return widest(field.options.map((o) => o.label[locale]));
   if (rows.length > 0) {
     // Slots stand one under the other: the widest is the widest `param1: value` line.
@@ -190,7 +191,8 @@ export function resourceColumns({
       }
       const view = (row: Row) => {
         const shown = cellView(definition, column, row[column.field], locale, row);
-        return shown.kind === 'reference' ? { ...shown, ids: referenceIds.get(shown.reference.resource) } : shown;
+        if (shown.kind === 'reference') return { ...shown, ids: referenceIds.get(shown.reference.resource) };
+        return shown.kind === 'tags' && shown.reference ? { ...shown, ids: referenceIds.get(shown.reference.resource) } : shown;
       };
       if (!isBuiltInCell(kind)) {
         const cell = loadedCell(kind);
