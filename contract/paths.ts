@@ -45,6 +45,11 @@ export const PERMISSION_CALLS = {
   elementDelete: '/menu/delete',
 } as const;
 
+/** A role's grants (the role list's authorisation dialog; its other calls come from its definition). */
+export const ROLE_CALLS = {
+  grant: '/rolePermission/save',
+} as const;
+
 /** Effective permissions: whom to look at, and what they may reach. */
 export const EFFECTIVE_CALLS = {
   users: '/effective/users',
