@@ -8,11 +8,11 @@ import { useCustomMutation, useTranslate, type BaseRecord, type HttpError } from
 import { Form, Spin } from 'antd';
 import { FormDialog } from '../generic/FormDialog';
 import { useEffect, useState } from 'react';
+import { callUrl, STAFF_CALLS } from '../../contract/paths';
 import { useLocale } from '../../providers/locale';
 import { AddressSection, EducationSection, IdentitySection, PersonalSection, WorkSection } from './StaffSections';
 import { newStaffValues, staffFormValues, staffPayload, staffServerErrors, type StaffFormValues, type StaffPayload } from './staffForm';
 import type { OfficeOption } from './staffList';
-import { callUrl, STAFF_CALLS } from '../../contract/paths';
 import { useStaffDetail, useTelephoneCheck, type RoleOption } from './useStaffData';
 import './user.css';
 
