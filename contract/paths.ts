@@ -75,6 +75,11 @@ export const TEMPLATE_CALLS = {
   create: '/v2/js/template/create',
 } as const;
 
+/** A declared resource's call as its API element names it (`/app/list`): its route comes from its definition. */
+export function declaredCall(resource: string, action: string): string {
+  return `/${resource}/${action}`;
+}
+
 /** The URL of a call: a path below another call prefix is whole, any other sits below /base/admin. */
 export function callUrl(path: string): string {
   return isCallPath(path) ? path : `${API_PREFIX}${path}`;

@@ -56,6 +56,3 @@ const LABELS = {
 
 /** A button of a bespoke screen: its action (code `<component>:<action>`, label by action) and its calls. */
 export const button = (action: keyof typeof LABELS, apis: readonly string[]): ButtonDeclaration => ({ action, label: LABELS[action], apis });
-
-/** A declared resource's call as its API element names it (`/app/list`): its route comes from its definition. */
-export const declaredCall = (resource: string, action: string): string => `/${resource}/${action}`;

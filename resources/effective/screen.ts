@@ -1,7 +1,7 @@
 /** The effective permissions screen: what a member may reach in a sub-system, and through which roles. */
 import { SCREEN_TITLES } from '../../contract/menuTitles';
-import { EFFECTIVE_CALLS as E } from '../../contract/paths';
-import { button, declaredCall, type ScreenDeclaration } from '../screen';
+import { declaredCall, EFFECTIVE_CALLS as E } from '../../contract/paths';
+import { button, type ScreenDeclaration } from '../screen';
 
 export const effectiveScreen: ScreenDeclaration = {
   component: 'effective',

@@ -1,7 +1,7 @@
 /** The menus & permissions screen (SPEC §2): directories and elements of every sub-system's tree. */
 import { SCREEN_TITLES } from '../../contract/menuTitles';
-import { PERMISSION_CALLS as P } from '../../contract/paths';
-import { button, declaredCall, type ScreenDeclaration } from '../screen';
+import { declaredCall, PERMISSION_CALLS as P } from '../../contract/paths';
+import { button, type ScreenDeclaration } from '../screen';
 
 export const permissionScreen: ScreenDeclaration = {
   component: 'permission',

@@ -1,7 +1,7 @@
 /** The business statistics screens (SPEC §2): the traffic dashboard and the two summaries. */
 import { SCREEN_TITLES } from '../../contract/menuTitles';
-import { STATISTICS_CALLS as S } from '../../contract/paths';
-import { button, declaredCall, type ScreenDeclaration } from '../screen';
+import { declaredCall, STATISTICS_CALLS as S } from '../../contract/paths';
+import { button, type ScreenDeclaration } from '../screen';
 
 export const dashboardScreen: ScreenDeclaration = {
   component: 'dashboard',

@@ -1,7 +1,7 @@
 /** The staff screen (SPEC §2): accounts with their department, roles and state. */
 import { SCREEN_TITLES } from '../../contract/menuTitles';
-import { OFFICE_CALLS, STAFF_CALLS as S } from '../../contract/paths';
-import { button, declaredCall, type ScreenDeclaration } from '../screen';
+import { declaredCall, OFFICE_CALLS, STAFF_CALLS as S } from '../../contract/paths';
+import { button, type ScreenDeclaration } from '../screen';
 
 export const userScreen: ScreenDeclaration = {
   component: 'user',

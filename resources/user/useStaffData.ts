@@ -19,8 +19,7 @@ import type { ListData } from '../../contract/envelope';
 import type { OfficeNode } from '../../contract/entities/office';
 import type { StaffDetail, StaffListRow } from '../../contract/entities/staff';
 import { MAX_PAGE_SIZE } from '../../contract/paging';
-import { callUrl, OFFICE_CALLS, STAFF_CALLS } from '../../contract/paths';
-import { declaredCall } from '../screen';
+import { callUrl, declaredCall, OFFICE_CALLS, STAFF_CALLS } from '../../contract/paths';
 import { debounceKeyCheck, isFreeAnswer, type KeyCheck } from '../generic/keyCheck';
 import { staffListBody, type StaffFilters } from './staffList';
 
