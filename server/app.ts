@@ -159,8 +159,8 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
     { prefix: API_PREFIX },
   );
   await app.register(templateRoutes(db), { prefix: '/v2/js/template' });
-  await app.register(statistics.dashboard, { prefix: '/admin/dashboard' });
-  await app.register(statistics.siteUser, { prefix: '/siteuser' });
+  await app.register(statistics.dashboard);
+  await app.register(statistics.siteUser);
   await app.register(uaRoutes(db), { prefix: '/v2/ua' });
   // The declared resources, one registration per endpoint (a master and its detail may share one).
   for (const [endpoint, group] of groupBy(definitions, endpointOf)) {
