@@ -67,12 +67,14 @@ export const STATISTICS_CALLS = {
   ingest: '/statistics/ingest',
 } as const;
 
-/** Report templates. */
+/** Report templates: the console reads the list and one version through the data provider, at this base. */
+export const TEMPLATE_ENDPOINT = '/v2/js/template';
+
 export const TEMPLATE_CALLS = {
-  list: '/v2/js/template/list',
-  versions: '/v2/js/template/versions',
-  detail: '/v2/js/template/detail',
-  create: '/v2/js/template/create',
+  list: `${TEMPLATE_ENDPOINT}/list`,
+  versions: `${TEMPLATE_ENDPOINT}/versions`,
+  detail: `${TEMPLATE_ENDPOINT}/detail`,
+  create: `${TEMPLATE_ENDPOINT}/create`,
 } as const;
 
 /** A declared resource's call as its API element names it (`/app/list`): its route comes from its definition. */

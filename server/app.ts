@@ -158,7 +158,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
     },
     { prefix: API_PREFIX },
   );
-  await app.register(templateRoutes(db), { prefix: '/v2/js/template' });
+  await app.register(templateRoutes(db));
   await app.register(statistics.dashboard);
   await app.register(statistics.siteUser);
   await app.register(uaRoutes(db), { prefix: '/v2/ua' });
