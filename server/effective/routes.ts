@@ -1,6 +1,6 @@
 /**
  * The effective-permissions calls under /base/admin, read-only, each behind its API element of the
- * base app's `effective` screen (server/db/screenCatalogue.ts):
+ * base app's `effective` screen (resources/effective/screen.ts):
  *
  * | call                                   | answers                                                  |
  * | -------------------------------------- | -------------------------------------------------------- |

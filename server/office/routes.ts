@@ -2,7 +2,7 @@
  * Organisation calls under /base/admin, at the paths of contract/paths.ts (SPEC §7 Offices): the tree, one node, saving and
  * deleting nodes (treeWrites.ts), and moving staff in and out with their supervisor flag
  * (memberWrites.ts, under the staff screens' account rule). Each sits behind its API element of
- * the officeMember or office screen (server/db/screenCatalogue.ts).
+ * the officeMember or office screen (resources/office/screens.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
