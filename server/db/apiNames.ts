@@ -5,15 +5,16 @@
  * A name an administrator typed is data and shows as typed.
  */
 import { text, type Text } from '../../contract/i18n';
+import { OFFICE_CALLS, STAFF_CALLS } from '../../contract/paths';
 
 const BY_PATH: Readonly<Record<string, Text>> = {
   '/customer/bank/list': text('收款信息', 'Bank and payee'),
   '/customer/address/list': text('收货地址', 'Addresses'),
   '/customer/invoice/list': text('发票信息', 'Invoices'),
   '/customer/revealLog/list': text('明文查看记录', 'Reveals'),
-  '/office/add/user': text('添加成员', 'Add members'),
-  '/office/remove/user': text('移除成员', 'Remove members'),
-  '/user/valid/telephone': text('校验手机号', 'Check phone'),
+  [OFFICE_CALLS.addUser]: text('添加成员', 'Add members'),
+  [OFFICE_CALLS.removeUser]: text('移除成员', 'Remove members'),
+  [STAFF_CALLS.validTelephone]: text('校验手机号', 'Check phone'),
 };
 
 const BY_VERB: Readonly<Record<string, Text>> = {
