@@ -6,6 +6,7 @@
  */
 import { text, type Text } from '../../contract/i18n';
 import { OFFICE_CALLS, STAFF_CALLS } from '../../contract/paths';
+import { CHANGE_EMAIL_PATH, CHANGE_PASSWORD_PATH, HANDOFF_EXCHANGE_PATH, LOGIN_PATH, LOGOUT_PATH, WORKBENCH_LINK_PATH } from '../../contract/session';
 
 const BY_PATH: Readonly<Record<string, Text>> = {
   '/customer/bank/list': text('收款信息', 'Bank and payee'),
@@ -52,12 +53,12 @@ const BY_VERB: Readonly<Record<string, Text>> = {
  * here so a log of them reads as the action too.
  */
 export const SESSION_CALL_NAMES: Readonly<Record<string, Text>> = {
-  '/user/login': text('登录', 'Sign in'),
-  '/user/logout': text('退出登录', 'Sign out'),
-  '/user/changePwd': text('修改密码', 'Change password'),
-  '/user/changeEmail': text('修改邮箱', 'Change e-mail'),
-  '/user/handoff': text('工作台登录', 'Workbench sign-in'),
-  '/workbench/handoff': text('进入子系统', 'Open a sub-system'),
+  [LOGIN_PATH]: text('登录', 'Sign in'),
+  [LOGOUT_PATH]: text('退出登录', 'Sign out'),
+  [CHANGE_PASSWORD_PATH]: text('修改密码', 'Change password'),
+  [CHANGE_EMAIL_PATH]: text('修改邮箱', 'Change e-mail'),
+  [HANDOFF_EXCHANGE_PATH]: text('工作台登录', 'Workbench sign-in'),
+  [WORKBENCH_LINK_PATH]: text('进入子系统', 'Open a sub-system'),
 };
 
 /** A short name for an API element, in every language (the verb itself, cut to 20, when unknown). */
