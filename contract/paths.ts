@@ -77,6 +77,19 @@ export const TEMPLATE_CALLS = {
   create: `${TEMPLATE_ENDPOINT}/create`,
 } as const;
 
+/** The UA list's own calls beside its declared ones (resources/ua/definition.ts, whose endpoint this is). */
+export const UA_ENDPOINT = '/v2/ua';
+
+export const UA_CALLS = {
+  setUaParser: `${UA_ENDPOINT}/setUaParser`,
+  parse: `${UA_ENDPOINT}/parse`,
+  preview: `${UA_ENDPOINT}/preview`,
+  export: `${UA_ENDPOINT}/export`,
+  ruleList: `${UA_ENDPOINT}/rule/list`,
+  ruleDelete: `${UA_ENDPOINT}/rule/delete`,
+  reopen: `${UA_ENDPOINT}/update/reopen`,
+} as const;
+
 /** A declared resource's call as its API element names it (`/app/list`): its route comes from its definition. */
 export function declaredCall(resource: string, action: string): string {
   return `/${resource}/${action}`;

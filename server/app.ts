@@ -161,7 +161,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   await app.register(templateRoutes(db));
   await app.register(statistics.dashboard);
   await app.register(statistics.siteUser);
-  await app.register(uaRoutes(db), { prefix: '/v2/ua' });
+  await app.register(uaRoutes(db));
   // The declared resources, one registration per endpoint (a master and its detail may share one).
   for (const [endpoint, group] of groupBy(definitions, endpointOf)) {
     await app.register(crudRoutes({ db, definitions, dictionaries, policies, grants, lookupPolicy: config.lookup }, group), { prefix: endpoint });
