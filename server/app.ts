@@ -73,6 +73,8 @@ export interface RouteSummary {
   access: RouteAccess;
   /** Registered with `config: { writes: true }`: runs in its request's audit context. */
   writes: boolean;
+  /** Registered with `config: { ownLog: true }`: what it writes has a log of its own. */
+  ownLog: boolean;
 }
 
 declare module 'fastify' {
@@ -109,7 +111,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   app.addHook('onRoute', auditWrites);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access ?? 'permission', writes: route.config?.writes === true });
+    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access ?? 'permission', writes: route.config?.writes === true, ownLog: route.config?.ownLog === true });
   });
 
   app.decorateRequest('locale', DEFAULT_LOCALE);
