@@ -9,6 +9,18 @@
  */
 import { API_PREFIX, isCallPath } from './session';
 
+/** A dictionary's items and the version that says when they changed (every dictionary-backed field reads them). */
+export const DICTIONARY_CALLS = {
+  listByKey: '/dic/ListByKey',
+  version: '/dic/version',
+} as const;
+
+/** Online users' row actions: end one session, or every live session of its user. */
+export const ONLINE_SESSION_CALLS = {
+  end: '/onlineSession/end',
+  endUser: '/onlineSession/endUser',
+} as const;
+
 /** Staff accounts (the staff screen; the organisation screens list and pick members with them). */
 export const STAFF_CALLS = {
   list: '/user/list',

@@ -7,6 +7,7 @@ import type { Entity, Fields, PagingStyle, Text } from '../contract';
 import type { MaskKind } from '../contract/masking';
 import type { MenuIconName } from '../contract/menuIcons';
 import type { NavigationKey } from '../contract/menuTitles';
+import { DICTIONARY_CALLS } from '../contract/paths';
 // Not the barrel: it would pull zod into every chunk that needs only these.
 import { actionCode, endpointOf } from '../contract/resourceCalls';
 import { apiElementPath } from '../contract/session';
@@ -424,7 +425,7 @@ export function personalDataParams(definitions: readonly Pick<ResourceDefinition
 export const DELETE_IMPACT_PATH = 'deleteImpact';
 
 /** The calls that read a dictionary's enabled items and the version that keys them (server/dic). */
-export const DICTIONARY_CALLS: readonly string[] = ['/dic/ListByKey', '/dic/version'];
+export const DICTIONARY_APIS: readonly string[] = Object.values(DICTIONARY_CALLS);
 
 /** A button of a screen: its page-element code and the API paths (below /base/admin) it needs. */
 export interface ActionElement {
@@ -451,7 +452,7 @@ export function crudActions(definition: ResourceDefinition): ActionElement[] {
   // The list shows a referenced record's label, the search form and the dialog offer them: all load their list.
   const referenceLists = [...new Set(Object.values(definition.references ?? {}).flatMap((spec) => (spec ? [`/${spec.resource}/list`] : [])))];
   // Fields offering a dictionary's items read it (and its version, to never show a stale one).
-  const dictionaries = Object.values(definition.entity.fields).some((field) => field.dictionary) ? DICTIONARY_CALLS : [];
+  const dictionaries = Object.values(definition.entity.fields).some((field) => field.dictionary) ? DICTIONARY_APIS : [];
   const lookups = [...referenceLists, ...dictionaries];
   const move = definition.order ? [`${base}/move`] : [];
   const apis: Record<CrudAction, string[]> = {
