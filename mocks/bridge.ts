@@ -26,6 +26,7 @@ import { DEFAULT_SESSION_POLICY, DEFAULT_THROTTLE_POLICY } from '../server/confi
 import { sqliteHandle, type DatabaseHandle } from '../server/db/database';
 import { prepareDatabase } from '../server/db/prepare';
 import type { Database } from '../server/db/schema';
+import { stored } from '../server/db/seedValues';
 
 /** The seeded administrator (typed password; the console sends its SHA-256 hex). */
 export const ADMIN = { username: 'admin', password: 'Admin#Test2024' };
@@ -188,6 +189,17 @@ export function createBridge({ definitions = resourceDefinitions }: BridgeOption
     return call<T>('POST', `${endpoint}/saveOrUpdate`, { body: values });
   }
 
+  /**
+   * Records of a resource that offers no write for them (customers …), checked and completed with
+   * the entity's defaults and inserted as the seed inserts them.
+   */
+  async function insertRecords(resource: string, records: readonly Record<string, unknown>[]): Promise<void> {
+    const definition = definitions.find((d) => d.name === resource);
+    if (!definition) throw new Error(`bridge: no resource ${resource}`);
+    const loose = current().db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    for (const record of records) await loose.insertInto(definition.table).values(stored(definition.entity, record)).execute();
+  }
+
   /** A staff account with one role of the base app holding what `grant` lets through. */
   async function createUser({ code, password = 'Secret#2024', name = code, grant = () => true, mustChangePassword = false }: NewUser) {
     const { db } = current();
@@ -229,6 +241,7 @@ export function createBridge({ definitions = resourceDefinitions }: BridgeOption
     call,
     callRaw,
     save,
+    insertRecords,
     createUser,
     /** A session of the administrator, started by the last reset. */
     get token(): string {
