@@ -41,3 +41,15 @@ export function renderResourceList(token: string, definition: ResourceDefinition
     resource: { name: definition.name, label: definition.title['zh-CN'] },
   });
 }
+
+/** A normal dictionary `colour` (颜色) with three items, the second (green) switched off; answers its id. */
+export async function saveColours(bridge: Bridge): Promise<number> {
+  const { id } = await bridge.save('/base/admin/dic', { name: '颜色', dicKey: 'colour', type: 2, parentId: 0 });
+  const items = [
+    { name: '红', dicKey: 'red', openStatus: 1 },
+    { name: '绿', dicKey: 'green', openStatus: 0 },
+    { name: '蓝', dicKey: 'blue', openStatus: 1 },
+  ];
+  for (const item of items) await bridge.save('/base/admin/dic', { ...item, parentId: id });
+  return id;
+}
