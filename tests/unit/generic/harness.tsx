@@ -53,3 +53,10 @@ export async function saveColours(bridge: Bridge): Promise<number> {
   for (const item of items) await bridge.save('/base/admin/dic', { ...item, parentId: id });
   return id;
 }
+
+/** A stored dictionary's id and its items' ids by value. */
+export async function dictionaryIds(bridge: Bridge, dicKey: string): Promise<{ id: number; items: Record<string, number> }> {
+  const { id } = await bridge.db.selectFrom('dic').select('id').where('parentId', '=', 0).where('dicKey', '=', dicKey).executeTakeFirstOrThrow();
+  const items = await bridge.db.selectFrom('dic').select(['id', 'dicKey']).where('parentId', '=', id).execute();
+  return { id, items: Object.fromEntries(items.map((item) => [item.dicKey, item.id])) };
+}
