@@ -56,6 +56,8 @@ export interface NewUser {
    * elements below them and every directory; all by default. `false`: a role holding nothing.
    */
   grant?: ((code: string) => boolean) | false;
+  /** Nodes of the base app's tree the role does not hold, with all below them (the home page, a menu …). */
+  leaveOut?: (node: { code: string; menuType: number; url: string }) => boolean;
   mustChangePassword?: boolean;
 }
 
@@ -201,7 +203,7 @@ export function createBridge({ definitions = resourceDefinitions }: BridgeOption
   }
 
   /** A staff account with one role of the base app holding what `grant` lets through. */
-  async function createUser({ code, password = 'Secret#2024', name = code, grant = () => true, mustChangePassword = false }: NewUser) {
+  async function createUser({ code, password = 'Secret#2024', name = code, grant = () => true, leaveOut = () => false, mustChangePassword = false }: NewUser) {
     const { db } = current();
     const base = await db.selectFrom('app').select('id').where('code', '=', BASE_APP_CODE).executeTakeFirstOrThrow();
     const { id: userId } = await db
@@ -216,13 +218,14 @@ export function createBridge({ definitions = resourceDefinitions }: BridgeOption
       .executeTakeFirstOrThrow();
     await db.insertInto('userRole').values({ userId, roleId }).execute();
     if (grant) {
-      const nodes = await db.selectFrom('permission').select(['id', 'parentId', 'menuType', 'code']).where('appId', '=', base.id).execute();
+      const nodes = await db.selectFrom('permission').select(['id', 'parentId', 'menuType', 'code', 'url']).where('appId', '=', base.id).execute();
       const byId = new Map(nodes.map((node) => [node.id, node]));
       // A node is held unless it is (or sits below) a page element the grant leaves out.
       const isHeld = (id: number): boolean => {
         const node = byId.get(id);
         if (!node) return true;
         if (node.menuType === MenuType.PAGE_ELEMENT && !grant(node.code ?? '')) return false;
+        if (leaveOut({ code: node.code ?? '', menuType: node.menuType, url: node.url ?? '' })) return false;
         return isHeld(node.parentId);
       };
       const held = nodes.filter((node) => isHeld(node.id));
