@@ -24,9 +24,11 @@ export interface RoleFixture {
   nodes: Record<string, number>;
 }
 
-interface NodeSpec {
+export interface NodeSpec {
   name: string;
   menuType: number;
+  sort?: number;
+  icon?: string;
   code?: string;
   url?: string;
   path?: string;
@@ -68,17 +70,17 @@ const CRM_TREE: NodeSpec[] = [
   },
 ];
 
-/** Saves a tree through the real menu calls; answers node ids by name (`prefix` before each). */
+/** Saves a tree through the real menu calls; answers node ids by name (`prefix` before each; the first of a name keeps it). */
 export async function saveTree(bridge: Bridge, appId: number, nodes: readonly NodeSpec[], prefix = '', parentId = 0): Promise<Record<string, number>> {
   const ids: Record<string, number> = {};
   for (const [index, { kids = [], ...node }] of nodes.entries()) {
     const isElement = node.menuType === MenuType.PAGE_ELEMENT || node.menuType === MenuType.API;
     const body = isElement
       ? { appId, parentId, menuType: node.menuType, name: node.name, code: node.code, ...(node.url ? { url: node.url } : {}) }
-      : { appId, parentId, menuType: node.menuType, name: node.name, sort: index + 1, path: node.path ?? '', url: node.url ?? node.name, icon: 'appstore' };
+      : { appId, parentId, menuType: node.menuType, name: node.name, sort: node.sort ?? index + 1, path: node.path ?? '', url: node.url ?? node.name, icon: node.icon ?? 'appstore' };
     const saved = await bridge.call<{ id: number }>('POST', isElement ? '/base/admin/menu/saveOrUpdate' : '/base/admin/permission/saveOrUpdate', { body });
-    ids[`${prefix}${node.name}`] = saved.id;
-    Object.assign(ids, await saveTree(bridge, appId, kids, prefix, saved.id));
+    ids[`${prefix}${node.name}`] ??= saved.id;
+    for (const [name, id] of Object.entries(await saveTree(bridge, appId, kids, prefix, saved.id))) ids[name] ??= id;
   }
   return ids;
 }
