@@ -147,7 +147,7 @@ export function createBridge({ definitions = resourceDefinitions }: BridgeOption
       if (value === undefined) continue;
       for (const each of Array.isArray(value) ? value : [value]) headers.append(name, String(each));
     }
-    return new Response(answer.statusCode === 204 ? null : answer.rawPayload, { status: answer.statusCode, headers });
+    return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
   }
 
   /** Every request under the API's prefixes goes to the real app; other addresses are not the bridge's. */
