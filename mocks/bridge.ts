@@ -11,7 +11,7 @@
  *   bridge.requests                                // what the console sent
  */
 import SQLite from 'better-sqlite3';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { Kysely } from 'kysely';
 import { http, type HttpHandler } from 'msw';
 import pino from 'pino';
@@ -70,6 +70,14 @@ const silent = pino({ level: 'silent' });
 const HOUR = 60 * 60_000;
 
 const snapshots = new Map<readonly ResourceDefinition[], Promise<Buffer>>();
+const passwordHashes = new Map<string, Promise<string>>();
+
+/** A stored hash of the typed password, made once per test process (each scrypt costs ~0.1 s). */
+function storedHashOf(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) passwordHashes.set(password, (hash = hashPassword(sha256Hex(password))));
+  return hash;
+}
 
 /** The migrated, seeded database (admin, base app tree) as bytes: prepared once per test process. */
 function seedSnapshot(definitions: readonly ResourceDefinition[]): Promise<Buffer> {
@@ -137,7 +145,7 @@ export function createBridge({ definitions = resourceDefinitions }: BridgeOption
     const { text, body } = await bodyOf(request);
     requests.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, token: request.headers.get(TOKEN_HEADER) });
     const answer = await current().app.inject({
-      method: request.method as 'GET',
+      method: request.method as HTTPMethods,
       url: url.pathname + url.search,
       headers: Object.fromEntries(request.headers),
       payload: text,
@@ -208,7 +216,7 @@ export function createBridge({ definitions = resourceDefinitions }: BridgeOption
     const base = await db.selectFrom('app').select('id').where('code', '=', BASE_APP_CODE).executeTakeFirstOrThrow();
     const { id: userId } = await db
       .insertInto('user')
-      .values({ code, name, passwordHash: await hashPassword(sha256Hex(password)), isEnable: '1', mustChangePassword: mustChangePassword ? 1 : 0, createTime: Date.now() })
+      .values({ code, name, passwordHash: await storedHashOf(password), isEnable: '1', mustChangePassword: mustChangePassword ? 1 : 0, createTime: Date.now() })
       .returning('id')
       .executeTakeFirstOrThrow();
     const { id: roleId } = await db
