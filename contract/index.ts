@@ -29,3 +29,6 @@ export * from './entities/sample';
 export * from './dictionaries';
 export * from './statistics';
 export * from './deleteImpact';
+export * from './tags';
+export * from './ranges';
+export * from './rangeBound';

@@ -8,11 +8,12 @@ import { useCustomMutation, useTranslate, type BaseRecord, type HttpError } from
 import { Form, Spin } from 'antd';
 import { FormDialog } from '../generic/FormDialog';
 import { useEffect, useState } from 'react';
+import { callUrl, STAFF_CALLS } from '../../contract/paths';
 import { useLocale } from '../../providers/locale';
 import { AddressSection, EducationSection, IdentitySection, PersonalSection, WorkSection } from './StaffSections';
 import { newStaffValues, staffFormValues, staffPayload, staffServerErrors, type StaffFormValues, type StaffPayload } from './staffForm';
 import type { OfficeOption } from './staffList';
-import { USER_ENDPOINT, useStaffDetail, useTelephoneCheck, type RoleOption } from './useStaffData';
+import { useStaffDetail, useTelephoneCheck, type RoleOption } from './useStaffData';
 import './user.css';
 
 interface Props {
@@ -52,7 +53,7 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
   const save = async (values: StaffFormValues) => {
     try {
       await mutateAsync({
-        url: `${USER_ENDPOINT}/saveOrUpdate`,
+        url: callUrl(STAFF_CALLS.saveOrUpdate),
         method: 'post',
         values: staffPayload(values, id),
         successNotification: () => ({ message: t('messages.operationSuccessful'), type: 'success' }),

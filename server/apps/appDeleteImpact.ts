@@ -4,13 +4,13 @@
  * refusal the delete meets while any remain (./appPolicy.ts) or for the base platform.
  */
 import { BASE_APP_CODE, impactCount, text } from '../../contract';
-import type { DeleteImpactPart, ResourcePolicy } from '../crud/policy';
+import type { CrudFeature, DeleteImpactPart } from '../crud/feature';
 import { appMessages } from './messages';
 
 const MENUS = text('其下有 {count} 个菜单与权限节点', 'Menu and permission nodes in it: {count}');
 const ROLES = text('其下有 {count} 个角色', 'Roles in it: {count}');
 
-export const appDeleteImpact: NonNullable<ResourcePolicy['deleteImpact']> = async (db, ids) => {
+export const appDeleteImpact: NonNullable<CrudFeature['deleteImpact']> = async (db, ids) => {
   const [menus, roles, base] = await Promise.all([
     db.selectFrom('permission').select((eb) => ['appId', eb.fn.countAll<number>().as('n')]).where('appId', 'in', ids).groupBy('appId').execute(),
     db.selectFrom('role').select((eb) => ['appId', eb.fn.countAll<number>().as('n')]).where('appId', 'in', ids).groupBy('appId').execute(),

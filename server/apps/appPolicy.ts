@@ -1,12 +1,12 @@
 /** A sub-system's own rules beside the generic CRUD (server/policies.ts keys them by resource). */
 import { BASE_APP_CODE, Code } from '../../contract';
-import type { ResourcePolicy } from '../crud/policy';
+import type { CrudFeature } from '../crud/feature';
 import { ApiError } from '../errors';
 import { appDeleteImpact } from './appDeleteImpact';
 import { appMessages } from './messages';
 
 /** The base app carries the console itself; a sub-system with menus or roles would leave orphans. */
-export const appPolicy: ResourcePolicy = {
+export const appPolicy: CrudFeature = {
   async beforeDelete(trx, ids) {
     const base = await trx.selectFrom('app').select('id').where('code', '=', BASE_APP_CODE).where('id', 'in', ids).executeTakeFirst();
     if (base) throw new ApiError(Code.CONFLICT, appMessages.baseAppUndeletable);

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { BASE_APP_CODE, MenuType, type Locale, type Text } from '../../contract';
 import { MENU_TITLES } from '../../contract/menuTitles';
 import type { ResourceDefinition } from '../../resources/define';
-import type { ResourcePolicy } from '../crud/policy';
+import type { CrudFeature } from '../crud/feature';
 import type { ResourceRecord } from '../crud/repository';
 import { apiName, SESSION_CALL_NAMES } from '../db/apiNames';
 import type { Database } from '../db/schema';
@@ -22,7 +22,7 @@ function translated(name: string, seeded: Text | undefined, locale: Locale): str
   return seeded && seeded['zh-CN'] === name ? seeded[locale] : name;
 }
 
-export function auditLogPolicy(definitions: readonly ResourceDefinition[]): ResourcePolicy {
+export function auditLogPolicy(definitions: readonly ResourceDefinition[]): CrudFeature {
   const screenTitles = new Map<string, Text>([...Object.entries(MENU_TITLES), ...definitions.map((d) => [d.name, d.title] as const)]);
 
   async function names(db: Kysely<Database>, paths: readonly string[], locale: Locale): Promise<Map<string, string>> {

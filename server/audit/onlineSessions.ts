@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SessionPolicy } from '../config';
-import type { ResourcePolicy } from '../crud/policy';
+import type { CrudFeature } from '../crud/feature';
 import type { Database } from '../db/schema';
 import { success } from '../http/envelope';
 import { requestParams, requiredIds } from '../http/params';
@@ -21,12 +21,14 @@ import { writeAuditNotes } from './note';
 export const ONLINE_SESSION_ENDPOINT = '/onlineSession';
 
 /** Only sessions that still open the console: not idle too long, not older than the absolute limit. */
-export function onlineSessionPolicy(policy: SessionPolicy, now: () => number = Date.now): ResourcePolicy {
+export function onlineSessionPolicy(policy: SessionPolicy, now: () => number = Date.now): CrudFeature {
   return {
-    listConditions: () => [
-      { field: 'lastSeenAt', op: '>', value: now() - policy.idleMs },
-      { field: 'createdAt', op: '>', value: now() - policy.absoluteMs },
-    ],
+    list: () => ({
+      conditions: [
+        { field: 'lastSeenAt', op: '>', value: now() - policy.idleMs },
+        { field: 'createdAt', op: '>', value: now() - policy.absoluteMs },
+      ],
+    }),
   };
 }
 

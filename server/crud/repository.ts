@@ -4,11 +4,12 @@
  *
  * A resource may share its table with its detail (`scope`: the master's rows carry fixed values,
  * e.g. parentId 0; the detail's rows are the others). An ordered resource (`order`) keeps its
- * positions 1…n per master: see ./order.ts.
+ * positions 1…n per master: see ./positions.ts and ./features/order.ts.
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Fields, ListData, Paging } from '../../contract';
 import type { LookupComparison } from '../../contract/lookup';
+import { decodeTags, encodeTags, type TagValue } from '../../contract/tags';
 import { TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
 import type { Database } from '../db/schema';
 import { containsCondition, equalsCondition, lookupCondition } from './search';
@@ -19,7 +20,7 @@ export type DynamicDatabase = Record<string, Record<string, unknown>>;
 
 export type ResourceRecord = { id: number } & Record<string, unknown>;
 
-/** A condition a policy adds to every list of its resource (`field op value`). */
+/** A condition a feature adds to every list of its resource (`field op value`). */
 export interface ListCondition {
   field: string;
   op: '=' | '<' | '<=' | '>' | '>=';
@@ -36,9 +37,9 @@ export interface ListQuery {
   searchKey?: string;
   /** Masked fields whose stored value, normalised, must equal a whole value (`privacy.lookup`). */
   lookups?: ReadonlyArray<{ field: string; comparison: LookupComparison; value: string }>;
-  /** Per range field (`definition.ranges`): the least and the greatest value its column may hold. */
-  ranges?: Record<string, { from?: number; to?: number }>;
-  /** Conditions the resource's policy adds (not from the request). */
+  /** Per range field (`definition.ranges`): the least and the greatest value its column may hold (a day as 'YYYY-MM-DD'). */
+  ranges?: Record<string, { from?: number | string; to?: number | string }>;
+  /** Conditions the resource's features add (not from the request). */
   conditions?: readonly ListCondition[];
   /** The order asked for: a sortable column (checked by the handler against the definition), in place of the default. */
   sort?: { field: string; direction: 'asc' | 'desc' };
@@ -63,6 +64,24 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
   const exactFilters = exactNames.flatMap((name) => (fields[name] ? [{ name, field: fields[name] }] : []));
   const scope = Object.entries(definition.scope ?? {});
   const notScope = Object.entries(options.notScope ?? {});
+  // Tags travel as arrays and are stored as their JSON text (contract/tags.ts).
+  const tagFields = Object.keys(fields).filter((name) => fields[name]!.rule.kind === 'tags');
+
+  /** The values as stored: tags as their text. */
+  function stored(values: Record<string, unknown>): Record<string, unknown> {
+    if (tagFields.length === 0) return values;
+    const out = { ...values };
+    for (const name of tagFields) if (Array.isArray(out[name])) out[name] = encodeTags(out[name] as TagValue[]);
+    return out;
+  }
+
+  /** A row as answered: tags as their arrays. */
+  function read<R extends Record<string, unknown> | undefined>(row: R): R {
+    if (tagFields.length === 0 || !row) return row;
+    const out: Record<string, unknown> = { ...row };
+    for (const name of tagFields) if (typeof out[name] === 'string') out[name] = decodeTags(out[name]) ?? null;
+    return out as R;
+  }
 
   /** The rows of this resource in its table: its scope's, and not those of a resource sharing it. */
   function own(eb: Where): Expression<SqlBool> {
@@ -98,7 +117,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
   async function findById(id: number, on: Kysely<DynamicDatabase> = db): Promise<ResourceRecord | undefined> {
     if (!isStorableId(id)) return undefined;
     const row = await on.selectFrom(table).select(columns).where('id', '=', id).where(own).executeTakeFirst();
-    return row as ResourceRecord | undefined;
+    return read(row) as ResourceRecord | undefined;
   }
 
   return {
@@ -115,7 +134,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
         page.orderBy('id', 'asc').limit(size).offset((pageNo - 1) * size).execute(),
         filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
       ]);
-      return { items: items as ResourceRecord[], total: Number(count?.total ?? 0) };
+      return { items: items.map(read) as ResourceRecord[], total: Number(count?.total ?? 0) };
     },
 
     /** The record with this id, if it is one of this resource's (`on`: a transaction). */
@@ -128,7 +147,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
       const storable = ids.filter(isStorableId);
       if (storable.length === 0) return [];
       const rows = await (on as unknown as Kysely<DynamicDatabase>).selectFrom(table).select(columns).where('id', 'in', storable).where(own).execute();
-      return rows as ResourceRecord[];
+      return rows.map(read) as ResourceRecord[];
     },
 
     /** Id of the record whose `field` equals `value` (and, when given, whose `scope` fields equal theirs), if any. */
@@ -143,7 +162,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     /** Inserts the values (with the resource's scope and its times when declared); answers the new id. */
     async insert(values: Record<string, unknown>, on: Kysely<Database> = database): Promise<number> {
       const now = Date.now();
-      const row = { ...values, ...definition.scope, ...(definition.timestamps ? { createTime: now, updateTime: now } : {}) };
+      const row = { ...stored(values), ...definition.scope, ...(definition.timestamps ? { createTime: now, updateTime: now } : {}) };
       const inserted = await (on as unknown as Kysely<DynamicDatabase>).insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
       return inserted.id as number;
     },
@@ -153,7 +172,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
       if (!isStorableId(id)) return false;
       // The times are the server's: whatever names them is not written.
       const { createTime: _created, updateTime: _updated, ...named } = values;
-      const written = definition.timestamps ? { ...named, updateTime: Date.now() } : named;
+      const written = definition.timestamps ? { ...stored(named), updateTime: Date.now() } : stored(named);
       if (Object.keys(written).length === 0) return (await findById(id, on as unknown as Kysely<DynamicDatabase>)) !== undefined;
       const result = await (on as unknown as Kysely<DynamicDatabase>).updateTable(table).set(written).where('id', '=', id).where(own).executeTakeFirst();
       return result.numUpdatedRows > 0n;

@@ -1,18 +1,24 @@
 /**
  * The generic calls of the declarative resources at one endpoint (/base/admin/<name> unless the
  * definition names another): list, detail, saveOrUpdate, delete with what it would take along
- * (deleteImpact), the key check and, for an ordered resource, move. Only the declared actions'
- * calls exist (`definition.actions`): a read-only resource has list and detail alone.
+ * (deleteImpact), and the calls the resources' features add (./feature.ts: a key check, move,
+ * reveal…), each saying whether it writes. Only the declared actions' calls exist
+ * (`definition.actions`): a read-only resource has list and detail alone.
  *
  * A master and its detail may share an endpoint, as the platform's dictionaries do (`/dic/list`
  * with parentId 0 lists dictionaries, with a dictionary's id its items). A request is then the
  * detail's when it names a master in the detail's parent field, or (detail, save with an id,
- * delete, move) when its ids are the detail's rows; otherwise the master's.
+ * delete, a feature's record call such as move) when its ids are the detail's rows; otherwise the
+ * master's. A feature's call asked of the one of them without it is refused (1003; 1004 first when
+ * a record call's id names none of its records).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Code } from '../../contract';
 import { DELETE_IMPACT_PATH, hasAction, type ResourceDefinition } from '../../resources/define';
+import { ApiError } from '../errors';
 import { requestParams, requiredId, requiredIds, optionalId, textParam } from '../http/params';
-import { crudHandlers, type CrudContext, type CrudHandlers } from './handlers';
+import type { CrudContext, FeatureRoute } from './feature';
+import { crudHandlers, type CrudHandlers } from './handlers';
 
 type Handler = (request: FastifyRequest) => Promise<unknown>;
 
@@ -21,6 +27,9 @@ function namesMaster(value: unknown): boolean {
   const text = textParam(value);
   return text !== undefined && text !== '0';
 }
+
+/** A feature route's identity at the endpoint. */
+const routeKey = (route: FeatureRoute) => `${[route.method].flat().join(',')} ${route.url}`;
 
 /** The one handler set, or the master's and its detail's told apart per request. */
 function dispatcher(handlers: readonly CrudHandlers[]) {
@@ -39,6 +48,23 @@ function dispatcher(handlers: readonly CrudHandlers[]) {
     const ids = requiredIds(requestParams(request).ids, request.locale);
     return (await detail.repository.findMany(ids)).length === ids.length ? detail : master;
   };
+
+  /** A feature's call: the resource it is asked of answers it if it has it, or refuses. */
+  function featureHandler(route: FeatureRoute): Handler {
+    const key = routeKey(route);
+    return async (request) => {
+      route.checkParams?.(request);
+      const chosen = route.answeredBy === 'record' ? await byId(request) : route.answeredBy === 'parent' ? byParent(request) : master!;
+      const own = chosen.routes.find((r) => routeKey(r) === key);
+      if (own) return own.handler(request, chosen.core);
+      if (route.answeredBy === 'record' && !(await chosen.repository.findById(requiredId(requestParams(request).id, request.locale)))) throw new ApiError(Code.NOT_FOUND);
+      throw new ApiError(Code.FORBIDDEN);
+    };
+  }
+
+  /** The features' calls at this endpoint, once each (a master and its detail may both have one). */
+  const featureRoutes = [...new Map(handlers.flatMap((h) => h.routes).map((route) => [routeKey(route), route])).values()].map((route) => ({ route, handler: featureHandler(route) }));
+
   return {
     all: handlers,
     list: (request) => byParent(request).list(request),
@@ -50,10 +76,8 @@ function dispatcher(handlers: readonly CrudHandlers[]) {
     save: async (request) => (optionalId(requestParams(request).id, request.locale) === undefined ? byParent(request) : await byId(request)).save(request),
     remove: async (request) => (await byIds(request)).remove(request),
     deleteImpact: async (request) => (await byIds(request)).deleteImpact(request),
-    move: async (request) => (await byId(request)).move(request),
-    checkKey: (request) => byParent(request).checkKey(request),
-    reveal: (request) => master.reveal(request),
-  } satisfies Record<string, Handler | readonly CrudHandlers[]>;
+    featureRoutes,
+  } satisfies Record<string, Handler | readonly unknown[]>;
 }
 
 /** Registers the calls of the definitions sharing one endpoint; register with that endpoint as prefix. */
@@ -71,9 +95,8 @@ export function crudRoutes(context: CrudContext, group: readonly ResourceDefinit
       // What a delete takes with it, read by its confirmation: granted with the delete button.
       app.route({ method: ['GET', 'POST'], url: `/${DELETE_IMPACT_PATH}`, handler: handlers.deleteImpact });
     }
-    if (someHas((d) => d.order !== undefined && hasAction(d, 'edit'))) app.post('/move', { config: { writes: true } }, handlers.move);
-    const keyPaths = new Set(group.flatMap((d) => (d.keyCheck && isWritable ? [d.keyCheck.path] : [])));
-    for (const path of keyPaths) app.get(`/${path}`, handlers.checkKey);
-    if (someHas((d) => d.privacy !== undefined)) app.route({ method: ['GET', 'POST'], url: '/reveal', config: { writes: true }, handler: handlers.reveal });
+    for (const { route, handler } of handlers.featureRoutes) {
+      app.route({ method: route.method, url: route.url, ...(route.writes ? { config: { writes: true } } : {}), handler });
+    }
   };
 }

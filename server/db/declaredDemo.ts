@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { validateEntity } from '../../contract';
 import type { ResourceDefinition } from '../../resources/define';
-import { nextPosition, orderSpecOf } from '../crud/order';
+import { nextPosition, orderSpecOf } from '../crud/positions';
 import { recordChecks } from '../crud/recordChecks';
 import { repositoryOf } from '../crud/repository';
 import { createDictionaries } from '../dic/dictionaries';

@@ -10,7 +10,7 @@
 import { Code, format, type Locale } from '../../contract';
 import type { ResourceDefinition } from '../../resources/define';
 import { isSuperAdmin } from '../auth/grants';
-import type { ResourcePolicy } from '../crud/policy';
+import type { CrudFeature } from '../crud/feature';
 import { ApiError } from '../errors';
 import { dicMessages } from './messages';
 
@@ -28,7 +28,7 @@ export function dictionaryReaders(definitions: readonly ResourceDefinition[]): M
   return readers;
 }
 
-export function dicPolicy(definitions: readonly ResourceDefinition[]): ResourcePolicy {
+export function dicPolicy(definitions: readonly ResourceDefinition[]): CrudFeature {
   const readers = dictionaryReaders(definitions);
   const readerNames = (dicKey: string, locale: Locale) =>
     readers

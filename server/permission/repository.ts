@@ -55,7 +55,7 @@ export function permissionRepository(db: Kysely<Database>) {
      * Inside a transaction: whether the app exists, and if so holds its row lock until the end, so
      * that writes to one app's tree run one after the other on PostgreSQL (two saves cannot both
      * add "the" home page, a page code, or moves that together make a cycle), and after a change of
-     * the app's menu reading, which takes the same lock (server/crud/fixedWhileUsed.ts). A no-op
+     * the app's menu reading, which takes the same lock (server/crud/features/fixedWhileUsed.ts). A no-op
      * update is the portable way to take it; SQLite runs one write transaction at a time anyway.
      */
     async lockApp(appId: number): Promise<boolean> {

@@ -5,7 +5,7 @@
  */
 import { impactCount, text } from '../../contract';
 import { superAdminRoleId } from '../auth/grants';
-import type { DeleteImpactPart, ResourcePolicy } from '../crud/policy';
+import type { CrudFeature, DeleteImpactPart } from '../crud/feature';
 import { roleMessages } from './messages';
 
 const HOLDERS = {
@@ -13,7 +13,7 @@ const HOLDERS = {
   many: text('{count} 名员工持有此角色，删除后他们将失去它', '{count} staff members hold this role and will lose it'),
 };
 
-export const roleDeleteImpact: NonNullable<ResourcePolicy['deleteImpact']> = async (db, ids) => {
+export const roleDeleteImpact: NonNullable<CrudFeature['deleteImpact']> = async (db, ids) => {
   const rows = await db.selectFrom('userRole').select((eb) => ['roleId', eb.fn.countAll<number>().as('n')]).where('roleId', 'in', ids).groupBy('roleId').execute();
   const superAdmin = await superAdminRoleId(db);
   const parts = new Map<number, DeleteImpactPart>();

@@ -13,7 +13,7 @@
 import type { Kysely } from 'kysely';
 import { Code } from '../../contract';
 import { isSuperAdmin, superAdminRoleId } from '../auth/grants';
-import type { ResourcePolicy } from '../crud/policy';
+import type { CrudFeature } from '../crud/feature';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Caller } from '../http/requestContext';
@@ -32,7 +32,7 @@ function noCaller(): ApiError {
 }
 import { roleDeleteImpact } from './roleDeleteImpact';
 
-export const rolePolicy: ResourcePolicy = {
+export const rolePolicy: CrudFeature = {
   async beforeSave(db, { existing, values }, { caller }) {
     // A new role grants nothing yet.
     if (!existing) return;

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { appEntity, Code, format, HANDOFF_EXCHANGE_PATH, ruleMessages, text, WORKBENCH_LINK_PATH, type HandoffAnswer, type ListData } from '../../contract';
+import { appEntity, Code, format, HANDOFF_EXCHANGE_PATH, ruleMessages, text, WORKBENCH_APPS_PATH, WORKBENCH_LINK_PATH, type HandoffAnswer, type ListData } from '../../contract';
 import { sessionOriginOf, type SessionStore } from '../auth/tokens';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
@@ -55,7 +55,7 @@ export function workbenchRoutes({ db, sessions, trustedOrigins }: WorkbenchDeps)
   const codes = createHandoffCodes(db);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.get('/workbench/apps', { config: { access: 'session' } }, async (request) => {
+    app.get(WORKBENCH_APPS_PATH, { config: { access: 'session' } }, async (request) => {
       const items = await workbenchApps(db, callerOf(request).userId);
       const answer: ListData<WorkbenchApp> = { items, total: items.length };
       return success(request, answer);

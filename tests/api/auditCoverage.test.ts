@@ -12,6 +12,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callUrl } from '../../contract/paths';
 import { isAudited } from '../../server/audit/coverage';
 import { sha256Hex } from '../../server/auth/passwords';
 import { insertApp } from '../../server/db/seedValues';
@@ -120,7 +121,8 @@ async function auditedContents(): Promise<Map<string, string>> {
 }
 
 const changedTables = (before: Map<string, string>, after: Map<string, string>) => [...after].filter(([name, rows]) => before.get(name) !== rows).map(([name]) => name);
-const prefixed = (path: string) => (path.startsWith('/v2/') || path.startsWith('/admin/') || path.startsWith('/siteuser/') ? path : `/base/admin${path}`);
+// The URL of a matrix path: the contract's rule, as the console calls it.
+const prefixed = callUrl;
 /** Whether the route was registered as writing. */
 const declaresWrites = (method: string, path: string) => server.app.routeTable.some((route) => route.writes && route.method === method && route.url === prefixed(path));
 

@@ -1,6 +1,6 @@
 /**
  * The save rule for a dictionary value that was switched off (or deleted) after records took it,
- * kept on purpose (README "Dictionaries"; server/crud/handlers.ts checkDictionaries): a record that
+ * kept on purpose (README "Dictionaries"; server/crud/recordChecks.ts unknownChoice): a record that
  * holds it saves again unchanged, as its edit form sends it whole, so switching a value off never
  * makes every record using it uneditable; a record that did not hold it cannot take it. The
  * console reads the switched-off item with its switch (`ListByKey?all=1`) to show it marked off.

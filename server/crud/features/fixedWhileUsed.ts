@@ -1,7 +1,8 @@
 /**
  * Fields a record keeps while other rows name it (definition `fixedWhileUsed`, e.g. a sub-system's
- * menu reading once its tree has nodes): whether a record is in use, and the update that changes
- * such a field only while it is not.
+ * menu reading once its tree has nodes): the detail answers whether the record is in use
+ * (IN_USE_FLAG, for the form to show the fields read-only), and an update changing such a field is
+ * written only while it is not (1001 on the first field changed, saying the reason).
  *
  * The decision is taken under the record's row lock (a no-op update), inside the update's
  * transaction. The writers of the using table take the same lock before they add a row (the menu
@@ -10,30 +11,24 @@
  * the new value. SQLite runs one write transaction at a time anyway.
  */
 import type { Kysely } from 'kysely';
-import { Code, type Locale } from '../../contract';
-import type { FixedWhileUsedSpec, ResourceDefinition } from '../../resources/define';
-import type { Database } from '../db/schema';
-import { ApiError } from '../errors';
-import type { DynamicDatabase, Repository, ResourceRecord } from './repository';
-import { isStorableId } from './storableId';
+import { Code } from '../../../contract';
+import { IN_USE_FLAG, type FixedWhileUsedSpec } from '../../../resources/define';
+import type { Database } from '../../db/schema';
+import { ApiError } from '../../errors';
+import type { FeatureFactory } from '../feature';
+import type { DynamicDatabase, ResourceRecord } from '../repository';
+import { isStorableId } from '../storableId';
 
 const dynamic = (db: Kysely<Database>) => db as unknown as Kysely<DynamicDatabase>;
 
-export interface FixedWhileUsed {
-  /** Whether a row of the using table names the record. */
-  isUsed(id: number, on?: Kysely<Database>): Promise<boolean>;
-  /** Whether `named` (an update's written values) changes one of the fields against `existing`. */
-  changes(existing: ResourceRecord, named: Readonly<Record<string, unknown>>): boolean;
-  /** Writes `named` unless the record is in use (1001 on the first field changed, saying the reason). */
-  updateUnlessUsed(id: number, named: Record<string, unknown>, existing: ResourceRecord, locale: Locale): Promise<boolean>;
-}
-
-export function fixedWhileUsedOf(db: Kysely<Database>, definition: ResourceDefinition, repository: Repository): FixedWhileUsed | undefined {
+export const fixedWhileUsed: FeatureFactory = ({ db, repository }, definition) => {
   const spec: FixedWhileUsedSpec | undefined = definition.fixedWhileUsed;
   if (!spec) return undefined;
+  /** The fields `named` (an update's written values) changes against `existing`. */
   const changed = (existing: ResourceRecord, named: Readonly<Record<string, unknown>>) =>
     spec.fields.filter((field) => field in named && String(named[field] ?? '') !== String(existing[field] ?? ''));
 
+  /** Whether a row of the using table names the record. */
   async function isUsed(id: number, on: Kysely<Database> = db): Promise<boolean> {
     if (!isStorableId(id)) return false;
     const row = await dynamic(on).selectFrom(spec!.table).select('id').where(spec!.column, '=', id).limit(1).executeTakeFirst();
@@ -41,9 +36,11 @@ export function fixedWhileUsedOf(db: Kysely<Database>, definition: ResourceDefin
   }
 
   return {
-    isUsed,
-    changes: (existing, named) => changed(existing, named).length > 0,
-    updateUnlessUsed(id, named, existing, locale) {
+    detailExtras: async (record) => ({ [IN_USE_FLAG]: await isUsed(record.id) }),
+
+    update(id, named, existing, locale) {
+      // An update leaving the fields as they are is the core's to write.
+      if (changed(existing, named).length === 0) return undefined;
       return db.transaction().execute(async (trx) => {
         await dynamic(trx)
           .updateTable(definition.table)
@@ -59,4 +56,4 @@ export function fixedWhileUsedOf(db: Kysely<Database>, definition: ResourceDefin
       });
     },
   };
-}
+};

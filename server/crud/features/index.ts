@@ -1,0 +1,16 @@
+/**
+ * The features the generic CRUD composes, in the order it runs their hooks (../feature.ts): a kept
+ * row is refused before an order locks its masters; masking comes before a policy's presenters;
+ * the resource's own policy runs last, after every feature's checks.
+ */
+import type { FeatureFactory } from '../feature';
+import { deletable } from './deletable';
+import { detailGroups } from './detailGroups';
+import { fixedWhileUsed } from './fixedWhileUsed';
+import { keyCheck } from './keyCheck';
+import { order } from './order';
+import { resourcePolicy } from './policy';
+import { privacy } from './privacy';
+import { requiredFilters } from './requiredFilters';
+
+export const FEATURES: readonly FeatureFactory[] = [requiredFilters, fixedWhileUsed, detailGroups, deletable, order, keyCheck, privacy, resourcePolicy];
