@@ -3,25 +3,28 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { customerResource } from '../../../resources/customer/definition';
 import { button, buttons } from './dom';
-import { installHandlers, renderResourceList, replaceApi, setUpMockApi } from './harness';
+import { renderResourceList, server, setUpBridge } from './harness';
 
 vi.setConfig({ testTimeout: 60000 });
-const api = setUpMockApi();
+const bridge = setUpBridge();
 const slow = { timeout: 10000 };
 
 const masked = { id: 1, name: '王伟', isEnable: '1', userType: 1, tradeType: '1', telephone: '138****8000', email: 'w***@example.com', province: '110000', city: '110100', area: '110101' };
-const bank = { id: 7, userId: 1, payee: '王伟', payAccount: '6222 **** 0001', payBank: '工商银行', appId: 1 };
+const bank = { id: 1, userId: 1, payee: '王伟', payAccount: '6222 **** 0001', payBank: '工商银行', appId: 1 };
 const ok = (data: unknown) => HttpResponse.json({ code: 0, msg: 'success', data });
 
 describe('the show view of a resource with personal data (customers)', () => {
   it('reveals the record and a related row on request, says it was recorded, and fetches the reveal log again', async () => {
-    const mock = replaceApi(api, { rows: { customer: [masked], customerBank: [bank], customerReveal: [], app: [] } });
+    // Stored in clear, as the demo seed stores customers; the real list and detail mask them.
+    await bridge.insertRecords('customer', [{ name: '王伟', isEnable: '1', userType: 1, tradeType: '1', telephone: '13800138000', email: 'wang@example.com', province: '110000', city: '110100', area: '110101' }]);
+    await bridge.insertRecords('customerBank', [{ userId: 1, payee: '王伟', payAccount: '6222000000000001', payBank: '工商银行', appId: 1 }]);
     const reveals: string[] = [];
-    installHandlers(mock, [
+    // What a reveal answers is the real server's own test (tests/api); here it is counted.
+    server.use(
       http.get('*/customer/reveal', () => (reveals.push('customer'), ok({ ...masked, telephone: '13800138000' }))),
       http.get('*/customer/bank/reveal', () => (reveals.push('bank'), ok({ ...bank, payAccount: '6222 0000 0000 0001' }))),
-    ]);
-    renderResourceList(mock, customerResource);
+    );
+    renderResourceList(bridge.token, customerResource);
     await screen.findByText('王伟', {}, slow);
     fireEvent.click(buttons('查看')[0]!);
     const drawer = await waitFor(() => {
@@ -33,7 +36,7 @@ describe('the show view of a resource with personal data (customers)', () => {
     await within(drawer).findByText('北京市 / 市辖区 / 东城区', {}, slow);
 
     // The reveal log is a tab for holders of the reveal grant only.
-    const logCalls = () => mock.state.requests.filter((r) => r.path.endsWith('/customer/revealLog/list')).length;
+    const logCalls = () => bridge.requests.filter((r) => r.path.endsWith('/customer/revealLog/list')).length;
     fireEvent.click(within(drawer).getByText('明文查看记录'));
     await waitFor(() => expect(logCalls()).toBeGreaterThan(0), slow);
     const before = logCalls();
@@ -44,7 +47,7 @@ describe('the show view of a resource with personal data (customers)', () => {
     await waitFor(() => expect(logCalls()).toBeGreaterThan(before), slow);
 
     fireEvent.click(within(drawer).getByText('收款信息'));
-    await within(drawer).findByText('6222 **** 0001', {}, slow);
+    await within(drawer).findByText('6222 **** **** 0001', {}, slow);
     fireEvent.click(button('查看本行明文', drawer));
     await within(drawer).findByText('6222 0000 0000 0001', {}, slow);
     expect(reveals).toEqual(['customer', 'bank']);

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { Form } from 'antd';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { date, money, optionalTags, requiredText, tags, text } from '../../../contract';
 import { defineEntity } from '../../../contract/entity';
 import { defineResource } from '../../../resources/define';
@@ -20,10 +20,12 @@ import { searchFilters } from '../../../resources/generic/filters';
 import { ResourceForm } from '../../../resources/generic/ResourceForm';
 import { fieldError } from '../../../resources/generic/rules';
 import { ConsoleProviders, renderInConsole } from '../renderInConsole';
-import { installHandlers, renderResourceList, setUpMockApi } from './harness';
+import { renderResourceList, saveColours, server, setUpBridge } from './harness';
 
 vi.setConfig({ testTimeout: 60000 });
-const api = setUpMockApi();
+// The note resource is this file's own: its calls are answered here, before the real app.
+const bridge = setUpBridge();
+beforeEach(() => saveColours(bridge));
 const slow = { timeout: 10000 };
 
 const note = defineResource({
@@ -50,7 +52,7 @@ const note = defineResource({
 });
 const fields = note.entity.fields;
 const column = (field: string) => note.columns.find((c) => c.field === field)!;
-const inConsole = () => ({ token: api.current.issueToken(), path: '/x', resource: { name: 'x', label: 'x' } });
+const inConsole = () => ({ token: bridge.token, path: '/x', resource: { name: 'x', label: 'x' } });
 const OPTIONS = '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option';
 const chosenTexts = () => [...document.querySelectorAll('.ant-select-selection-item-content')].map((o) => o.textContent);
 
@@ -95,12 +97,12 @@ describe('a tags field', () => {
 
   it('is saved from the add dialog as the array of chosen values', async () => {
     let saved: unknown;
-    installHandlers(api.current, [
+    server.use(
       http.post('*/base/admin/note/saveOrUpdate', async ({ request }) => {
         saved = await request.json();
         return HttpResponse.json({ code: 0, msg: 'ok', data: { id: 1 } });
       }),
-    ]);
+    );
     const form = { ...note, form: [{ field: 'title' }, { field: 'colours' }] };
     renderInConsole(<ResourceForm definition={form} title="笔记" action="create" />, { ...inConsole(), path: '/note', resource: { name: 'note', label: '笔记' } });
     const dialog = await screen.findByRole('dialog', {}, slow);
@@ -178,13 +180,13 @@ describe('ranges in the search form', () => {
 
   it('asks the list for the typed amounts in fen and the picked days, from the search form of a list', async () => {
     const asked: URLSearchParams[] = [];
-    installHandlers(api.current, [
+    server.use(
       http.get('*/base/admin/note/list', ({ request }) => {
         asked.push(new URL(request.url).searchParams);
         return HttpResponse.json({ code: 0, msg: 'ok', data: { items: [], total: 0 } });
       }),
-    ]);
-    renderResourceList(api.current, { ...note, menu: { navigation: 'tools', sort: 1, icon: 'filetext', path: '/note' } });
+    );
+    renderResourceList(bridge.token, { ...note, menu: { navigation: 'tools', sort: 1, icon: 'filetext', path: '/note' } });
     const least = await screen.findByPlaceholderText('最低', {}, slow);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     await user.type(least, '19.99');
