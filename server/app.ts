@@ -37,6 +37,7 @@ import type { Caller, RouteAccess } from './http/requestContext';
 import { securityHeaders } from './http/securityHeaders';
 import { officeRoutes } from './office/routes';
 import { permissionRoutes } from './permission/routes';
+import { preferenceRoutes } from './preferences/routes';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/session';
 import { staffRoutes } from './staff/routes';
@@ -155,6 +156,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
       await api.register(dictionaryRoutes(dictionaries));
       await api.register(statistics.admin);
       await api.register(onlineSessionRoutes(db));
+      await api.register(preferenceRoutes(db, grants, definitions));
     },
     { prefix: API_PREFIX },
   );

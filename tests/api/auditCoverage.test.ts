@@ -7,7 +7,7 @@
  * moves and deletes are derived from their definitions (./declaredWrites.ts). A route of the matrix
  * registered as writing (`config: { writes: true }`, which runs its handler in an audit context)
  * must be one of those, or in SESSION_WRITES: calls that write only sessions, handoff codes or reveal records,
- * which have logs of their own (server/audit/coverage.ts). Any other route must leave every
+ * which have logs of their own, or the caller's own display preferences (server/audit/coverage.ts). Any other route must leave every
  * audited table as it was: a write there would go unrecorded.
  */
 import { sql } from 'kysely';
@@ -21,7 +21,7 @@ import { declaredWriteRoutes, runDeclaredWrites } from './declaredWrites';
 import { ADMIN, startTestServer, type CallOptions, type TestServer } from './harness';
 import { staffInput } from './staffFixtures';
 
-const SESSION_WRITES = new Set(['POST /user/login', 'POST /user/logout', 'POST /user/handoff', 'POST /workbench/handoff']);
+const SESSION_WRITES = new Set(['POST /user/login', 'POST /user/logout', 'POST /user/handoff', 'POST /workbench/handoff', 'POST /preference/save', 'POST /preference/delete']);
 const isReveal = (path: string) => path.endsWith('/reveal');
 
 let server: TestServer;
