@@ -7,11 +7,12 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } 
 import { useLocale } from '../../providers/locale';
 import type { Locale } from '../../contract/i18n';
 import type { UserInfo } from '../../contract/session';
-import { DELETE_IMPACT_PATH, endpointOf, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
+import { DELETE_IMPACT_PATH, endpointOf, isComputed, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
 import { detailsOf } from '../registry';
 import { useRegisteredCells } from './cellRegistry';
-import { resourceColumns } from './columns';
-import { searchFilters } from './filters';
+import { arrangeableColumns, resourceColumns } from './columns';
+import { sortOrderOf, viewFilters } from './columnSettings';
+import { searchFilters, searchFormFields } from './filters';
 import type { FormAction } from './ResourceForm';
 import { dialogComponent, registeredRowActions, type DialogEntry, type DialogRegistry } from './rowActions';
 import type { Row } from './rowTypes';
@@ -20,6 +21,7 @@ import { useResourceAccess } from './useResourceAccess';
 import { useRowActionAccess } from './useRowActionAccess';
 import { pagerTotal } from './pagerTotal';
 import { tableFit } from './tableFit';
+import { useListSettings } from './useListSettings';
 import './generic.css';
 
 // The dialogs (Modal, and the form's Select, InputNumber, Radio, TextArea) load on first use;
@@ -116,7 +118,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
   const { mutateAsync: remove } = useDelete<Row, HttpError>();
 
   const permanent: CrudFilter[] = master ? [{ field: master.field, operator: 'eq', value: master.id }] : [];
-  const { tableProps, tableQuery, searchFormProps, currentPage, setCurrentPage, pageSize } = useTable<Row, HttpError, Record<string, unknown>>({
+  const { tableProps, tableQuery, searchFormProps, currentPage, setCurrentPage, pageSize, sorters, setSorters } = useTable<Row, HttpError, Record<string, unknown>>({
     resource: definition.name,
     pagination: { currentPage: 1, pageSize: pageSizes[0] },
     filters: { permanent },
@@ -160,6 +162,28 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     if (found) setDialog({ kind: 'rowAction', ...found, row, open: true });
   };
 
+  const firstSort = sorters[0];
+  const sort = firstSort && (firstSort.order === 'asc' || firstSort.order === 'desc') ? { field: firstSort.field, order: firstSort.order } : null;
+  const settings = useListSettings({
+    screen: definition.name,
+    columns: arrangeableColumns(definition, locale),
+    current: () => ({
+      // A whole-value lookup of personal data is never kept in a view.
+      filters: viewFilters(searchFormProps.form?.getFieldsValue() ?? {}, new Set(definition.privacy?.lookup ?? [])),
+      sort,
+    }),
+    applyView: (view) => {
+      // Only what this list still searches and sorts by: a view may be older than the definition.
+      const searched = new Set([...searchFormFields(definition), ...(definition.ranges ?? [])]);
+      const form = searchFormProps.form;
+      form?.resetFields();
+      form?.setFieldsValue(Object.fromEntries(Object.entries(view.filters).flatMap(([name, value]) => (searched.has(name) && value !== null ? [[name, value]] : []))));
+      const isSortable = view.sort && definition.columns.some((c) => !isComputed(c) && c.field === view.sort?.field && c.sortable);
+      setSorters(isSortable && view.sort ? [{ field: view.sort.field, order: view.sort.order }] : []);
+      form?.submit();
+    },
+  });
+
   const columns = resourceColumns({
     definition,
     locale,
@@ -177,9 +201,12 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     onShow: (row) => setDialog({ kind: 'show', id: row.id, open: true }),
     own: ownMark,
     withSorters: true,
+    arrange: settings.arrange,
     // The radio column of a master list takes its 40 px first.
     available: listWidth === undefined ? undefined : listWidth - (selection ? 40 : 0),
   });
+  // The header shows the list's sort, also one a view set.
+  const sortedColumns = columns.map((column) => ('sorter' in column && column.sorter ? { ...column, sortOrder: sortOrderOf(sort, String(column.key)) } : column));
   const RowActionDialog = dialog?.kind === 'rowAction' ? dialogComponent(dialog.entry) : undefined;
   const pagination = tableProps.pagination;
 
@@ -203,6 +230,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
           <Tooltip title={t('buttons.refresh')}>
             <Button icon={<ReloadOutlined />} aria-label={t('buttons.refresh')} loading={tableQuery.isFetching} onClick={() => void tableQuery.refetch()} />
           </Tooltip>
+          {settings.control}
         </Space>
       </div>
       {tableQuery.isError ? (
@@ -217,7 +245,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
         className="generic-table"
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={sortedColumns}
         loading={tableQuery.isFetching}
         // The columns' own widths (fitted to the list's width): text beyond them ends in an ellipsis.
         scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), selection ? 40 : 0) }}

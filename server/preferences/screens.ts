@@ -1,9 +1,10 @@
 /**
- * Which screens keep preferences, and the call that opens each: a screen of the base app's
- * catalogue whose list button needs a call (its first). A user may keep settings for a screen
- * only while the guard would let them make that call.
+ * Which lists keep preferences, and the call that opens each: a screen of the base app's
+ * catalogue whose list button needs a call (its first), and every declared resource's list by its
+ * name (a detail list shows on its master's screen). A user may keep settings for a list only
+ * while the guard would let them make that call.
  */
-import type { ResourceDefinition } from '../../resources/define';
+import { crudActions, type ResourceDefinition } from '../../resources/define';
 import { baseScreens } from '../db/screenCatalogue';
 
 export interface PreferenceScreen {
@@ -20,6 +21,10 @@ export function preferenceScreens(definitions: readonly ResourceDefinition[]): R
     if (!listApi) continue;
     const definition = definitions.find((d) => d.name === screen.component);
     screens.set(screen.component, { listApi, lookupFields: new Set(definition?.privacy?.lookup ?? []) });
+  }
+  for (const definition of definitions) {
+    const listApi = crudActions(definition).find((action) => action.action === 'list')?.apis[0];
+    if (listApi && !screens.has(definition.name)) screens.set(definition.name, { listApi, lookupFields: new Set(definition.privacy?.lookup ?? []) });
   }
   return screens;
 }
