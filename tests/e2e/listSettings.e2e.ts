@@ -85,17 +85,19 @@ describe('column settings follow the user to another browser', () => {
   ])('$list: a hidden column stays hidden in a fresh browser, and reset there shows it again', async ({ path, column }) => {
     const first = await freshBrowserAt(path);
     expect(await headers(first.page)).toContain(column);
+    // The save has landed before another browser reads.
+    const saved = first.page.waitForResponse((response) => response.url().includes('/base/admin/preference/save'));
     await toggleColumn(first.page, column);
     await expect.poll(() => headers(first.page)).not.toContain(column);
-    // Let the save land before another browser reads.
-    await first.page.waitForLoadState('networkidle');
+    expect((await (await saved).json()).code).toBe(0);
 
     const second = await freshBrowserAt(path);
     await expect.poll(() => headers(second.page)).not.toContain(column);
+    const forgotten = second.page.waitForResponse((response) => response.url().includes('/base/admin/preference/delete'));
     await second.page.getByRole('button', { name: '列设置' }).click();
     await second.page.getByRole('button', { name: label('恢复默认') }).click();
     await expect.poll(() => headers(second.page)).toContain(column);
-    await second.page.waitForLoadState('networkidle');
+    expect((await (await forgotten).json()).code).toBe(0);
 
     await first.page.context().close();
     const third = await freshBrowserAt(path);
