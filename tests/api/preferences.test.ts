@@ -85,6 +85,12 @@ describe('which screens', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('keeps a detail list’s settings by its own name, opened by its master’s list grant', async () => {
+    expect((await save(alice, { screen: 'dicItem', kind: 'columns', value: { columns: [{ key: 'name', hidden: true }] } })).body.code).toBe(Code.OK);
+    expect((await read(alice, 'dicItem')).body.data).toEqual({ columns: { columns: [{ key: 'name', hidden: true }] } });
+    expect((await read(bob, 'dicItem')).body.code).toBe(Code.FORBIDDEN);
+  });
+
   it('refuses an unknown screen, a screen without a list call and an unknown kind (1001, naming the parameter)', async () => {
     for (const [answer, field] of [
       [await read(alice, 'nope'), 'screen'],
