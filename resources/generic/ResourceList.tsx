@@ -7,12 +7,12 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } 
 import { useLocale } from '../../providers/locale';
 import type { Locale } from '../../contract/i18n';
 import type { UserInfo } from '../../contract/session';
-import { DELETE_IMPACT_PATH, endpointOf, isComputed, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
+import { DELETE_IMPACT_PATH, endpointOf, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
 import { detailsOf } from '../registry';
 import { useRegisteredCells } from './cellRegistry';
-import { arrangeableColumns, resourceColumns } from './columns';
-import { sortOrderOf, viewFilters } from './columnSettings';
-import { searchFilters, searchFormFields } from './filters';
+import { resourceColumns } from './columns';
+import { sortOrderOf } from './columnSettings';
+import { searchFilters } from './filters';
 import type { FormAction } from './ResourceForm';
 import { dialogComponent, registeredRowActions, type DialogEntry, type DialogRegistry } from './rowActions';
 import type { Row } from './rowTypes';
@@ -21,7 +21,7 @@ import { useResourceAccess } from './useResourceAccess';
 import { useRowActionAccess } from './useRowActionAccess';
 import { pagerTotal } from './pagerTotal';
 import { tableFit } from './tableFit';
-import { useListSettings } from './useListSettings';
+import { useResourceListSettings } from './useResourceListSettings';
 import './generic.css';
 
 // The dialogs (Modal, and the form's Select, InputNumber, Radio, TextArea) load on first use;
@@ -162,27 +162,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     if (found) setDialog({ kind: 'rowAction', ...found, row, open: true });
   };
 
-  const firstSort = sorters[0];
-  const sort = firstSort && (firstSort.order === 'asc' || firstSort.order === 'desc') ? { field: firstSort.field, order: firstSort.order } : null;
-  const settings = useListSettings({
-    screen: definition.name,
-    columns: arrangeableColumns(definition, locale),
-    current: () => ({
-      // A whole-value lookup of personal data is never kept in a view.
-      filters: viewFilters(searchFormProps.form?.getFieldsValue() ?? {}, new Set(definition.privacy?.lookup ?? [])),
-      sort,
-    }),
-    applyView: (view) => {
-      // Only what this list still searches and sorts by: a view may be older than the definition.
-      const searched = new Set([...searchFormFields(definition), ...(definition.ranges ?? [])]);
-      const form = searchFormProps.form;
-      form?.resetFields();
-      form?.setFieldsValue(Object.fromEntries(Object.entries(view.filters).flatMap(([name, value]) => (searched.has(name) && value !== null ? [[name, value]] : []))));
-      const isSortable = view.sort && definition.columns.some((c) => !isComputed(c) && c.field === view.sort?.field && c.sortable);
-      setSorters(isSortable && view.sort ? [{ field: view.sort.field, order: view.sort.order }] : []);
-      form?.submit();
-    },
-  });
+  const { settings, sort } = useResourceListSettings({ definition, locale, form: searchFormProps.form, sorters, setSorters });
 
   const columns = resourceColumns({
     definition,
