@@ -45,7 +45,10 @@ export function useListPreferences(screen: string): ListPreferences {
       });
     } catch {
       setChanged(before);
+      return;
     }
+    // The cache serves the list's next opening (a tab closed and opened again): keep it current.
+    void query.refetch();
   };
 
   return {
