@@ -9,8 +9,8 @@ import type { ColumnEntry, FilterValue, SavedView, SortSetting } from '../../con
 
 /**
  * The caller's columns in the stored order, hidden where stored: stored keys the caller's list
- * lacks are dropped; a column the setting does not name (new in the definition) is shown, placed
- * after the column it follows by default.
+ * lacks are dropped; a column the setting does not name (new in the definition, or newly
+ * granted) is shown, after the others, in the definition's order.
  */
 export function mergeColumns(allowed: readonly string[], stored: readonly ColumnEntry[] | null | undefined): ColumnEntry[] {
   const permitted = new Set(allowed);
@@ -21,14 +21,7 @@ export function mergeColumns(allowed: readonly string[], stored: readonly Column
     seen.add(entry.key);
     merged.push({ key: entry.key, hidden: entry.hidden === true });
   }
-  allowed.forEach((key, index) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const before = allowed.slice(0, index).reverse().find((k) => merged.some((e) => e.key === k));
-    const at = before === undefined ? 0 : merged.findIndex((e) => e.key === before) + 1;
-    merged.splice(at, 0, { key, hidden: false });
-  });
-  return merged;
+  return [...merged, ...allowed.filter((key) => !seen.has(key)).map((key) => ({ key, hidden: false }))];
 }
 
 /** Whether entries say nothing beyond the default: every column shown, in the definition's order. */

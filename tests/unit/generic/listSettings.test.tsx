@@ -51,8 +51,8 @@ describe('a list’s column settings', () => {
     });
     renderResourceList(api.current, paramResource);
     await screen.findByText('site.name', {}, slow);
-    // 排序号 and 备用参数, which the setting does not name, keep their places by the definition.
-    await waitFor(() => expect(headers()).toEqual(['序号', '排序号', '值', 'Key', '备用参数', '操作']), slow);
+    // 排序号 and 备用参数, which the setting does not name, follow in the definition's order.
+    await waitFor(() => expect(headers()).toEqual(['序号', '值', 'Key', '排序号', '备用参数', '操作']), slow);
   });
 
   it('hides a column from the toolbar, saves it for the user, and resets to the definition’s default', async () => {
