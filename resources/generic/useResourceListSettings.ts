@@ -7,7 +7,7 @@ import type { CrudSort } from '@refinedev/core';
 import type { FormInstance } from 'antd';
 import type { Locale } from '../../contract/i18n';
 import type { SortSetting } from '../../contract/preferences';
-import { isComputed, type ResourceDefinition } from '../define';
+import { isComputed, lookupFieldsOf, type ResourceDefinition } from '../define';
 import { arrangeableColumns } from './columns';
 import { viewFilters } from './columnSettings';
 import { searchFormFields } from './filters';
@@ -27,7 +27,7 @@ export function useResourceListSettings({ definition, locale, form, sorters, set
   const settings = useListSettings({
     screen: definition.name,
     columns: arrangeableColumns(definition, locale),
-    current: () => ({ filters: viewFilters(form?.getFieldsValue() ?? {}, new Set(definition.privacy?.lookup ?? [])), sort }),
+    current: () => ({ filters: viewFilters(form?.getFieldsValue() ?? {}, new Set(lookupFieldsOf(definition).map(({ field }) => field))), sort }),
     applyView: (view) => {
       // Only what this list still searches and sorts by: a view may be older than the definition.
       const searched = new Set([...searchFormFields(definition), ...(definition.ranges ?? [])]);
