@@ -46,12 +46,16 @@ describe('the seeded base app tree', () => {
     expect(await declaredTreeProblems(server.db, resourceDefinitions)).toEqual([]);
   });
 
-  it('marks only the session calls as not needing an API element', async () => {
+  it('marks only the session calls and the caller\'s own preferences as not needing an API element', async () => {
     const open = server.app.routeTable.filter((r) => isGuardedPath(r.url) && r.access !== 'permission').map((r) => `${r.access} ${r.url}`);
     expect([...new Set(open)].sort()).toEqual([
       `public ${API_PREFIX}/user/handoff`,
       `public ${API_PREFIX}/user/login`,
       `session ${API_PREFIX}/permission/pemByUserAndApp`,
+      // The caller's own display preferences: each call checks the screen named is one they may list.
+      `session ${API_PREFIX}/preference/delete`,
+      `session ${API_PREFIX}/preference/list`,
+      `session ${API_PREFIX}/preference/save`,
       `session ${API_PREFIX}/user/changeEmail`,
       `session ${API_PREFIX}/user/changePwd`,
       `session ${API_PREFIX}/user/info`,
