@@ -29,3 +29,4 @@ export * from './entities/sample';
 export * from './dictionaries';
 export * from './statistics';
 export * from './deleteImpact';
+export * from './recordVersion';
