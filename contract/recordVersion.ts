@@ -27,3 +27,8 @@ export function staleCurrent(data: unknown): Record<string, unknown> | undefined
   const current = (data as { current?: unknown } | null | undefined)?.current;
   return typeof current === 'object' && current !== null && !Array.isArray(current) ? (current as Record<string, unknown>) : undefined;
 }
+
+/** What an editable resource's records carry beside their fields. */
+export interface Versioned {
+  [VERSION_FIELD]?: number;
+}
