@@ -64,7 +64,7 @@ describe('dictionaries', () => {
     expect(duplicate.body).toMatchObject({ code: Code.DUPLICATE, msg: 'key值不可以重复', data: { fields: { dicKey: 'key值不可以重复' } } });
     expect((await save({ id: created.id, dicKey: 'paint' })).body.code).toBe(Code.VALIDATION_FAILED);
     const renamed = await save({ id: created.id, name: '颜色' });
-    expect(renamed.body.data).toEqual({ ...created, name: '颜色' });
+    expect(renamed.body.data).toEqual({ ...created, name: '颜色', version: 2 });
   });
 
   it('says what is wrong with a bad dictionary, in the spec\'s words, and stores nothing', async () => {
