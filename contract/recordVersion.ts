@@ -16,8 +16,8 @@ export interface StaleVersionData<T = Record<string, unknown>> {
 }
 
 /** The version a record carries, if it is a whole number. */
-export function versionOf(record: Readonly<Record<string, unknown>> | null | undefined): number | undefined {
-  const value = record?.[VERSION_FIELD];
+export function versionOf(record: object | null | undefined): number | undefined {
+  const value = (record as Readonly<Record<string, unknown>> | null | undefined)?.[VERSION_FIELD];
   const version = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
   return typeof version === 'number' && Number.isSafeInteger(version) && version >= 0 ? version : undefined;
 }
