@@ -74,7 +74,8 @@ export function useVersionedSave({ definition, record, form, locale, isSaving }:
   const takeTheirs = () => {
     if (!conflict) return;
     taken.current = conflict.current;
-    form.setFieldsValue(toFormValues(definition, conflict.current));
+    // Each field set, an emptied one too (setFieldsValue would skip an undefined value).
+    form.setFields(Object.entries(toFormValues(definition, conflict.current)).map(([name, value]) => ({ name, value, errors: [] })));
     setConflict(undefined);
   };
 
