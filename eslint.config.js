@@ -42,8 +42,12 @@ export default tseslint.config(
   layer(['src/**'], ['resources', 'server', 'mocks', 'app']),
   layer(['resources/**'], ['server', 'mocks', 'app']),
   layer(['server/**', 'mocks/**'], ['app']),
-  // The contract imports nothing of ours; it and the definitions are read by the server too: no
-  // React, no browser, no Node APIs.
+  // The contract imports nothing of ours; it, the definitions and the bespoke screens' declarations
+  // are read by the server too: no React, no browser, no Node APIs.
   layer(['contract/**'], ['providers', 'src', 'resources', 'server', 'mocks', 'app'], SERVER_READABLE),
-  layer(['resources/**/definition.ts', 'resources/define.ts', 'resources/registry.ts'], ['server', 'mocks', 'app'], SERVER_READABLE),
+  layer(
+    ['resources/**/definition.ts', 'resources/define.ts', 'resources/registry.ts', 'resources/**/screen.ts', 'resources/**/screens.ts', 'resources/bespokeScreens.ts'],
+    ['server', 'mocks', 'app'],
+    SERVER_READABLE,
+  ),
 );

@@ -53,7 +53,13 @@ export type Rule =
    * An exact decimal of `scale` decimals travelling and stored as its integer count of minor units
    * (fen for yuan), within min..max minor units; money names its currency (shown by the cell).
    */
-  | { kind: 'decimal'; required: boolean; scale: number; min: number; max: number; currency?: Currency };
+  | { kind: 'decimal'; required: boolean; scale: number; min: number; max: number; currency?: Currency }
+  /**
+   * Up to `max` distinct values, each an item value of the field's dictionary (text) or a record's
+   * id (`reference`, named by the definition's `references`); travelling as an array, stored as
+   * its JSON text (./tags.ts), sorted and without repeats.
+   */
+  | { kind: 'tags'; of: 'dictionary' | 'reference'; required: boolean; max: number };
 
 /** Currencies a money field may be in (ISO 4217); all of them have two decimals. */
 export type Currency = 'CNY' | 'USD' | 'EUR' | 'HKD';
@@ -69,7 +75,7 @@ export interface Field<V = unknown> {
   maxLength?: number;
   required: boolean;
   options?: readonly Option[];
-  /** The key of the dictionary whose enabled items are this field's choices (`dictionaryChoice`). */
+  /** The key of the dictionary whose enabled items are this field's choices (`dictionaryChoice`, a `tags` field of items). */
   dictionary?: string;
   /** What a new record holds when the field is not given (SPEC §9 defaults); forms start with it. */
   defaultValue?: string | number;
@@ -153,6 +159,52 @@ export function joinSlots(slots: readonly (string | undefined | null)[]): string
   const values = slots.map((s) => (s ?? '').trim());
   while (values.length && values[values.length - 1] === '') values.pop();
   return values.length ? values.join(',') : undefined;
+}
+
+/** Where a tags field's values come from: a dictionary's items, or the records of the resource `references` names. */
+export type TagsSource = { dictionary: string } | { reference: true };
+
+/** Most values a tags field holds unless it says (`max`), and the most it may say. */
+export const DEFAULT_TAGS_MAX = 10;
+export const TAGS_MAX_LIMIT = 50;
+
+/** Longest item value of a dictionary (contract/entities/dic.ts) and longest id, in characters. */
+const DICTIONARY_VALUE_LENGTH = 50;
+const ID_LENGTH = 15;
+
+type TagsOptions = TagsSource & { max?: number };
+
+function tagsField(label: Text, { max = DEFAULT_TAGS_MAX, ...source }: TagsOptions, required: boolean): Field<string[] | number[] | undefined> {
+  if (!Number.isInteger(max) || max < 1 || max > TAGS_MAX_LIMIT) throw new Error(`Tags max ${max} must be a whole number from 1 to ${TAGS_MAX_LIMIT}`);
+  const of = 'dictionary' in source ? 'dictionary' : 'reference';
+  // The JSON text at its longest: each value escaped at worst six characters a character (./tags.ts), quoted, comma-separated.
+  const each = of === 'dictionary' ? DICTIONARY_VALUE_LENGTH * 6 + 2 : ID_LENGTH;
+  return {
+    label,
+    storage: 'text',
+    maxLength: 2 + max * (each + 1),
+    required,
+    ...('dictionary' in source ? { dictionary: source.dictionary } : {}),
+    rule: { kind: 'tags', of, required, max },
+  };
+}
+
+/**
+ * At least one and at most `max` (default 10) values: the item values of a dictionary
+ * (`tags(label, { dictionary: 'x' })`, checked against its enabled items by the server) or records'
+ * ids (`tags(label, { reference: true })` with the definition's `references` naming the resource).
+ */
+export function tags(label: Text, options: { dictionary: string; max?: number }): Field<string[]>;
+export function tags(label: Text, options: { reference: true; max?: number }): Field<number[]>;
+export function tags(label: Text, options: TagsOptions): Field<string[] | number[]> {
+  return tagsField(label, options, true) as Field<string[] | number[]>;
+}
+
+/** As `tags`, but none is "not given" (stored as null). */
+export function optionalTags(label: Text, options: { dictionary: string; max?: number }): Field<string[] | undefined>;
+export function optionalTags(label: Text, options: { reference: true; max?: number }): Field<number[] | undefined>;
+export function optionalTags(label: Text, options: TagsOptions): Field<string[] | number[] | undefined> {
+  return tagsField(label, options, false);
 }
 
 /** A required reference to another record by id (e.g. the owning sub-system), chosen from a list. */

@@ -29,4 +29,7 @@ export * from './entities/sample';
 export * from './dictionaries';
 export * from './statistics';
 export * from './deleteImpact';
+export * from './tags';
+export * from './ranges';
+export * from './rangeBound';
 export * from './recordVersion';

@@ -25,6 +25,7 @@ export const ruleMessages = {
   readOnly: text('{label}不可修改', '{label} cannot be changed'),
   loginName: text('{label}只能包含字母、数字、_ . -', '{label} may contain letters, digits, _ . - only'),
   choice: text('{label}的取值无效', '{label} has an invalid value'),
+  tagsMax: text('{label}最多选择{max}项', '{label} can hold at most {max} values'),
   webAddress: text('{label}须为 http(s) 地址或以 / 开头的路径', '{label} must be an http(s) URL or a path starting with /'),
   leadingSlash: text('{label}须以“/”开头', '{label} must start with "/"'),
   spaces: text('{label}不能包含空格', '{label} cannot contain spaces'),

@@ -8,6 +8,7 @@ import { MAX_MINOR_UNITS, minorUnitsOf, minorUnitsText } from './decimal';
 import { isCalendarDate, MAX_INSTANT, messenger, type Field, type Fields, type FieldValues, type Msg, type Rule } from './fields';
 import type { Locale } from './i18n';
 import { hasControlCharacter } from './search';
+import { sortedTags, tagValue, type TagValue } from './tags';
 
 // Never typed, and PostgreSQL cannot store NUL: no text rule accepts control characters.
 const hasNoControl = (value: string) => !hasControlCharacter(value);
@@ -158,6 +159,27 @@ function decimalSchema(m: Msg, rule: Extract<Rule, { kind: 'decimal' }>): z.ZodT
   });
 }
 
+/** Most values a tags field reads before refusing (repeats included): the work of one check stays bounded. */
+const TAGS_READ_LIMIT = 1000;
+
+/** An array of distinct values (./tags.ts), at most `max`; none is "not given". */
+function tagsSchema(m: Msg, rule: Extract<Rule, { kind: 'tags' }>): z.ZodType {
+  const schema = z.unknown().transform((v, ctx) => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) return rule.required ? fail(m('requiredSelect')) : undefined;
+    if (!Array.isArray(v)) return fail(m('choice'));
+    if (v.length > TAGS_READ_LIMIT) return fail(m('tagsMax', { max: rule.max }));
+    const read = v.map((item) => tagValue(rule.of, item));
+    if (read.some((item) => item === undefined)) return fail(m('choice'));
+    const values = sortedTags(read as TagValue[]);
+    return values.length > rule.max ? fail(m('tagsMax', { max: rule.max })) : values;
+  });
+  return rule.required ? schema : schema.optional();
+}
+
 function ruleSchema(rule: Rule, field: Field, m: Msg): z.ZodType {
   switch (rule.kind) {
     case 'requiredText': {
@@ -200,6 +222,8 @@ function ruleSchema(rule: Rule, field: Field, m: Msg): z.ZodType {
       return dateTimeSchema(m, rule);
     case 'decimal':
       return decimalSchema(m, rule);
+    case 'tags':
+      return tagsSchema(m, rule);
   }
 }
 

@@ -79,6 +79,18 @@ export function apiElementPath(path: string): string {
   return startsWithSegment(path, API_PREFIX) ? path.slice(API_PREFIX.length) : path;
 }
 
+/**
+ * The session's own calls (below API_PREFIX): every signed-in user makes them, no API element grants
+ * them. Sign-in is public; the others need a session only.
+ */
+export const LOGIN_PATH = '/user/login';
+export const USER_INFO_PATH = '/user/info';
+export const LOGOUT_PATH = '/user/logout';
+/** The caller's granted menu tree of a sub-system. */
+export const PERMISSIONS_PATH = '/permission/pemByUserAndApp';
+/** The workbench's cards: the sub-systems the caller may open. */
+export const WORKBENCH_APPS_PATH = '/workbench/apps';
+
 /** The console's change-password screen (forced after a password reset, or opened from the top bar). */
 export const CHANGE_PASSWORD_ROUTE = '/changePassword';
 

@@ -9,7 +9,7 @@
 import type { AuthProvider, CheckResponse } from '@refinedev/core';
 import { SESSION_ENDED_CODES } from '../contract/codes';
 import { menuReadingOf, normaliseTree, type PermissionNode } from '../contract/menu';
-import { API_PREFIX, CHANGE_PASSWORD_ROUTE, type PermissionAnswer, type UserInfo } from '../contract/session';
+import { API_PREFIX, CHANGE_PASSWORD_PATH, CHANGE_PASSWORD_ROUTE, LOGIN_PATH, LOGOUT_PATH, PERMISSIONS_PATH, USER_INFO_PATH, type PermissionAnswer, type UserInfo } from '../contract/session';
 import { translate } from './locale';
 import { ApiError, type HttpClient } from './http';
 import { clearSession, getMenus, readAppId, readHandoff, readToken, saveSession, setMenus } from './session';
@@ -20,11 +20,11 @@ export const LOGOUT_DELAY_MS = 500;
 export const PERMISSION_ERROR_MS = 5000;
 
 export const SESSION_PATHS = {
-  login: `${API_PREFIX}/user/login`,
-  info: `${API_PREFIX}/user/info`,
-  logout: `${API_PREFIX}/user/logout`,
-  permissions: `${API_PREFIX}/permission/pemByUserAndApp`,
-  changePassword: `${API_PREFIX}/user/changePwd`,
+  login: `${API_PREFIX}${LOGIN_PATH}`,
+  info: `${API_PREFIX}${USER_INFO_PATH}`,
+  logout: `${API_PREFIX}${LOGOUT_PATH}`,
+  permissions: `${API_PREFIX}${PERMISSIONS_PATH}`,
+  changePassword: `${API_PREFIX}${CHANGE_PASSWORD_PATH}`,
 } as const;
 
 /** `data` of a successful login (the platform may add fields). */

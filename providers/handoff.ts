@@ -10,7 +10,7 @@
  */
 import { SESSION_ENDED_CODES } from '../contract/codes';
 import type { Envelope } from '../contract/envelope';
-import { API_PREFIX, HANDOFF_EXCHANGE_PATH, TOKEN_HEADER, type HandoffAnswer, type UserInfo } from '../contract/session';
+import { API_PREFIX, HANDOFF_EXCHANGE_PATH, LOGOUT_PATH, TOKEN_HEADER, USER_INFO_PATH, type HandoffAnswer, type UserInfo } from '../contract/session';
 import { readHandoff, readToken, readUserName, startSession, type AddressLike } from './session';
 
 export type HandoffOutcome = 'none' | 'taken' | 'declined' | 'failed';
@@ -91,13 +91,13 @@ export async function acceptHandoff({ location, replaceAddress, confirm, fetch: 
   }
 
   const stored = readToken();
-  const [now, next] = await Promise.all([stored && stored !== token ? call<UserInfo>('/user/info', stored) : null, call<UserInfo>('/user/info', token)]);
+  const [now, next] = await Promise.all([stored && stored !== token ? call<UserInfo>(USER_INFO_PATH, stored) : null, call<UserInfo>(USER_INFO_PATH, token)]);
   if (next?.code !== 0) return 'failed';
   // The same token as the stored one changes nothing: nobody new signs in.
   if (stored !== token) {
     const question = handoffQuestion(signedIn(stored, now), next.data);
     if (question && !(await confirm(question))) {
-      if (isCode) void call('/user/logout', token, {});
+      if (isCode) void call(LOGOUT_PATH, token, {});
       return 'declined';
     }
   }

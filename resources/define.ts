@@ -7,6 +7,7 @@ import type { Entity, Fields, PagingStyle, Text } from '../contract';
 import type { MaskKind } from '../contract/masking';
 import type { MenuIconName } from '../contract/menuIcons';
 import type { NavigationKey } from '../contract/menuTitles';
+import { DICTIONARY_CALLS } from '../contract/paths';
 // Not the barrel: it would pull zod into every chunk that needs only these.
 import { actionCode, endpointOf } from '../contract/resourceCalls';
 import { apiElementPath } from '../contract/session';
@@ -25,7 +26,7 @@ export const DEFAULT_PAGE_SIZES: readonly number[] = [10, 20, 50, 100];
 
 /**
  * How a list cell shows its value: as is, as the label of its option, as numbered slots, as the
- * label of a referenced record or of a dictionary item, an instant (epoch milliseconds) as a local
+ * label of a referenced record or of a dictionary item, a tags field's values as tags with those labels, an instant (epoch milliseconds) as a local
  * date and time, a day as written, an amount of minor units (fen) in the locale's digits (with its
  * currency for money), a record of changes (`{ field: [before, after] }` as JSON) as the fields changed
  * (the show view tabulates before → after); a stored table's name, a record's key in it (a join
@@ -34,7 +35,7 @@ export const DEFAULT_PAGE_SIZES: readonly number[] = [10, 20, 50, 100];
  * saves the field at once (a two-option choice, the first option being "on"), or up/down arrows
  * that move the row (the definition's `order` field).
  */
-export const BUILT_IN_CELLS = ['text', 'option', 'slots', 'reference', 'dictionary', 'switch', 'order', 'time', 'date', 'decimal', 'changes', 'table', 'recordKey', 'resource', 'fieldName'] as const;
+export const BUILT_IN_CELLS = ['text', 'option', 'slots', 'reference', 'dictionary', 'tags', 'switch', 'order', 'time', 'date', 'decimal', 'changes', 'table', 'recordKey', 'resource', 'fieldName'] as const;
 export type CellKind = (typeof BUILT_IN_CELLS)[number];
 /**
  * A cell as a definition names it: a built-in kind, or a cell registered by name (a module
@@ -67,7 +68,7 @@ export function fieldLabelOf(definition: Pick<ResourceDefinition, 'entity' | 'ti
   return definition.timestamps && (TIMESTAMP_FIELDS as readonly string[]).includes(field) ? TIMESTAMP_LABELS[field as TimestampField] : undefined;
 }
 /** Which input a form field gets (a date, a date and time, an amount typed in major units). */
-export type WidgetKind = 'input' | 'textarea' | 'number' | 'select' | 'radio' | 'slots' | 'reference' | 'dictionary' | 'date' | 'dateTime' | 'decimal';
+export type WidgetKind = 'input' | 'textarea' | 'number' | 'select' | 'radio' | 'slots' | 'reference' | 'dictionary' | 'tags' | 'date' | 'dateTime' | 'decimal';
 
 /** A field holding another resource's id: the form offers that resource's records, the list shows a label. */
 export interface ReferenceSpec {
@@ -317,12 +318,15 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   search: ReadonlyArray<keyof F & string>;
   /**
    * Fields the list filters by exact value (a select in the search form, e.g. the owning app):
-   * the list call takes them as parameters named by the field (`role/list?appId=2`).
+   * the list call takes them as parameters named by the field (`role/list?appId=2`). A tags field
+   * matches the rows holding that one value among theirs.
    */
   filters?: ReadonlyArray<keyof F & string>;
   /**
-   * Integer fields filtered by a range (an instant in epoch milliseconds: a date-time range in the
-   * search form): the list call takes `<field>From` and `<field>To`, both inclusive and optional.
+   * Fields filtered by a range, each bound read by the field's rule (contract/ranges.ts): a date (a
+   * date range in the search form, bounds 'YYYY-MM-DD'), money or a decimal (two amounts typed in
+   * yuan, bounds in fen), an instant in epoch milliseconds (a date-time range). The list call takes
+   * `<field>From` and `<field>To`, both inclusive and optional.
    */
   ranges?: ReadonlyArray<keyof F & string>;
   /**
@@ -371,7 +375,7 @@ export interface ResourceDefinition<F extends Fields = Fields> {
 }
 
 /** A demo row: field values as a save would send them (the order field and ids are the server's). */
-export type DemoRow<K extends string = string> = Readonly<Partial<Record<K, string | number | null>>>;
+export type DemoRow<K extends string = string> = Readonly<Partial<Record<K, string | number | null | readonly (string | number)[]>>>;
 
 /**
  * Checks a definition's field names against its entity, then hands it on in the general shape the
@@ -429,7 +433,7 @@ export function personalDataParams(definitions: readonly Pick<ResourceDefinition
 export const DELETE_IMPACT_PATH = 'deleteImpact';
 
 /** The calls that read a dictionary's enabled items and the version that keys them (server/dic). */
-export const DICTIONARY_CALLS: readonly string[] = ['/dic/ListByKey', '/dic/version'];
+export const DICTIONARY_APIS: readonly string[] = Object.values(DICTIONARY_CALLS);
 
 /** A button of a screen: its page-element code and the API paths (below /base/admin) it needs. */
 export interface ActionElement {
@@ -456,7 +460,7 @@ export function crudActions(definition: ResourceDefinition): ActionElement[] {
   // The list shows a referenced record's label, the search form and the dialog offer them: all load their list.
   const referenceLists = [...new Set(Object.values(definition.references ?? {}).flatMap((spec) => (spec ? [`/${spec.resource}/list`] : [])))];
   // Fields offering a dictionary's items read it (and its version, to never show a stale one).
-  const dictionaries = Object.values(definition.entity.fields).some((field) => field.dictionary) ? DICTIONARY_CALLS : [];
+  const dictionaries = Object.values(definition.entity.fields).some((field) => field.dictionary) ? DICTIONARY_APIS : [];
   const lookups = [...referenceLists, ...dictionaries];
   const move = definition.order ? [`${base}/move`] : [];
   const apis: Record<CrudAction, string[]> = {

@@ -73,6 +73,8 @@ export interface RouteSummary {
   access: RouteAccess;
   /** Registered with `config: { writes: true }`: runs in its request's audit context. */
   writes: boolean;
+  /** Registered with `config: { ownLog: true }`: what it writes has a log of its own. */
+  ownLog: boolean;
 }
 
 declare module 'fastify' {
@@ -109,7 +111,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   app.addHook('onRoute', auditWrites);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access ?? 'permission', writes: route.config?.writes === true });
+    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access ?? 'permission', writes: route.config?.writes === true, ownLog: route.config?.ownLog === true });
   });
 
   app.decorateRequest('locale', DEFAULT_LOCALE);
@@ -150,18 +152,18 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
       await api.register(sessionRoutes({ db, sessions, throttle, grants, loginLog: createLoginLog(db) }));
       await api.register(permissionRoutes(db));
       await api.register((await import('./effective/routes')).effectiveRoutes(db));
-      await api.register(staffRoutes(db, throttle), { prefix: '/user' });
-      await api.register(officeRoutes(db), { prefix: '/office' });
+      await api.register(staffRoutes(db, throttle));
+      await api.register(officeRoutes(db));
       await api.register(dictionaryRoutes(dictionaries));
       await api.register(statistics.admin);
       await api.register(onlineSessionRoutes(db));
     },
     { prefix: API_PREFIX },
   );
-  await app.register(templateRoutes(db), { prefix: '/v2/js/template' });
-  await app.register(statistics.dashboard, { prefix: '/admin/dashboard' });
-  await app.register(statistics.siteUser, { prefix: '/siteuser' });
-  await app.register(uaRoutes(db), { prefix: '/v2/ua' });
+  await app.register(templateRoutes(db));
+  await app.register(statistics.dashboard);
+  await app.register(statistics.siteUser);
+  await app.register(uaRoutes(db));
   // The declared resources, one registration per endpoint (a master and its detail may share one).
   for (const [endpoint, group] of groupBy(definitions, endpointOf)) {
     await app.register(crudRoutes({ db, definitions, dictionaries, policies, grants, lookupPolicy: config.lookup }, group), { prefix: endpoint });

@@ -1,7 +1,8 @@
 import { useCustomMutation, useGetIdentity, useInvalidate, type HttpError } from '@refinedev/core';
 import { Alert } from 'antd';
 import { format, text, type Text } from '../../contract/i18n';
-import { API_PREFIX, type UserInfo } from '../../contract/session';
+import { callUrl, ONLINE_SESSION_CALLS } from '../../contract/paths';
+import type { UserInfo } from '../../contract/session';
 import { useLocale } from '../../providers/locale';
 import { DeleteConfirm } from '../generic/DeleteConfirm';
 import type { RowActionDialogProps } from '../generic/rowActions';
@@ -43,7 +44,7 @@ function EndSessionsDialog({ scope, definition, record, open, onClose, afterClos
       okText={MESSAGES.ok[locale]}
       onConfirm={async () => {
         await mutateAsync({
-          url: `${API_PREFIX}/onlineSession/${scope}`,
+          url: callUrl(ONLINE_SESSION_CALLS[scope]),
           method: 'post',
           values: scope === 'end' ? { ids: String(record.id) } : { userIds: String(record.userId) },
           successNotification: (answer) => ({ message: format(MESSAGES.ended[locale], { count: answer?.data.ended ?? 0 }), type: 'success' }),

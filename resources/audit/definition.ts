@@ -1,5 +1,6 @@
 import { auditLogEntity, loginLogEntity, onlineSessionEntity } from '../../contract/entities/audit';
 import { text } from '../../contract/i18n';
+import { ONLINE_SESSION_CALLS } from '../../contract/paths';
 import { defineResource } from '../define';
 
 /**
@@ -88,8 +89,8 @@ export const onlineSessionResource = defineResource({
   // The caller's own session is marked: ending it signs them out (the dialog says so first).
   marksOwn: { field: 'id', identity: 'sessionId', label: text('当前会话', 'This session') },
   rowActions: [
-    { action: 'end', label: text('结束会话', 'End session'), dialog: 'endSession', apis: ['/onlineSession/end'] },
-    { action: 'endUser', label: text('结束其全部会话', 'End all their sessions'), dialog: 'endUserSessions', apis: ['/onlineSession/endUser'] },
+    { action: 'end', label: text('结束会话', 'End session'), dialog: 'endSession', apis: [ONLINE_SESSION_CALLS.end] },
+    { action: 'endUser', label: text('结束其全部会话', 'End all their sessions'), dialog: 'endUserSessions', apis: [ONLINE_SESSION_CALLS.endUser] },
   ],
   columns: [
     { field: 'userName', width: 120 },

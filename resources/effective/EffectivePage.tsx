@@ -15,7 +15,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useContext, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { ListData } from '../../contract/envelope';
 import { isDirectoryType, menuReadingOf, menuTypeName, type MenuReading } from '../../contract/menu';
-import { API_PREFIX } from '../../contract/session';
+import { callUrl, declaredCall, EFFECTIVE_CALLS } from '../../contract/paths';
 import { useLocale } from '../../providers/locale';
 import { menuTitle } from '../../src/routing/menuTitle';
 import { NavigationContext } from '../../src/routing/NavigationContext';
@@ -53,7 +53,7 @@ function useDebounced<T>(value: T, delay: number): T {
 
 function useStaff(searchKey: string) {
   const { query } = useCustom<BaseRecord, HttpError>({
-    url: `${API_PREFIX}/effective/users`,
+    url: callUrl(EFFECTIVE_CALLS.users),
     method: 'get',
     config: { query: searchKey ? { searchKey } : {} },
   });
@@ -63,7 +63,7 @@ function useStaff(searchKey: string) {
 
 function useApps() {
   const { query } = useCustom<BaseRecord, HttpError>({
-    url: `${API_PREFIX}/app/list`,
+    url: callUrl(declaredCall('app', 'list')),
     method: 'get',
     config: { query: { pageNo: 1, pageSize: 1000 } },
   });
@@ -73,7 +73,7 @@ function useApps() {
 
 function useEffectiveTree(userId: number | undefined, appId: number | undefined) {
   const { query } = useCustom<BaseRecord, HttpError>({
-    url: `${API_PREFIX}/effective/tree`,
+    url: callUrl(EFFECTIVE_CALLS.tree),
     method: 'get',
     config: { query: { userId, appId } },
     queryOptions: { enabled: userId !== undefined && appId !== undefined },

@@ -1,4 +1,5 @@
 import { useTranslate } from '@refinedev/core';
+import { Tag } from 'antd';
 import type { Locale } from '../../contract/i18n';
 import type { ReferenceSpec } from '../define';
 import { useLocale } from '../../providers/locale';
@@ -29,6 +30,40 @@ function DictionaryCell({ dicKey, value }: { dicKey: string; value: string }) {
   const shown = describe(value);
   if (!shown) return null;
   return <span className={shown.state === 'on' ? 'generic-cell' : 'generic-cell generic-cell--off'}>{shown.text}</span>;
+}
+
+/** Tags with their labels; an item switched off or unknown marked as the dictionary cell marks it. */
+function TagList({ tags }: { tags: ReadonlyArray<{ value: string; label: string; isOff?: boolean }> }) {
+  return (
+    <span className="generic-tags">
+      {tags.map((tag) => (
+        <Tag key={tag.value} className={tag.isOff ? 'generic-cell--off' : undefined}>
+          {tag.label}
+        </Tag>
+      ))}
+    </span>
+  );
+}
+
+/** A tags field of dictionary items: each item's label (nothing while the items load). */
+function DictionaryTagsCell({ dicKey, values }: { dicKey: string; values: readonly string[] }) {
+  const { describe } = useDictionary(dicKey);
+  const shown = values.map((value) => ({ value, shown: describe(value) }));
+  if (shown.some((tag) => tag.shown === undefined)) return null;
+  return <TagList tags={shown.map(({ value, shown: tag }) => ({ value, label: tag!.text, isOff: tag!.state !== 'on' }))} />;
+}
+
+/** A tags field of records: each record's label, read with the page's other ids of that resource; the id when no record has it. */
+function ReferenceTagsCell({ reference, values, ids }: { reference: ReferenceSpec; values: readonly string[]; ids?: readonly string[] }) {
+  const { labels, isLoading } = useReferenceLabels(reference, ids ?? values);
+  if (isLoading) return null;
+  return <TagList tags={values.map((value) => ({ value, label: labels.get(value) ?? value }))} />;
+}
+
+function TagsCell({ view }: { view: Extract<CellView, { kind: 'tags' }> }) {
+  if (view.dicKey !== undefined) return <DictionaryTagsCell dicKey={view.dicKey} values={view.values} />;
+  if (view.reference) return <ReferenceTagsCell reference={view.reference} values={view.values} ids={view.ids} />;
+  return <TagList tags={view.values.map((value) => ({ value, label: value }))} />;
 }
 
 /** A stored table's name, or a record's key in it, as people call them; as stored until the names load. */
@@ -67,6 +102,7 @@ export function CellContent({ view }: { view: CellView }) {
   if (view.kind === 'stored') return <StoredNameCell table={view.table} recordKey={view.key} />;
   if (view.kind === 'reference') return <ReferenceCell reference={view.reference} value={view.value} ids={view.ids} empty={empty} />;
   if (view.kind === 'dictionary') return <DictionaryCell dicKey={view.dicKey} value={view.value} />;
+  if (view.kind === 'tags') return <TagsCell view={view} />;
   return (
     <span className="generic-slots-cell">
       {view.slots.map((slot) => (

@@ -9,6 +9,7 @@ import { DictionaryRadio } from './DictionaryRadio';
 import { DictionarySelect } from './DictionarySelect';
 import { ReferenceSelect } from './ReferenceSelect';
 import { SlotsInput } from './SlotsInput';
+import { DictionaryTagsSelect, ReferenceTagsSelect } from './TagsSelect';
 
 interface Props {
   spec: FormFieldSpec;
@@ -34,9 +35,9 @@ const DateRangeInput = lazy(() => loadDates().then((m) => ({ default: m.DateRang
 /** The input a field's rule implies: a date picker for a day or an instant, an amount input for a decimal. */
 const WIDGET_OF_RULE: Partial<Record<Field['rule']['kind'], WidgetKind>> = { date: 'date', dateTime: 'dateTime', decimal: 'decimal' };
 
-/** The declared widget; a referenced field gets the reference select, a dictionary's or a choice a select, else its rule decides. */
+/** The declared widget; a tags field chooses several, a referenced field gets the reference select, a dictionary's or a choice a select, else its rule decides. */
 export function widgetOf(spec: FormFieldSpec, field: Field, reference?: ReferenceSpec): WidgetKind {
-  return spec.widget ?? (reference ? 'reference' : field.dictionary ? 'dictionary' : field.options ? 'select' : (WIDGET_OF_RULE[field.rule.kind] ?? 'input'));
+  return spec.widget ?? (field.rule.kind === 'tags' ? 'tags' : reference ? 'reference' : field.dictionary ? 'dictionary' : field.options ? 'select' : (WIDGET_OF_RULE[field.rule.kind] ?? 'input'));
 }
 
 /** The input a form field declares (`widget`), fed and read by the Form.Item around it. */
@@ -73,6 +74,13 @@ export function FieldControl({ spec, field, locale, reference, disabled, end, ..
     case 'dictionary':
       if (!field.dictionary) throw new Error(`Field "${spec.field}" has the dictionary widget but no dictionary`);
       return <DictionarySelect {...control} dicKey={field.dictionary} disabled={disabled} placeholder={t('resources.placeholder.select', { label })} />;
+    case 'tags': {
+      if (field.rule.kind !== 'tags') throw new Error(`Field "${spec.field}" has the tags widget but is not a tags field`);
+      const select = { ...control, disabled, maxCount: field.rule.max, placeholder: t('resources.placeholder.select', { label }) };
+      if (field.dictionary) return <DictionaryTagsSelect {...select} dicKey={field.dictionary} />;
+      if (!reference) throw new Error(`Field "${spec.field}" has the tags widget but neither a dictionary nor a \`references\` declaration`);
+      return <ReferenceTagsSelect {...select} reference={reference} />;
+    }
     case 'radio':
       // A dictionary's items, or the field's own options.
       if (field.dictionary) return <DictionaryRadio {...control} dicKey={field.dictionary} disabled={disabled} />;

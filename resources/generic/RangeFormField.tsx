@@ -1,6 +1,6 @@
 import { Form } from 'antd';
 import type { Rule } from 'antd/es/form';
-import type { Locale } from '../../contract/i18n';
+import type { Locale, Text } from '../../contract/i18n';
 import { fixedFieldsOf, type FormFieldSpec, type ResourceDefinition } from '../define';
 import { FieldControl } from './FieldControl';
 import { joinedSlots } from './formValues';
@@ -11,8 +11,8 @@ interface Props {
   spec: FormFieldSpec;
   action: 'create' | 'edit';
   locale: Locale;
-  /** The edited record is in use: the fields of `fixedWhileUsed` are read-only. */
-  inUse: boolean;
+  /** Why a feature keeps a field read-only on edit (in use elsewhere), if it does. */
+  lockOf: (field: string) => Text | undefined;
 }
 
 /** Holds the field the picker beside it shows (a range's end): renders nothing. */
@@ -20,9 +20,9 @@ function Held(_props: { value?: unknown; onChange?: (value: unknown) => void }) 
   return null;
 }
 
-/** Whether the edit form shows `field` read-only: fixed once created, or while the record is in use. */
-function isReadOnly(definition: ResourceDefinition, field: string, action: Props['action'], inUse: boolean): boolean {
-  return action === 'edit' && (fixedFieldsOf(definition).includes(field) || (inUse && !!definition.fixedWhileUsed?.fields.includes(field)));
+/** Whether the edit form shows `field` read-only: fixed once created, or kept so by a feature (in use elsewhere). */
+function isReadOnly(definition: ResourceDefinition, field: string, action: Props['action'], lockOf: Props['lockOf']): boolean {
+  return action === 'edit' && (fixedFieldsOf(definition).includes(field) || lockOf(field) !== undefined);
 }
 
 /**
@@ -30,7 +30,7 @@ function isReadOnly(definition: ResourceDefinition, field: string, action: Props
  * its rule, the rules over several fields that put their message on it, and the server's message
  * (all shown under the range); the end is held beside the picker.
  */
-export function RangeFormField({ definition, spec, action, locale, inUse }: Props) {
+export function RangeFormField({ definition, spec, action, locale, lockOf }: Props) {
   const form = Form.useFormInstance();
   const { entity } = definition;
   const to = spec.to!;
@@ -56,7 +56,7 @@ export function RangeFormField({ definition, spec, action, locale, inUse }: Prop
           spec={spec}
           field={start}
           locale={locale}
-          disabled={isReadOnly(definition, spec.field, action, inUse) || isReadOnly(definition, to, action, inUse)}
+          disabled={isReadOnly(definition, spec.field, action, lockOf) || isReadOnly(definition, to, action, lockOf)}
           end={{ value: endValue, onChange: setEnd }}
         />
       </Form.Item>

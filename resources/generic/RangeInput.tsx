@@ -6,14 +6,16 @@ import { useDatePickerLocale } from './useDatePickerLocale';
 type Range = [Dayjs | null, Dayjs | null] | null;
 
 export interface RangeInputProps {
+  /** Days only (a date field's range), else dates with a time (an instant's). */
+  withTime?: boolean;
   // Injected by the Form.Item around it.
   id?: string;
   value?: Range;
   onChange?: (value: Range) => void;
 }
 
-/** A date-time range (either end may stay open); its own chunk, loaded by a list that has a range. */
-export default function RangeInput({ value, onChange, id }: RangeInputProps) {
+/** A date-time or a date range (either end may stay open); its own chunk, loaded by a list that has a range. */
+export default function RangeInput({ value, onChange, id, withTime = true }: RangeInputProps) {
   const t = useTranslate();
   useDatePickerLocale();
   return (
@@ -21,8 +23,8 @@ export default function RangeInput({ value, onChange, id }: RangeInputProps) {
       id={id}
       value={value}
       onChange={(range) => onChange?.(range as Range)}
-      showTime={{ format: 'HH:mm' }}
-      format="YYYY-MM-DD HH:mm"
+      showTime={withTime ? { format: 'HH:mm' } : false}
+      format={withTime ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD'}
       allowEmpty={[true, true]}
       placeholder={[t('resources.range.start'), t('resources.range.end')]}
       className="generic-search__range"

@@ -1,19 +1,19 @@
 import { useModalForm } from '@refinedev/antd';
-import { useDataProvider, useInvalidate, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
+import { useInvalidate, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
 import { Form } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo } from 'react';
-import { uniqueRuleOf } from '../../contract/entity';
-import type { Locale } from '../../contract/i18n';
+import type { Locale, Text } from '../../contract/i18n';
 import { useLocale } from '../../providers/locale';
-import { endpointOf, fixedFieldsOf, IN_USE_FLAG, type FormFieldSpec, type ResourceDefinition } from '../define';
+import { fixedFieldsOf, type FormFieldSpec, type ResourceDefinition } from '../define';
+import { fieldLock, useFieldRules } from './features';
+import type { FieldRules, FormFieldContext } from './features/feature';
 import { FieldControl } from './FieldControl';
 import { FormDialog } from './FormDialog';
 import { RangeFormField } from './RangeFormField';
 import { fromFormValues, joinedSlots, newRecordValues, toFormValues, type FormValues } from './formValues';
-import { debounceKeyCheck, isFreeAnswer, keyScope, type KeyCheck, type KeyScope } from './keyCheck';
 import { referenceOf } from './references';
-import { contractRule, crossFieldRule, uniqueRule } from './rules';
+import { contractRule, crossFieldRule } from './rules';
 import { staleRecordOf, useVersionedSave } from './useVersionedSave';
 
 export type FormAction = 'create' | 'edit';
@@ -30,69 +30,39 @@ interface Props {
   afterClose?: () => void;
 }
 
-/** The key-availability call of a resource, debounced; undefined when it declares none. */
-function useKeyCheck(definition: ResourceDefinition): KeyCheck | undefined {
-  const dataProvider = useDataProvider();
-  return useMemo(() => {
-    const keyCheck = definition.keyCheck;
-    if (!keyCheck) return undefined;
-    return debounceKeyCheck(async (value, scope) => {
-      const provider = dataProvider();
-      if (!provider.custom) return true;
-      const { data } = await provider.custom({
-        url: `${endpointOf(definition)}/${keyCheck.path}`,
-        method: 'get',
-        // A key unique within another field (a role key per app) is asked with that value too.
-        query: { ...scope, [keyCheck.param]: value },
-      });
-      return isFreeAnswer(data);
-    });
-  }, [dataProvider, definition]);
-}
-
 interface ItemProps {
   definition: ResourceDefinition;
   spec: FormFieldSpec;
   action: FormAction;
   locale: Locale;
-  keyCheck: KeyCheck | undefined;
-  /** The edited record is in use (its detail's flag): the fields of `fixedWhileUsed` are read-only. */
-  inUse: boolean;
+  /** The rules features add to a field (a key's availability). */
+  featureRules: (field: FormFieldContext) => FieldRules;
+  /** Why a feature keeps a field read-only on edit (in use elsewhere), if it does. */
+  lockOf: (field: string) => Text | undefined;
   /** The edited record (excluded from its own key check). */
   id: BaseKey | undefined;
 }
 
 /**
  * One field: label and asterisk from the contract, its rule, the rules over several fields that
- * put their message on it, and the key check while it can change (with the values of the other
- * fields of its unique rule, re-checked when those change; on edit, the record itself excluded).
+ * put their message on it, and the rules features add (re-checked when the fields they read change).
  */
-function FormField({ definition, spec, action, locale, keyCheck, inUse, id }: ItemProps) {
+function FormField({ definition, spec, action, locale, featureRules, lockOf, id }: ItemProps) {
   const { entity } = definition;
   const field = entity.fields[spec.field];
   if (!field) throw new Error(`Resource "${definition.name}" has no field "${spec.field}" for its form`);
-  if (spec.to !== undefined) return <RangeFormField definition={definition} spec={spec} action={action} locale={locale} inUse={inUse} />;
+  if (spec.to !== undefined) return <RangeFormField definition={definition} spec={spec} action={action} locale={locale} lockOf={lockOf} />;
   const isFixed = action === 'edit' && fixedFieldsOf(definition).includes(spec.field);
-  const unique = definition.keyCheck?.param === spec.field && !isFixed ? uniqueRuleOf(entity, spec.field) : undefined;
-  const scopeFields = unique?.fields.slice(0, -1) ?? [];
+  const added = featureRules({ field: spec.field, action, id, locale, isFixed });
   const crossRules = entity.rules.filter((rule) => rule.on === spec.field);
   const slotFields = new Set(definition.form.filter((item) => item.widget === 'slots').map((item) => item.field));
   const rules: Rule[] = [contractRule(field, locale, spec.widget === 'slots' ? joinedSlots : undefined)];
   for (const rule of crossRules) {
     rules.push(({ getFieldValue }) => crossFieldRule(entity, rule, locale, (name) => (slotFields.has(name) ? joinedSlots(getFieldValue(name)) : getFieldValue(name))));
   }
-  if (unique && keyCheck) {
-    const editedId: KeyScope = action === 'edit' && id !== undefined ? { id: String(id) } : {};
-    rules.push(({ getFieldValue }) =>
-      uniqueRule(keyCheck, unique.duplicate[locale], () => {
-        const scope = keyScope(scopeFields, getFieldValue);
-        return scope && { ...scope, ...editedId };
-      }),
-    );
-  }
-  const dependencies = [...new Set([...crossRules.flatMap((rule) => rule.fields), ...scopeFields])].filter((name) => name !== spec.field);
-  const usage = definition.fixedWhileUsed;
-  const isFixedByUse = action === 'edit' && inUse && !!usage?.fields.includes(spec.field);
+  rules.push(...added.rules);
+  const dependencies = [...new Set([...crossRules.flatMap((rule) => rule.fields), ...added.dependencies])].filter((name) => name !== spec.field);
+  const lock = action === 'edit' ? lockOf(spec.field) : undefined;
   return (
     <Form.Item
       name={spec.field}
@@ -100,7 +70,7 @@ function FormField({ definition, spec, action, locale, keyCheck, inUse, id }: It
       required={field.required}
       rules={rules}
       dependencies={dependencies.length ? dependencies : undefined}
-      extra={isFixedByUse ? usage?.reason[locale] : undefined}
+      extra={lock?.[locale]}
       validateFirst
     >
       <FieldControl
@@ -108,7 +78,7 @@ function FormField({ definition, spec, action, locale, keyCheck, inUse, id }: It
         field={field}
         locale={locale}
         reference={referenceOf(definition, spec.field)}
-        disabled={isFixed || isFixedByUse}
+        disabled={isFixed || lock !== undefined}
       />
     </Form.Item>
   );
@@ -122,7 +92,7 @@ function FormField({ definition, spec, action, locale, keyCheck, inUse, id }: It
 export function ResourceForm({ definition, title, action, id, fixedValues, afterClose }: Props) {
   const t = useTranslate();
   const locale = useLocale();
-  const keyCheck = useKeyCheck(definition);
+  const featureRules = useFieldRules(definition);
   const invalidate = useInvalidate();
 
   const { modalProps, formProps, form, query, close, formLoading } = useModalForm<Record<string, unknown>, HttpError, FormValues>({
@@ -155,7 +125,7 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
   }, [locale, form]);
 
   const loadingRecord = action === 'edit' && !!query?.isLoading;
-  const inUse = action === 'edit' && record?.[IN_USE_FLAG] === true;
+  const lockOf = (field: string) => (action === 'edit' ? fieldLock(definition, field, record) : undefined);
   return (
     <FormDialog
       {...modalProps}
@@ -186,7 +156,7 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
         name={`${definition.name}-${action}`}
       >
         {definition.form.map((spec) => (
-          <FormField key={spec.field} definition={definition} spec={spec} action={action} locale={locale} keyCheck={keyCheck} inUse={inUse} id={id} />
+          <FormField key={spec.field} definition={definition} spec={spec} action={action} locale={locale} featureRules={featureRules} lockOf={lockOf} id={id} />
         ))}
       </Form>
     </FormDialog>

@@ -1,16 +1,16 @@
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useTable } from '@refinedev/antd';
-import { useDelete, useGetIdentity, useTranslate, type BaseKey, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useDelete, useTranslate, type BaseKey, type CrudFilter, type HttpError } from '@refinedev/core';
 import { Button, Space, Table, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from '../../providers/locale';
 import type { Locale } from '../../contract/i18n';
-import type { UserInfo } from '../../contract/session';
 import { DELETE_IMPACT_PATH, endpointOf, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
 import { detailsOf } from '../registry';
 import { useRegisteredCells } from './cellRegistry';
 import { resourceColumns } from './columns';
+import { useRowMark } from './features';
 import { searchFilters } from './filters';
 import type { FormAction } from './ResourceForm';
 import { dialogComponent, registeredRowActions, type DialogEntry, type DialogRegistry } from './rowActions';
@@ -90,16 +90,6 @@ function useWidth(): [React.RefObject<HTMLElement | null>, number | undefined] {
   return [ref, width];
 }
 
-/** Which row is the signed-in user's own (`definition.marksOwn`), by the identity the session answers. */
-function useOwnMark(definition: ResourceDefinition): { isOwn: (row: Row) => boolean; label: string } | undefined {
-  const locale = useLocale();
-  const spec = definition.marksOwn;
-  const { data: identity } = useGetIdentity<UserInfo>({ queryOptions: { enabled: spec !== undefined } });
-  const own = spec && identity?.[spec.identity];
-  if (!spec || own === undefined) return undefined;
-  return { isOwn: (row) => String(row[spec.field]) === String(own), label: spec.label[locale] };
-}
-
 /** The generic list of a declarative resource: search, toolbar, antd table with row actions, pagination, dialogs. */
 export function ResourceList({ definition, title, dialogs, master, selection, heading }: Props) {
   const t = useTranslate();
@@ -126,7 +116,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     onSearch: (values) => searchFilters(definition, values),
   });
   const rows = useMemo(() => [...(tableProps.dataSource ?? [])], [tableProps.dataSource]);
-  const ownMark = useOwnMark(definition);
+  const rowMark = useRowMark(definition);
   // Registered cells load with the first list naming them (their widths and alignment come with them).
   useRegisteredCells(definition.columns.flatMap((column) => (column.cell ? [column.cell] : [])));
   const [listRef, listWidth] = useWidth();
@@ -175,7 +165,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     rowActions,
     onRowAction: (row, action) => openRowAction(row, action.action),
     onShow: (row) => setDialog({ kind: 'show', id: row.id, open: true }),
-    own: ownMark,
+    mark: rowMark,
     withSorters: true,
     // The radio column of a master list takes its 40 px first.
     available: listWidth === undefined ? undefined : listWidth - (selection ? 40 : 0),

@@ -7,7 +7,7 @@ import type { Field } from '../../contract/fields';
 import type { Locale } from '../../contract/i18n';
 import { SearchButtons } from './SearchButtons';
 import type { ReferenceSpec, ResourceDefinition } from '../define';
-import { isLookupField, searchFormFields } from './filters';
+import { lookupKindOf, searchFormFields } from './filters';
 import { DictionarySelect } from './DictionarySelect';
 import { ReferenceSelect } from './ReferenceSelect';
 import { referenceOf } from './references';
@@ -15,6 +15,8 @@ import { lookupRule, searchRule } from './searchRule';
 import { lookupPlaceholder } from '../../contract/lookup';
 import { searchLimit } from '../../contract/search';
 import type { RangeInputProps } from './RangeInput';
+import { rangeKindOf } from '../../contract/ranges';
+import { AmountRangeInput, amountRangeRule } from './AmountRangeInput';
 
 // The date pickers load only with a list that filters by a range.
 const LazyRangeInput = lazy(() => import('./RangeInput'));
@@ -67,7 +69,7 @@ function SearchInput({ field, reference, label, locale, ...control }: InputProps
 
 /**
  * The search form over `definition.filters` (exact), `definition.search` (contains),
- * `definition.privacy.lookup` (a masked field's whole value) and `definition.ranges` (from–to),
+ * the whole-value lookups of masked fields (define.ts `lookupFieldsOf`) and `definition.ranges` (from–to),
  * with Query and Reset; `formProps` are useTable's
  * `searchFormProps` (its submit sets the filters, page 1).
  */
@@ -82,7 +84,7 @@ export function SearchForm({ definition, locale, formProps }: Props) {
         if (!field) return null;
         const label = field.label[locale];
         // A masked field is found only by its whole value: an exact input that says so.
-        const maskKind = isLookupField(definition, name) ? definition.privacy?.masked[name] : undefined;
+        const maskKind = lookupKindOf(definition, name);
         if (maskKind) {
           return (
             <Form.Item key={name} name={name} label={label} rules={[lookupRule(maskKind, field.label, locale)]}>
@@ -98,11 +100,23 @@ export function SearchForm({ definition, locale, formProps }: Props) {
           </Form.Item>
         );
       })}
-      {ranges.map((name) => (
-        <Form.Item key={name} name={name} label={definition.entity.fields[name]?.label[locale] ?? name}>
-          <RangeField />
-        </Form.Item>
-      ))}
+      {ranges.map((name) => {
+        const field = definition.entity.fields[name];
+        const label = field?.label[locale] ?? name;
+        // An amount is typed in yuan; a date picks days; an instant a date and time.
+        if (field?.rule.kind === 'decimal') {
+          return (
+            <Form.Item key={name} name={name} label={label} rules={[amountRangeRule(field.rule.scale, field.label, locale)]}>
+              <AmountRangeInput scale={field.rule.scale} />
+            </Form.Item>
+          );
+        }
+        return (
+          <Form.Item key={name} name={name} label={label}>
+            <RangeField withTime={!field || rangeKindOf(field) === 'instant'} />
+          </Form.Item>
+        );
+      })}
       <SearchButtons
         onReset={() => {
           formProps.form?.resetFields();

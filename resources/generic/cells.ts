@@ -21,6 +21,8 @@ export type CellView =
   /** `ids`: every id of that resource on the page, asked for together (the value alone without them). */
   | { kind: 'reference'; reference: ReferenceSpec; value: unknown; ids?: readonly string[] }
   | { kind: 'dictionary'; dicKey: string; value: string }
+  /** A tags field's values as tags: a dictionary's item labels, or referenced records' labels (`ids`: the page's, asked for together). */
+  | { kind: 'tags'; values: string[]; dicKey?: string; reference?: ReferenceSpec; ids?: readonly string[] }
   /** A registered cell (./cellRegistry.ts) given the value (none for a computed column) and the whole row. */
   | { kind: 'custom'; cell: string; value: unknown; row: Record<string, unknown> };
 
@@ -55,8 +57,9 @@ export function cellKindOf(definition: ResourceDefinition, column: ColumnSpec): 
   if (column.cell) return column.cell;
   if (isComputed(column)) return 'text';
   if (definition.timestamps && (TIMESTAMP_FIELDS as readonly string[]).includes(column.field)) return 'time';
-  if (referenceOf(definition, column.field)) return 'reference';
   const field = definition.entity.fields[column.field];
+  if (field?.rule.kind === 'tags') return 'tags';
+  if (referenceOf(definition, column.field)) return 'reference';
   if (field?.dictionary) return 'dictionary';
   return (field && CELL_OF_RULE[field.rule.kind]) ?? 'text';
 }
@@ -108,6 +111,12 @@ export function cellView(definition: ResourceDefinition, column: ColumnSpec, val
     if (reference) return { kind: 'reference', reference, value };
   }
   if (kind === 'dictionary' && field?.dictionary) return { kind: 'dictionary', dicKey: field.dictionary, value: String(value) };
+  if (kind === 'tags') {
+    const values = Array.isArray(value) ? value.map(String) : [];
+    if (values.length === 0) return { kind: 'empty' };
+    const reference = referenceOf(definition, column.field);
+    return { kind: 'tags', values, ...(field?.dictionary ? { dicKey: field.dictionary } : reference ? { reference } : {}) };
+  }
   if (kind === 'option' && field) return { kind: 'text', text: optionLabel(field, value, locale) ?? String(value) };
   if (kind === 'time') return { kind: 'text', text: timeText(value) ?? String(value) };
   if (kind === 'decimal' && field) return { kind: 'text', text: decimalText(field, value, locale) ?? String(value) };

@@ -10,23 +10,23 @@ import { Button, Space, Tag, Tooltip } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import type { Field } from '../../contract/fields';
-import type { Locale, Text } from '../../contract/i18n';
+import type { Locale } from '../../contract/i18n';
 import { rowNumber } from '../../contract/paging';
 import { fieldLabelOf, isBuiltInCell, isComputed, type CellName, type FieldColumnSpec, type ResourceDefinition, type RowAction } from '../define';
 import { CellContent } from './CellContent';
 import { loadedCell } from './cellRegistry';
 import { cellKindOf, cellView, decimalText, slotsOf } from './cells';
 import { fitWidths } from './columnFit';
+import { featureCell, rowRefusal } from './features';
+import type { RowMark } from './features/feature';
 import { pageReferenceIds } from './references';
 import { columnWidth, textWidth } from './columnWidth';
 import type { DialogEntry } from './rowActions';
 import type { Row } from './rowTypes';
 import type { ResourceAccess } from './useResourceAccess';
 
-// The acting cells (antd's Switch, the arrows) load with a list that has them (dictionary items).
-const loadControls = () => import('./cellControls');
-const SwitchCell = lazy(() => loadControls().then((m) => ({ default: m.SwitchCell })));
-const OrderCell = lazy(() => loadControls().then((m) => ({ default: m.OrderCell })));
+// The acting cell (antd's Switch) loads with a list that has it (dictionary items).
+const SwitchCell = lazy(() => import('./cellControls').then((m) => ({ default: m.SwitchCell })));
 
 interface Options {
   definition: ResourceDefinition;
@@ -48,8 +48,8 @@ interface Options {
   onRowAction?: (row: Row, action: RowAction) => void;
   /** Opens the row's show view (the list grant allows it); no button without it. */
   onShow?: (row: Row) => void;
-  /** The signed-in user's own row (`definition.marksOwn`), marked with `label` in the first column. */
-  own?: { isOwn: (row: Row) => boolean; label: string };
+  /** Rows a feature marks (the signed-in user's own), with `label` in the first column. */
+  mark?: RowMark;
   /** The width the table has, when known (beside a selection column): truncating columns give up width to fit it. */
   available?: number;
   /** Headers of `sortable` columns sort (the list asks the server for that order); off in lists without a sorter. */
@@ -74,10 +74,9 @@ const CUSTOM_WIDTH = 120;
 const BUTTON_WIDTH = 24;
 const BUTTON_GAP = 4;
 const SWITCH_WIDTH = 44;
-const ORDER_WIDTH = 88;
 
-/** The mark of one's own row: a 12 px tag, its padding and the gap before it. */
-const ownMarkWidth = (label: string) => Math.ceil((textWidth(label) * 12) / 14) + 24;
+/** A row's mark: a 12 px tag, its padding and the gap before it. */
+const markWidth = (label: string) => Math.ceil((textWidth(label) * 12) / 14) + 24;
 
 const widest = (texts: readonly string[]) => texts.reduce((a, b) => (textWidth(b) > textWidth(a) ? b : a), '');
 
@@ -90,6 +89,7 @@ function widestValue(definition: ResourceDefinition, column: FieldColumnSpec, fi
   // A timestamp has no entity field: its width is a date and time's.
   if (!field) return kind === 'time' ? '0000-00-00 00:00:00' : '';
   if (kind === 'reference' || kind === 'dictionary') return '名'.repeat(6);
+  if (kind === 'tags') return '名'.repeat(10);
   if (field.options) return widest(field.options.map((o) => o.label[locale]));
   if (rows.length > 0) {
     // Slots stand one under the other: the widest is the widest `param1: value` line.
@@ -103,18 +103,6 @@ function widestValue(definition: ResourceDefinition, column: FieldColumnSpec, fi
   if (field.storage === 'integer') return '0'.repeat(4);
   const slots = slotsOf(definition, column.field);
   return 'n'.repeat(slots ? slots.count * 12 : Math.min(field.maxLength ?? 16, 16));
-}
-
-/** Why the console offers no change of a row (`definition.readOnlyRows`), if it offers none. */
-export function readOnlyReason(definition: ResourceDefinition, row: Row): Text | undefined {
-  const rule = definition.readOnlyRows;
-  return rule?.values.some((value) => String(value) === String(row[rule.field])) ? rule.reason : undefined;
-}
-
-/** Whether a row may be deleted at all (`definition.deletable`). */
-export function isDeletable(definition: ResourceDefinition, row: Row): boolean {
-  const rule = definition.deletable;
-  return !rule || rule.values.some((value) => String(value) === String(row[rule.field]));
 }
 
 export function resourceColumns({
@@ -132,7 +120,7 @@ export function resourceColumns({
   rowActions = [],
   onRowAction,
   onShow,
-  own,
+  mark,
   available,
   withSorters = false,
 }: Options): ColumnsType<Row> {
@@ -186,26 +174,25 @@ export function resourceColumns({
           align: 'center' as const,
           render: (_value: unknown, row: Row) => (
             <Suspense fallback={null}>
-              <SwitchCell definition={definition} field={column.field} row={row} options={field.options!} label={header} canEdit={access.canEdit && !readOnlyReason(definition, row)} />
+              <SwitchCell definition={definition} field={column.field} row={row} options={field.options!} label={header} canEdit={access.canEdit && !rowRefusal(definition, row, 'edit')} />
             </Suspense>
           ),
         };
       }
-      if (kind === 'order') {
+      const drawn = featureCell(definition, kind);
+      if (drawn) {
         return {
           key: column.field,
           title: header,
-          width: columnWidth({ header, contentWidth: ORDER_WIDTH }),
-          render: (_value: unknown, row: Row, index: number) => (
-            <Suspense fallback={null}>
-              <OrderCell definition={definition} row={row} index={index} rowCount={rows.length} canEdit={access.canEdit && !readOnlyReason(definition, row)} />
-            </Suspense>
-          ),
+          width: columnWidth({ header, contentWidth: drawn.contentWidth }),
+          render: (_value: unknown, row: Row, index: number) =>
+            drawn.render({ definition, row, index, rowCount: rows.length, canEdit: access.canEdit && !rowRefusal(definition, row, 'edit') }),
         };
       }
       const view = (row: Row) => {
         const shown = cellView(definition, column, row[column.field], locale, row);
-        return shown.kind === 'reference' ? { ...shown, ids: referenceIds.get(shown.reference.resource) } : shown;
+        if (shown.kind === 'reference') return { ...shown, ids: referenceIds.get(shown.reference.resource) };
+        return shown.kind === 'tags' && shown.reference ? { ...shown, ids: referenceIds.get(shown.reference.resource) } : shown;
       };
       if (!isBuiltInCell(kind)) {
         const cell = loadedCell(kind);
@@ -218,9 +205,9 @@ export function resourceColumns({
           render: (_value: unknown, row: Row) => <CellContent view={view(row)} />,
         };
       }
-      const marksOwn = own !== undefined && columnIndex === 0 && rows.some(own.isOwn);
-      const width = (column.width ?? columnWidth({ header, widestValue: widestValue(definition, column, field, locale, rows) })) + (marksOwn ? ownMarkWidth(own.label) : 0);
-      if (SHRINKABLE.has(kind) && !marksOwn) {
+      const marks = mark !== undefined && columnIndex === 0 && rows.some(mark.isMarked);
+      const width = (column.width ?? columnWidth({ header, widestValue: widestValue(definition, column, field, locale, rows) })) + (marks ? markWidth(mark.label) : 0);
+      if (SHRINKABLE.has(kind) && !marks) {
         const last = Math.min(width, columnWidth({ header }));
         floors.set(column.field, { floor: Math.max(last, Math.min(width, READABLE_FLOOR)), last });
       }
@@ -232,13 +219,13 @@ export function resourceColumns({
         // Amounts line up by their last digit.
         ...(kind === 'decimal' ? { align: 'right' as const } : {}),
         // One-line cells truncate with a tooltip (labels looked up by the cell too); slots keep their own layout.
-        ellipsis: (TRUNCATED.has(kind) || kind === 'reference' || kind === 'dictionary') && !marksOwn ? { showTitle: true } : false,
+        ellipsis: (TRUNCATED.has(kind) || kind === 'reference' || kind === 'dictionary') && !marks ? { showTitle: true } : false,
         render: (_value: unknown, row: Row) =>
-          marksOwn && own.isOwn(row) ? (
-            <span className="generic-own">
+          marks && mark.isMarked(row) ? (
+            <span className="generic-mark">
               <CellContent view={view(row)} />
-              <Tag color="blue" className="generic-own__mark">
-                {own.label}
+              <Tag color="blue" className="generic-mark__tag">
+                {mark.label}
               </Tag>
             </span>
           ) : (
@@ -272,13 +259,13 @@ export function resourceColumns({
           </Tooltip>
         ) : null}
         {access.canEdit ? (
-          <Tooltip title={readOnlyReason(definition, row)?.[locale] ?? t('buttons.edit')}>
+          <Tooltip title={rowRefusal(definition, row, 'edit')?.[locale] ?? t('buttons.edit')}>
             <Button
               type="text"
               size="small"
               icon={<EditOutlined />}
               aria-label={t('buttons.edit')}
-              disabled={readOnlyReason(definition, row) !== undefined}
+              disabled={rowRefusal(definition, row, 'edit') !== undefined}
               onMouseEnter={onActionIntent}
               onFocus={onActionIntent}
               onClick={() => onEdit(row)}
@@ -313,11 +300,11 @@ interface DeleteButtonProps {
 
 /** Delete, or (a row that may not be deleted) the same place disabled, saying why. */
 function DeleteButton({ definition, row, locale, t, onIntent, onDelete }: DeleteButtonProps) {
-  const readOnly = readOnlyReason(definition, row);
-  const allowed = !readOnly && isDeletable(definition, row);
+  const refusal = rowRefusal(definition, row, 'delete');
+  const allowed = refusal === undefined;
   const label = t('buttons.delete');
   return (
-    <Tooltip title={allowed ? label : (readOnly ?? definition.deletable!.refusal)[locale]}>
+    <Tooltip title={refusal === undefined ? label : refusal[locale]}>
       <Button
         type="text"
         size="small"

@@ -1,8 +1,10 @@
 /**
- * The key-availability call of a resource (`definition.keyCheck`, e.g. GET /param/vaildKey),
+ * A key-availability call (a definition's `keyCheck`, e.g. GET /param/vaildKey; the staff dialog's telephone),
  * debounced so typing asks the server once the user pauses. A key unique only together with other
  * fields (a unique rule `['appId', 'roleKey']`: a role key per app) is checked with their values.
  */
+import type { RuleObject } from 'antd/es/form';
+
 /** The other values the key is unique among (e.g. `{ appId: 2 }`). */
 export type KeyScope = Readonly<Record<string, string | number>>;
 export type KeyCheck = (value: string, scope?: KeyScope) => Promise<boolean>;
@@ -49,4 +51,21 @@ export function keyScope(within: string | readonly string[] | undefined, valueOf
     scope[name] = value;
   }
   return scope;
+}
+
+/**
+ * Refuses a value the server reports as taken; `isFree` is the (debounced) key-check call.
+ * `scope` answers the values the key is unique within (sent along), or null when one is not
+ * chosen yet: then nothing is asked (the form checks again when it is chosen).
+ */
+export function uniqueRule(isFree: KeyCheck, duplicate: string, scope?: () => KeyScope | null): RuleObject {
+  return {
+    validator: async (_rule, value) => {
+      if (typeof value !== 'string' || value.trim() === '') return;
+      const within = scope ? scope() : undefined;
+      if (within === null) return;
+      const free = within && Object.keys(within).length > 0 ? await isFree(value.trim(), within) : await isFree(value.trim());
+      if (!free) throw new Error(duplicate);
+    },
+  };
 }

@@ -38,7 +38,7 @@ export function referenceLabel(options: readonly ReferenceOption[], value: unkno
 }
 
 /**
- * Per referenced resource, the ids the rows' reference columns hold (deduplicated, in one order),
+ * Per referenced resource, the ids the rows' reference and tags columns hold (deduplicated, in one order),
  * so every label cell of the page asks for the same ids: one call per resource and page.
  */
 export function pageReferenceIds(
@@ -51,11 +51,12 @@ export function pageReferenceIds(
     // A computed column stores nothing to refer by.
     if (column.field === undefined) continue;
     const spec = referenceOf(definition, column.field);
-    if (!spec || (column.cell !== undefined && column.cell !== 'reference')) continue;
+    if (!spec || (column.cell !== undefined && column.cell !== 'reference' && column.cell !== 'tags')) continue;
     const ids = found.get(spec.resource) ?? new Set<string>();
     for (const row of rows) {
-      const value = row[column.field];
-      if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')) ids.add(String(value).trim());
+      // A tags field holds several ids.
+      const held: unknown[] = Array.isArray(row[column.field]) ? (row[column.field] as unknown[]) : [row[column.field]];
+      for (const value of held) if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')) ids.add(String(value).trim());
     }
     found.set(spec.resource, ids);
   }

@@ -7,7 +7,6 @@ import type { CrossRule, Entity } from '../../contract/entity';
 import type { Field } from '../../contract/fields';
 import { fieldSchema } from '../../contract/schemas';
 import type { Locale } from '../../contract/i18n';
-import type { KeyCheck, KeyScope } from './keyCheck';
 
 /** The first message of the field's rule for `value`, or undefined when it passes. */
 export function fieldError(field: Field, locale: Locale, value: unknown): string | undefined {
@@ -21,23 +20,6 @@ export function contractRule(field: Field, locale: Locale, toValue: (value: unkn
     validator: async (_rule, value) => {
       const message = fieldError(field, locale, toValue(value));
       if (message !== undefined) throw new Error(message);
-    },
-  };
-}
-
-/**
- * Refuses a value the server reports as taken; `isFree` is the (debounced) key-check call.
- * `scope` answers the values the key is unique within (sent along), or null when one is not
- * chosen yet: then nothing is asked (the form checks again when it is chosen).
- */
-export function uniqueRule(isFree: KeyCheck, duplicate: string, scope?: () => KeyScope | null): RuleObject {
-  return {
-    validator: async (_rule, value) => {
-      if (typeof value !== 'string' || value.trim() === '') return;
-      const within = scope ? scope() : undefined;
-      if (within === null) return;
-      const free = within && Object.keys(within).length > 0 ? await isFree(value.trim(), within) : await isFree(value.trim());
-      if (!free) throw new Error(duplicate);
     },
   };
 }

@@ -13,7 +13,7 @@ import { keepPreviousData, useQuery, type QueryFunctionContext } from '@tanstack
 import { useCallback, useMemo } from 'react';
 import { dictionaryItemText } from '../../contract/dictionaries';
 import type { DictionaryEntry } from '../../contract/entities/dic';
-import { API_PREFIX } from '../../contract/session';
+import { callUrl, DICTIONARY_CALLS } from '../../contract/paths';
 import { useLocale } from '../../providers/locale';
 
 export const DICTIONARY_VERSION_KEY = ['dictionary', 'version'] as const;
@@ -56,7 +56,7 @@ export function useDictionary(dicKey: string): DictionaryItems {
     async <T,>(path: string, query: Record<string, string>, queryContext: QueryFunctionContext): Promise<T> => {
       const provider = getProvider();
       if (!provider.custom) throw new Error('The data provider has no custom call');
-      const { data } = await provider.custom({ url: `${API_PREFIX}/dic/${path}`, method: 'get', query, meta: { queryContext } });
+      const { data } = await provider.custom({ url: callUrl(path), method: 'get', query, meta: { queryContext } });
       return data as T;
     },
     [getProvider],
@@ -64,14 +64,14 @@ export function useDictionary(dicKey: string): DictionaryItems {
 
   const version = useQuery({
     queryKey: DICTIONARY_VERSION_KEY,
-    queryFn: (context) => call<number>('version', {}, context),
+    queryFn: (context) => call<number>(DICTIONARY_CALLS.version, {}, context),
     staleTime: 0,
     refetchOnMount: true,
     refetchOnWindowFocus: true,
   });
   const items = useQuery({
     queryKey: ['dictionary', 'items', dicKey, version.data],
-    queryFn: (context) => call<DictionaryEntry[]>('ListByKey', { dicKey, all: '1' }, context),
+    queryFn: (context) => call<DictionaryEntry[]>(DICTIONARY_CALLS.listByKey, { dicKey, all: '1' }, context),
     enabled: version.data !== undefined,
     staleTime: Infinity,
     // While a new version loads, the last items stay on screen rather than a blank.

@@ -3,6 +3,7 @@ import { Alert, Input, Modal, Pagination, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import type { OfficeNode } from '../../contract/entities/office';
 import type { StaffPickerRow } from '../../contract/entities/staff';
+import { OFFICE_CALLS } from '../../contract/paths';
 import { useLocale } from '../../providers/locale';
 import { FIRST_PAGE, nextPaging, pageBody, type Paging } from './paging';
 import { SelectableTable } from './SelectableTable';
@@ -42,7 +43,7 @@ export function AddMemberDialog({ office, open, onClose, afterClose, onAdded }: 
   const confirm = async () => {
     setIsSaving(true);
     try {
-      await command('add/user', { officeId: office.id, ids: [...selectedIds].join(',') }, 'messages.added');
+      await command(OFFICE_CALLS.addUser, { officeId: office.id, ids: [...selectedIds].join(',') }, 'messages.added');
       onAdded();
       onClose();
     } catch {

@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { OfficeType, type OfficeNode } from '../../contract/entities/office';
 import type { StaffListRow } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
+import { OFFICE_CALLS } from '../../contract/paths';
 import { removeMembersQuestion } from './confirmations';
 import { OfficeSection } from './OfficeSection';
 import { SelectableTable } from './SelectableTable';
@@ -49,7 +50,7 @@ export function MemberPanel({ office, locale, access }: Props) {
   const setSupervisor = async (row: StaffListRow, isSupervisor: boolean) => {
     setSwitching(row.id);
     try {
-      await command('update/officeAdminFlag', { ids: row.id, adminFlag: isSupervisor ? 1 : 0 }, 'messages.operationSuccessful');
+      await command(OFFICE_CALLS.updateAdminFlag, { ids: row.id, adminFlag: isSupervisor ? 1 : 0 }, 'messages.operationSuccessful');
     } catch {
       // The message is shown; reloading puts the switch back as stored.
     } finally {
@@ -60,7 +61,7 @@ export function MemberPanel({ office, locale, access }: Props) {
 
   const remove = async (rows: readonly StaffListRow[]) => {
     const ids = rows.map((row) => row.id);
-    await command('remove/user', { ids: ids.join(',') }, 'messages.removed');
+    await command(OFFICE_CALLS.removeUser, { ids: ids.join(',') }, 'messages.removed');
     setSelected([]);
     const next = pageAfterRemoval(paging, members.total, ids.length);
     if (next.page !== paging.page) setPaging(next);

@@ -18,22 +18,21 @@ import { useCallback, useMemo } from 'react';
 import type { OfficeNode } from '../../contract/entities/office';
 import type { StaffListRow, StaffPickerRow } from '../../contract/entities/staff';
 import type { ListData } from '../../contract/envelope';
-import { API_PREFIX } from '../../contract/session';
+import { callUrl, OFFICE_CALLS, STAFF_CALLS } from '../../contract/paths';
 import { officeTree } from './officeTree';
 import type { OfficeBody } from './payload';
 
 /** Refine resource = endpoint base /base/admin/office. */
 export const OFFICE_RESOURCE = 'office';
-export const OFFICE_URL = `${API_PREFIX}/${OFFICE_RESOURCE}`;
-export const MEMBER_LIST_URL = `${API_PREFIX}/user/list`;
-export const CANDIDATE_LIST_URL = `${API_PREFIX}/user/filterList`;
+export const MEMBER_LIST_URL = callUrl(STAFF_CALLS.list);
+export const CANDIDATE_LIST_URL = callUrl(STAFF_CALLS.filterList);
 
 const NO_NODES: OfficeNode[] = [];
 const NO_ROWS: StaffPickerRow[] = [];
 
 /** The whole organisation tree. */
 export function useOfficeTree() {
-  const { query } = useCustom<BaseRecord, HttpError>({ url: `${OFFICE_URL}/list`, method: 'get' });
+  const { query } = useCustom<BaseRecord, HttpError>({ url: callUrl(OFFICE_CALLS.list), method: 'get' });
   const raw = query.data?.data as unknown;
   const tree = useMemo(() => (raw === undefined ? NO_NODES : officeTree(raw)), [raw]);
   return { tree, isFetching: query.isFetching, isError: query.isError, error: query.error, refetch: query.refetch };
@@ -63,7 +62,7 @@ export function useStaffPage<Row extends StaffPickerRow = StaffListRow>(url: str
 }
 
 /**
- * A GET command below /office (add, remove, supervisor flag) that says `successKey` when it
+ * A GET command of the organisation (add, remove, supervisor flag; a path of OFFICE_CALLS) that says `successKey` when it
  * succeeds and the server's message when it fails; the promise rejects on failure.
  */
 export function useOfficeCommand() {
@@ -75,12 +74,12 @@ export function useOfficeCommand() {
       const provider = dataProvider();
       if (!provider.custom) throw new Error('The data provider has no custom call');
       try {
-        await provider.custom({ url: `${OFFICE_URL}/${path}`, method: 'get', query });
+        await provider.custom({ url: callUrl(path), method: 'get', query });
       } catch (error) {
-        open?.({ type: 'error', key: `office-${path}`, message: (error as Partial<HttpError>)?.message || t('notifications.error') });
+        open?.({ type: 'error', key: path, message: (error as Partial<HttpError>)?.message || t('notifications.error') });
         throw error;
       }
-      open?.({ type: 'success', key: `office-${path}`, message: t(successKey) });
+      open?.({ type: 'success', key: path, message: t(successKey) });
     },
     [dataProvider, open, t],
   );

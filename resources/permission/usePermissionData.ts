@@ -17,7 +17,7 @@ import { useCallback, useMemo } from 'react';
 import type { ListData } from '../../contract/envelope';
 import { menuReadingOf, readingRules, type MenuReading, type PermissionNode } from '../../contract/menu';
 import { MAX_PAGE_SIZE } from '../../contract/paging';
-import { API_PREFIX } from '../../contract/session';
+import { callUrl, PERMISSION_CALLS } from '../../contract/paths';
 import { isFreeAnswer } from '../generic/keyCheck';
 import { elementListBody, type ElementKind, type ElementRow } from './elements';
 import type { FormValues } from './payload';
@@ -57,7 +57,7 @@ export function useApps() {
 /** The directory tree of an app in its reading (nothing while no app is chosen). */
 export function useDirectoryTree(appId: number | undefined, reading: MenuReading) {
   const { query } = useCustom<BaseRecord, HttpError>({
-    url: `${API_PREFIX}/permission/filterTree`,
+    url: callUrl(PERMISSION_CALLS.filterTree),
     method: 'get',
     config: { query: { appId } },
     queryOptions: { enabled: appId !== undefined },
@@ -81,7 +81,7 @@ export function useDirectory(id: number | undefined) {
 export function useIsHomeTaken(appId: number | undefined, reading: MenuReading, enabled: boolean): boolean {
   const { homeType } = readingRules[reading];
   const { query } = useCustom<BaseRecord, HttpError>({
-    url: `${API_PREFIX}/permission/validMenuType`,
+    url: callUrl(PERMISSION_CALLS.validMenuType),
     method: 'get',
     config: { query: { appId, menuType: homeType } },
     queryOptions: { enabled: enabled && appId !== undefined && homeType !== undefined },
@@ -93,7 +93,7 @@ export function useIsHomeTaken(appId: number | undefined, reading: MenuReading, 
 /** The page elements of a directory, or the API elements of a page element. */
 export function useElements(kind: ElementKind, parentId: number | undefined) {
   const { query } = useCustom<BaseRecord, HttpError>({
-    url: `${API_PREFIX}/menu/list`,
+    url: callUrl(PERMISSION_CALLS.elementList),
     method: 'post',
     config: { payload: parentId === undefined ? undefined : elementListBody(kind, parentId, MAX_PAGE_SIZE) },
     queryOptions: { enabled: parentId !== undefined },

@@ -10,7 +10,7 @@ import { Alert, Button, Empty, Input, Space, Spin, Tree, type TreeDataNode } fro
 import { useMemo, useState, type Key } from 'react';
 import { SUPER_ADMIN_GRANTS_FIXED, SUPER_ADMIN_ROLE_KEY } from '../../contract/entities/role';
 import type { MenuReading, PermissionNode } from '../../contract/menu';
-import { API_PREFIX } from '../../contract/session';
+import { callUrl, ROLE_CALLS } from '../../contract/paths';
 import { FormDialog } from '../generic/FormDialog';
 import type { RowActionDialogProps } from '../generic/rowActions';
 import { useLocale } from '../../providers/locale';
@@ -18,7 +18,7 @@ import { conductChecked, directoryKeys, initialCheckedKeys, keyOf, parentKeys, p
 import { PermissionNodeTitle } from './PermissionNodeTitle';
 import { usePermissionTree } from './usePermissionTree';
 
-export const ROLE_GRANT_URL = `${API_PREFIX}/rolePermission/save`;
+export const ROLE_GRANT_URL = callUrl(ROLE_CALLS.grant);
 
 const HIDDEN = { display: 'none' } as const;
 

@@ -1,4 +1,5 @@
 import { roleEntity, text } from '../../contract';
+import { PERMISSION_CALLS, ROLE_CALLS } from '../../contract/paths';
 import { SUPER_ADMIN_ROLE_KEY, SUPER_ADMIN_ROLE_LOCKED } from '../../contract/entities/role';
 import { defineResource } from '../define';
 
@@ -25,8 +26,8 @@ export const roleResource = defineResource({
   // Only a super-admin may change it (server/roles/rolePolicy.ts); the list cannot tell who holds it.
   readOnlyRows: { field: 'roleKey', values: [SUPER_ADMIN_ROLE_KEY], reason: SUPER_ADMIN_ROLE_LOCKED },
   rowActions: [
-    { action: 'authorize', label: text('授权', 'Authorize'), dialog: 'roleGrant', apis: ['/permission/tree', '/rolePermission/save'] },
-    { action: 'functionInfo', label: text('功能信息', 'Function info'), dialog: 'roleFunctionInfo', apis: ['/permission/tree'] },
+    { action: 'authorize', label: text('授权', 'Authorize'), dialog: 'roleGrant', apis: [PERMISSION_CALLS.tree, ROLE_CALLS.grant] },
+    { action: 'functionInfo', label: text('功能信息', 'Function info'), dialog: 'roleFunctionInfo', apis: [PERMISSION_CALLS.tree] },
   ],
   sort: [['sortNum', 'asc']],
   columns: [

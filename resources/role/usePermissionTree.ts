@@ -1,10 +1,10 @@
 import { useCustom, type HttpError } from '@refinedev/core';
 import { useMemo } from 'react';
 import { normaliseTree, type MenuReading, type PermissionNode } from '../../contract/menu';
-import { API_PREFIX } from '../../contract/session';
+import { callUrl, PERMISSION_CALLS } from '../../contract/paths';
 import { readingOfApp, useApps } from '../permission/usePermissionData';
 
-export const PERMISSION_TREE_URL = `${API_PREFIX}/permission/tree`;
+export const PERMISSION_TREE_URL = callUrl(PERMISSION_CALLS.tree);
 
 export interface RoleRef {
   id: number | string;

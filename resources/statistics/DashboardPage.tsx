@@ -16,7 +16,7 @@ import { useSearchParams } from 'react-router';
 import type { ListData } from '../../contract/envelope';
 import { formatCount, TEAM_LIST_LIMIT, TeamType, topLines, type ChartData, type TeamMember, type TotalNums, type TrafficOwner } from '../../contract/statistics';
 import { useLocale } from '../../providers/locale';
-import { STATISTICS_CALLS } from './endpoints';
+import { callUrl, STATISTICS_CALLS } from '../../contract/paths';
 import { ReferenceSelect } from '../generic/ReferenceSelect';
 import { useDatePickerLocale } from '../generic/useDatePickerLocale';
 import './statistics.css';
@@ -66,7 +66,7 @@ const serviceQuery = (serviceId: number | undefined) => (serviceId === undefined
 function Totals({ serviceId }: { serviceId: number | undefined }) {
   const t = useTranslate();
   const locale = useLocale();
-  const { data, query } = useCall<TotalNums & BaseRecord>(STATISTICS_CALLS.totalNums, serviceQuery(serviceId));
+  const { data, query } = useCall<TotalNums & BaseRecord>(callUrl(STATISTICS_CALLS.totalNums), serviceQuery(serviceId));
   const cells: Array<[string, keyof TotalNums]> = [
     ['statistics.totals.today', 'todayTraffics'],
     ['statistics.totals.yesterday', 'yesterdayTraffics'],
@@ -93,7 +93,7 @@ function Totals({ serviceId }: { serviceId: number | undefined }) {
 
 /** A team's members: names only (SPEC §3 Team overview item), so a plain list rather than a table. */
 function TeamList({ teamType }: { teamType: number }) {
-  const { data, query } = useCall<ListData<TeamMember> & BaseRecord>(STATISTICS_CALLS.teamOverview, { page: 1, limit: TEAM_LIST_LIMIT, teamType });
+  const { data, query } = useCall<ListData<TeamMember> & BaseRecord>(callUrl(STATISTICS_CALLS.teamOverview), { page: 1, limit: TEAM_LIST_LIMIT, teamType });
   const items = data?.items ?? [];
   if (query.isLoading) return <Spin />;
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
@@ -112,9 +112,9 @@ function TrafficPanel({ serviceId }: { serviceId: number | undefined }) {
   const [form] = Form.useForm<{ adminId?: number; owners?: number[]; date?: Dayjs }>();
   const adminId = Form.useWatch('adminId', form);
   const [chartQuery, setChartQuery] = useState<ChartQuery>({});
-  const media = useCall<ListData<TeamMember> & BaseRecord>(STATISTICS_CALLS.teamOverview, { page: 1, limit: TEAM_LIST_LIMIT, teamType: TeamType.media });
-  const owners = useCall<{ items: TrafficOwner[] } & BaseRecord>(STATISTICS_CALLS.siteUsers, { ...serviceQuery(serviceId), ...(adminId ? { adminId } : {}) });
-  const chart = useCall<ChartAnswer>(STATISTICS_CALLS.lineChart, { ...chartQuery, ...serviceQuery(serviceId) });
+  const media = useCall<ListData<TeamMember> & BaseRecord>(callUrl(STATISTICS_CALLS.teamOverview), { page: 1, limit: TEAM_LIST_LIMIT, teamType: TeamType.media });
+  const owners = useCall<{ items: TrafficOwner[] } & BaseRecord>(callUrl(STATISTICS_CALLS.siteUsers), { ...serviceQuery(serviceId), ...(adminId ? { adminId } : {}) });
+  const chart = useCall<ChartAnswer>(callUrl(STATISTICS_CALLS.lineChart), { ...chartQuery, ...serviceQuery(serviceId) });
   const drawn = chart.data ? topLines(chart.data, chartQuery.siteUserIds !== undefined) : undefined;
 
   const submit = () => {

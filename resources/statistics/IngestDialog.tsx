@@ -15,7 +15,7 @@ import { format } from '../../contract/i18n';
 import { MAX_INGEST_ROWS, type IngestAnswer } from '../../contract/statistics';
 import { useLocale } from '../../providers/locale';
 import { useGuardedDialog } from '../generic/useGuardedDialog';
-import { STATISTICS_CALLS } from './endpoints';
+import { callUrl, STATISTICS_CALLS } from '../../contract/paths';
 import { INGEST_TEXTS, readBatch, refusedField } from './ingestBatch';
 
 type Outcome = { kind: 'done'; answer: IngestAnswer } | { kind: 'refused'; message: string; fields: Array<[string, string]> };
@@ -59,7 +59,7 @@ export default function IngestDialog({ open, onClose }: Props) {
     setSentSource(source);
     try {
       const answer = await mutateAsync({
-        url: STATISTICS_CALLS.ingest,
+        url: callUrl(STATISTICS_CALLS.ingest),
         method: 'post',
         values: reading.batch,
         // The outcome is shown in the dialog, where the operator is looking.

@@ -10,7 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { dayKey, formatCount, periodProblem, type MediaStatsRow } from '../../contract/statistics';
 import { useLocale } from '../../providers/locale';
-import { STATISTICS_CALLS } from './endpoints';
+import { callUrl, STATISTICS_CALLS } from '../../contract/paths';
 import { usePagedCall } from './usePagedCall';
 import { useDatePickerLocale } from '../generic/useDatePickerLocale';
 import { tableFit } from '../generic/tableFit';
@@ -34,7 +34,7 @@ export default function MediaStatsPage() {
   const from = period.startDate ? dayKey(period.startDate) : undefined;
   const to = period.endDate ? dayKey(period.endDate) : undefined;
   const problem = from !== undefined && to !== undefined ? periodProblem(from, to) : undefined;
-  const { items, loading, pagination, restart, error } = usePagedCall<MediaStatsRow>(STATISTICS_CALLS.mediaStats, { ...period, order }, !problem);
+  const { items, loading, pagination, restart, error } = usePagedCall<MediaStatsRow>(callUrl(STATISTICS_CALLS.mediaStats), { ...period, order }, !problem);
   const message = problem?.[locale] ?? refusal(error);
   return (
     <Card className="statistics-table">

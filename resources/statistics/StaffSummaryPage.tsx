@@ -3,14 +3,14 @@ import { useTranslate } from '@refinedev/core';
 import { Card, Table } from 'antd';
 import { formatCurrency, type StaffSummaryRow } from '../../contract/statistics';
 import { useLocale } from '../../providers/locale';
-import { STATISTICS_CALLS } from './endpoints';
+import { callUrl, STATISTICS_CALLS } from '../../contract/paths';
 import { usePagedCall } from './usePagedCall';
 import { tableFit } from '../generic/tableFit';
 
 export default function StaffSummaryPage() {
   const t = useTranslate();
   const locale = useLocale();
-  const { items, loading, pagination } = usePagedCall<StaffSummaryRow>(STATISTICS_CALLS.staffSummary, {});
+  const { items, loading, pagination } = usePagedCall<StaffSummaryRow>(callUrl(STATISTICS_CALLS.staffSummary), {});
   const money = (value: number) => formatCurrency(value, locale);
   return (
     <Card>

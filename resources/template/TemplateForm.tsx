@@ -10,7 +10,7 @@ import { useLocale } from '../../providers/locale';
 import { refuseImplicitSubmit } from '../generic/dialogGuard';
 import { contractRule } from '../generic/rules';
 import { useLeaveGuard, useUnsavedWork } from '../../src/unsavedWork/useUnsavedWork';
-import { TEMPLATE_ENDPOINT } from './endpoint';
+import { callUrl, TEMPLATE_CALLS } from '../../contract/paths';
 
 const CodeEditor = lazy(() => import('./CodeEditor'));
 
@@ -97,7 +97,7 @@ export function TemplateForm({ onPublished, source }: Props) {
   const publish = async (values: Values) => {
     try {
       const answer = await mutateAsync({
-        url: `${TEMPLATE_ENDPOINT}/create`,
+        url: callUrl(TEMPLATE_CALLS.create),
         method: 'post',
         values: { ...values, parameters: values.parameters ?? [] },
         successNotification: (data) => ({ message: (data as { msg?: string } | undefined)?.msg || t('messages.submitted'), type: 'success' }),

@@ -6,6 +6,7 @@ import { templateEntity, type TemplateSummary, type TemplateVersion } from '../.
 import { useLocale } from '../../providers/locale';
 import { pagerTotal } from '../generic/pagerTotal';
 import { tableFit } from '../generic/tableFit';
+import { callUrl, TEMPLATE_CALLS } from '../../contract/paths';
 import { TEMPLATE_ENDPOINT, TEMPLATE_RESOURCE } from './endpoint';
 import { formatTime } from './formatTime';
 
@@ -24,7 +25,7 @@ function Versions({ name, onView, onDerive }: { name: string } & Props) {
   const t = useTranslate();
   const locale = useLocale();
   const { result, query } = useCustom<ListData<TemplateVersion>, HttpError>({
-    url: `${TEMPLATE_ENDPOINT}/versions`,
+    url: callUrl(TEMPLATE_CALLS.versions),
     method: 'get',
     config: { query: { name } },
     queryOptions: { queryKey: ['data', 'default', TEMPLATE_RESOURCE, 'versions', name] },

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ListData } from '../../contract/envelope';
 import type { TemplateDetail, TemplateVersion } from '../../contract/entities/template';
 import { useLeaveGuard } from '../../src/unsavedWork/useUnsavedWork';
+import { callUrl, TEMPLATE_CALLS } from '../../contract/paths';
 import { TEMPLATE_ENDPOINT, TEMPLATE_RESOURCE } from './endpoint';
 import { nextVersion } from './nextVersion';
 import { TemplateForm, type TemplateSource } from './TemplateForm';
@@ -29,7 +30,7 @@ export default function TemplatePage() {
   const derive = async (id: number) => {
     const provider = dataProvider();
     const detail = (await provider.getOne<TemplateDetail>({ resource: TEMPLATE_RESOURCE, id, meta: { endpoint: TEMPLATE_ENDPOINT } })).data;
-    const versions = (await provider.custom!<ListData<TemplateVersion>>({ url: `${TEMPLATE_ENDPOINT}/versions`, method: 'get', query: { name: detail.name } })).data;
+    const versions = (await provider.custom!<ListData<TemplateVersion>>({ url: callUrl(TEMPLATE_CALLS.versions), method: 'get', query: { name: detail.name } })).data;
     const latest = versions.items[0]?.version ?? detail.version;
     await leave(() => {
       setViewed(undefined);

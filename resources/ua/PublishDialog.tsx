@@ -12,6 +12,7 @@
 import { useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Checkbox, Divider, Form, Input, Modal, Space, Spin, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { callUrl, UA_CALLS } from '../../contract/paths';
 import { checkSubmission, PARSER_GROUPS, UA_LIMITS, UA_MESSAGES } from '../../contract/ua';
 import { regexProblem } from '../../contract/uaRegex';
 import { useLocale } from '../../providers/locale';
@@ -66,7 +67,7 @@ export default function PublishDialog({ record, open, onClose, afterClose, defin
     if (!checked.ok) return;
     try {
       await mutateAsync({
-        url: '/v2/ua/setUaParser',
+        url: callUrl(UA_CALLS.setUaParser),
         method: 'post',
         values: { ...checked.value, markMatches },
         successNotification: () => ({ message: UA_MESSAGES.submitted[locale], type: 'success' }),

@@ -5,6 +5,7 @@
  */
 import { useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Modal } from 'antd';
+import { callUrl, UA_CALLS } from '../../contract/paths';
 import { UA_MESSAGES, UA_PROCESSED } from '../../contract/ua';
 import { useLocale } from '../../providers/locale';
 import { DeleteConfirm } from '../generic/DeleteConfirm';
@@ -31,7 +32,7 @@ export default function ReopenDialog({ definition, record, open, onClose, afterC
       okText={UA_TEXTS.reopenOk[locale]}
       onConfirm={async () => {
         await mutateAsync({
-          url: '/v2/ua/update/reopen',
+          url: callUrl(UA_CALLS.reopen),
           method: 'post',
           values: { ids: String(record.id) },
           successNotification: () => ({ message: UA_MESSAGES.reopened[locale], type: 'success' }),

@@ -8,6 +8,7 @@ import { useCustom, useCustomMutation, type HttpError } from '@refinedev/core';
 import { Button, Modal, Popconfirm, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { ListData } from '../../contract/envelope';
+import { callUrl, UA_CALLS } from '../../contract/paths';
 import { UA_MESSAGES, type UaRuleSummary } from '../../contract/ua';
 import { useLocale } from '../../providers/locale';
 import type { RowActionDialogProps } from '../generic/rowActions';
@@ -32,7 +33,7 @@ export default function RulesDialog({ record, open, onClose, afterClose }: RowAc
   const [page, setPage] = useState(1);
   const query = { ...(isOnlyThis ? { uaId } : {}), page, pageSize: PAGE_SIZE };
   const { result, query: state } = useCustom<ListData<UaRuleSummary>, HttpError>({
-    url: '/v2/ua/rule/list',
+    url: callUrl(UA_CALLS.ruleList),
     method: 'get',
     config: { query },
     queryOptions: { queryKey: ['data', 'default', 'ua', 'rules', query] },
@@ -42,7 +43,7 @@ export default function RulesDialog({ record, open, onClose, afterClose }: RowAc
   const unpublish = async (id: number) => {
     try {
       await mutateAsync({
-        url: '/v2/ua/rule/delete',
+        url: callUrl(UA_CALLS.ruleDelete),
         method: 'post',
         values: { ids: String(id) },
         successNotification: () => ({ message: UA_MESSAGES.unpublished[locale], type: 'success' }),

@@ -1,6 +1,7 @@
 import { text } from '../../contract';
 import { uaEntity } from '../../contract/entities/ua';
 import { SCREEN_TITLES } from '../../contract/menuTitles';
+import { UA_CALLS, UA_ENDPOINT } from '../../contract/paths';
 import { defineResource } from '../define';
 
 /**
@@ -11,7 +12,7 @@ import { defineResource } from '../define';
  */
 export const uaResource = defineResource({
   name: 'ua',
-  endpoint: '/v2/ua',
+  endpoint: UA_ENDPOINT,
   actions: ['list'],
   entity: uaEntity,
   table: 'ua_record',
@@ -28,20 +29,20 @@ export const uaResource = defineResource({
       action: 'publish',
       label: { 'zh-CN': '发布', 'en-US': 'Publish' },
       dialog: 'uaPublish',
-      apis: ['/v2/ua/setUaParser', '/v2/ua/parse', '/v2/ua/preview', '/v2/ua/export'],
+      apis: [UA_CALLS.setUaParser, UA_CALLS.parse, UA_CALLS.preview, UA_CALLS.export],
     },
     // Undoing is granted on its own: seeing and unpublishing rules, and reopening a record.
     {
       action: 'unpublish',
       label: { 'zh-CN': '撤销发布', 'en-US': 'Unpublish' },
       dialog: 'uaRules',
-      apis: ['/v2/ua/rule/list', '/v2/ua/rule/delete'],
+      apis: [UA_CALLS.ruleList, UA_CALLS.ruleDelete],
     },
     {
       action: 'reopen',
       label: { 'zh-CN': '重新打开', 'en-US': 'Reopen' },
       dialog: 'uaReopen',
-      apis: ['/v2/ua/update/reopen'],
+      apis: [UA_CALLS.reopen],
     },
   ],
   sort: [['uaStatus', 'asc']],

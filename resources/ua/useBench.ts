@@ -6,6 +6,7 @@
  */
 import { useDataProvider } from '@refinedev/core';
 import { useEffect, useState } from 'react';
+import { callUrl, UA_CALLS } from '../../contract/paths';
 import type { UaParserSubmission, UaResult } from '../../contract/ua';
 
 export interface BenchRow {
@@ -62,9 +63,9 @@ export function useBench(uaId: number, strings: readonly string[], draft: Draft 
       const call = <T,>(url: string, payload: object) => provider.custom!({ url, method: 'post', payload, meta: { queryContext: { signal: controller.signal } as never } }).then((r) => r.data as unknown as T);
       try {
         const [withDraft, current, preview] = await Promise.all([
-          call<UaResult[]>('/v2/ua/parse', { uaMessages: strings, rule: draft }),
-          call<UaResult[]>('/v2/ua/parse', { uaMessages: strings }),
-          call<Preview>('/v2/ua/preview', { uaId, rule: draft }),
+          call<UaResult[]>(callUrl(UA_CALLS.parse), { uaMessages: strings, rule: draft }),
+          call<UaResult[]>(callUrl(UA_CALLS.parse), { uaMessages: strings }),
+          call<Preview>(callUrl(UA_CALLS.preview), { uaId, rule: draft }),
         ]);
         if (controller.signal.aborted) return;
         const rows = strings.map((ua, i) => ({ ua, draft: withDraft[i]!, current: current[i]! }));

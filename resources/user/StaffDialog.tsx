@@ -14,12 +14,13 @@ import { ConflictNotice } from '../generic/ConflictNotice';
 import { FormDialog } from '../generic/FormDialog';
 import { staleRecordOf } from '../generic/useVersionedSave';
 import { useEffect, useRef, useState } from 'react';
+import { callUrl, STAFF_CALLS } from '../../contract/paths';
 import { useLocale } from '../../providers/locale';
 import { AddressSection, EducationSection, IdentitySection, PersonalSection, WorkSection } from './StaffSections';
 import { staffConflictLines } from './staffConflict';
 import { newStaffValues, staffFormValues, staffPayload, staffServerErrors, type StaffFormValues, type StaffPayload } from './staffForm';
 import type { OfficeOption } from './staffList';
-import { USER_ENDPOINT, useStaffDetail, useTelephoneCheck, type RoleOption } from './useStaffData';
+import { useStaffDetail, useTelephoneCheck, type RoleOption } from './useStaffData';
 import './user.css';
 
 interface Props {
@@ -65,7 +66,7 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
     if (isEdit && version !== undefined) payload.userCenter[VERSION_FIELD] = version;
     try {
       await mutateAsync({
-        url: `${USER_ENDPOINT}/saveOrUpdate`,
+        url: callUrl(STAFF_CALLS.saveOrUpdate),
         method: 'post',
         values: payload,
         successNotification: () => ({ message: t('messages.operationSuccessful'), type: 'success' }),

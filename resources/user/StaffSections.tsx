@@ -3,7 +3,7 @@ import { useTranslate } from '@refinedev/core';
 import { Col, Form, Radio, Select, TreeSelect } from 'antd';
 import { staffEntity } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
-import { uniqueRule } from '../generic/rules';
+import { uniqueRule } from '../generic/keyCheck';
 import type { KeyCheck } from '../generic/keyCheck';
 import { RegionCascader } from './RegionCascader';
 import { ChoiceItem, DateItem, Section, StaffItem, TextItem } from './StaffItem';

@@ -19,13 +19,12 @@ import type { ListData } from '../../contract/envelope';
 import type { OfficeNode } from '../../contract/entities/office';
 import type { StaffDetail, StaffListRow } from '../../contract/entities/staff';
 import { MAX_PAGE_SIZE } from '../../contract/paging';
-import { API_PREFIX } from '../../contract/session';
+import { callUrl, declaredCall, OFFICE_CALLS, STAFF_CALLS } from '../../contract/paths';
 import { debounceKeyCheck, isFreeAnswer, type KeyCheck } from '../generic/keyCheck';
 import { staffListBody, type StaffFilters } from './staffList';
 
 /** Access control asks about this resource: page elements `user:create|edit|enable|resetPwd|delete`. */
 export const USER_RESOURCE = 'user';
-export const USER_ENDPOINT = `${API_PREFIX}/user`;
 
 export interface RoleOption {
   id: number;
@@ -39,7 +38,7 @@ const NO_ROLES: RoleOption[] = [];
 /** One page of staff; the previous page stays shown while the next loads. */
 export function useStaffList(filters: StaffFilters, page: number, size: number) {
   const { query } = useCustom<BaseRecord, HttpError>({
-    url: `${USER_ENDPOINT}/list`,
+    url: callUrl(STAFF_CALLS.list),
     method: 'post',
     config: { payload: staffListBody(filters, page, size) },
     queryOptions: { placeholderData: (previous) => previous },
@@ -56,7 +55,7 @@ export function useStaffList(filters: StaffFilters, page: number, size: number) 
 
 /** The department tree. */
 export function useOffices() {
-  const { query } = useCustom<BaseRecord, HttpError>({ url: `${API_PREFIX}/office/list`, method: 'get' });
+  const { query } = useCustom<BaseRecord, HttpError>({ url: callUrl(OFFICE_CALLS.list), method: 'get' });
   const data = query.data?.data as unknown;
   return { offices: Array.isArray(data) ? (data as OfficeNode[]) : NO_OFFICES, isLoading: query.isLoading };
 }
@@ -64,7 +63,7 @@ export function useOffices() {
 /** Every role, for the pickers (one page of up to 1000). */
 export function useRoles() {
   const { query } = useCustom<BaseRecord, HttpError>({
-    url: `${API_PREFIX}/role/list`,
+    url: callUrl(declaredCall('role', 'list')),
     method: 'get',
     config: { query: { pageNo: 1, pageSize: MAX_PAGE_SIZE } },
   });
@@ -75,7 +74,7 @@ export function useRoles() {
 /** One member as /user/detail answers it, asked afresh each time the dialog opens. */
 export function useStaffDetail(id: number | undefined) {
   const { query } = useCustom<BaseRecord, HttpError>({
-    url: `${USER_ENDPOINT}/detail`,
+    url: callUrl(STAFF_CALLS.detail),
     method: 'get',
     config: { query: { id } },
     queryOptions: { enabled: id !== undefined, gcTime: 0, staleTime: 0, retry: false },
@@ -94,7 +93,7 @@ export function useStaffCalls() {
       const provider = dataProvider();
       if (!provider.custom) throw new Error('The data provider has no custom call');
       try {
-        return (await provider.custom({ url: `${USER_ENDPOINT}/${path}`, method: 'get', query })).data as unknown;
+        return (await provider.custom({ url: callUrl(path), method: 'get', query })).data as unknown;
       } catch (error) {
         if (notifyFailure) open?.({ type: 'error', message: (error as HttpError).message || t('notifications.error') });
         throw error;
@@ -106,9 +105,9 @@ export function useStaffCalls() {
   return useMemo(
     () => ({
       get,
-      enable: (id: number, isEnable: '1' | '0') => get('enable', { ids: id, isEnable }),
-      resetPassword: (id: number, hash: string) => get('resetPwd', { ids: id, pwd: hash }),
-      remove: (id: number) => get('delete', { ids: id }),
+      enable: (id: number, isEnable: '1' | '0') => get(STAFF_CALLS.enable, { ids: id, isEnable }),
+      resetPassword: (id: number, hash: string) => get(STAFF_CALLS.resetPwd, { ids: id, pwd: hash }),
+      remove: (id: number) => get(STAFF_CALLS.delete, { ids: id }),
       /** A success toast by message key. */
       say: (key: string) => open?.({ type: 'success', message: t(key) }),
     }),
@@ -120,7 +119,7 @@ export function useStaffCalls() {
 export function useTelephoneCheck(userId: number | undefined): KeyCheck {
   const { get } = useStaffCalls();
   return useMemo(
-    () => debounceKeyCheck(async (telephone) => isFreeAnswer(await get('valid/telephone', { telephone, userId }, { notifyFailure: false }))),
+    () => debounceKeyCheck(async (telephone) => isFreeAnswer(await get(STAFF_CALLS.validTelephone, { telephone, userId }, { notifyFailure: false }))),
     [get, userId],
   );
 }

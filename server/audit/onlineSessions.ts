@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { ONLINE_SESSION_CALLS } from '../../contract/paths';
 import type { SessionPolicy } from '../config';
 import type { CrudFeature } from '../crud/feature';
 import type { Database } from '../db/schema';
@@ -17,8 +18,6 @@ import { requestParams, requiredIds } from '../http/params';
 import { callerOf } from '../http/requestContext';
 import { checkAccountAction } from '../staff/accountRules';
 import { writeAuditNotes } from './note';
-
-export const ONLINE_SESSION_ENDPOINT = '/onlineSession';
 
 /** Only sessions that still open the console: not idle too long, not older than the absolute limit. */
 export function onlineSessionPolicy(policy: SessionPolicy, now: () => number = Date.now): CrudFeature {
@@ -64,13 +63,13 @@ export function onlineSessionRoutes(db: Kysely<Database>, now: () => number = Da
   return async function register(app: FastifyInstance): Promise<void> {
     app.route({
       method: ['GET', 'POST'],
-      url: `${ONLINE_SESSION_ENDPOINT}/end`,
+      url: ONLINE_SESSION_CALLS.end,
       config: { writes: true },
       handler: async (request) => success(request, { ended: await end(request, { sessionIds: requiredIds(requestParams(request).ids, request.locale) }) }),
     });
     app.route({
       method: ['GET', 'POST'],
-      url: `${ONLINE_SESSION_ENDPOINT}/endUser`,
+      url: ONLINE_SESSION_CALLS.endUser,
       config: { writes: true },
       handler: async (request) => success(request, { ended: await end(request, { userIds: requiredIds(requestParams(request).userIds, request.locale, 'userIds') }) }),
     });

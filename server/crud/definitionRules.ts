@@ -102,7 +102,53 @@ function shapeProblems(definition: ResourceDefinition): string[] {
 
 /** Every way `definition` breaks a rule, as sentences naming the resource and the field. */
 export function definitionProblems(definition: ResourceDefinition, definitions: readonly ResourceDefinition[]): string[] {
-  return [...shapeProblems(definition), ...usageProblems(definition), ...versionProblems(definition), ...privacyProblems(definition, definitions), ...referenceProblems(definition, definitions)];
+  return [
+    ...shapeProblems(definition),
+    ...usageProblems(definition),
+    ...versionProblems(definition),
+    ...privacyProblems(definition, definitions),
+    ...referenceProblems(definition, definitions),
+    ...rangeProblems(definition),
+    ...tagsProblems(definition),
+  ];
+}
+
+/** Kinds of field a range compares in order: days, instants, amounts and numbers. */
+const RANGED_KINDS: ReadonlySet<string> = new Set(['date', 'dateTime', 'decimal', 'digits']);
+
+function rangeProblems(definition: ResourceDefinition): string[] {
+  return (definition.ranges ?? []).flatMap((name) => {
+    const rule = definition.entity.fields[name]?.rule;
+    if (!rule || (RANGED_KINDS.has(rule.kind) && !(rule.kind === 'digits' && rule.asText))) return [];
+    return [`Resource ${definition.name}: ranges names ${name}, which is no date, instant, amount or number`];
+  });
+}
+
+/**
+ * A tags field is found by one of its values (`filters`), never searched with "contains", ranged,
+ * sorted, part of a unique rule or fixed (its stored text is no value to compare whole); one of
+ * records names their resource in `references`, or no save could be checked.
+ */
+function tagsProblems(definition: ResourceDefinition): string[] {
+  const name = `Resource ${definition.name}`;
+  const problems: string[] = [];
+  const uses: Array<readonly [string, readonly string[]]> = [
+    ['search', definition.search],
+    ['ranges', definition.ranges ?? []],
+    ['requiredFilters', definition.requiredFilters ?? []],
+    ['sort', definition.sort.map(([field]) => field)],
+    ['sortable', sortableFieldsOf(definition)],
+    ['fixed', definition.fixed ?? []],
+    ['entity.unique', definition.entity.unique.flatMap((rule) => rule.fields)],
+    ['indexes', (definition.indexes ?? []).flat()],
+  ];
+  for (const [field, spec] of Object.entries(definition.entity.fields)) {
+    if (spec.rule.kind !== 'tags') continue;
+    for (const [key, fields] of uses) if (fields.includes(field)) problems.push(`${name}: ${key} names the tags field ${field}; a tags field is found by one of its values (filters)`);
+    const reference = (definition.references as Partial<Record<string, unknown>> | undefined)?.[field];
+    if (spec.rule.of === 'reference' && !reference) problems.push(`${name}: the tags field ${field} holds records' ids, so references.${field} must name their resource`);
+  }
+  return problems;
 }
 
 /**

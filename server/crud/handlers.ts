@@ -26,9 +26,10 @@ import { fixedFieldsOf, hasAction, isVersioned, sortableFieldsOf, type ResourceD
 import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
-import { boundParam, invalidParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
+import { invalidParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
 import { contextOf, type CrudContext, type CrudCore, type CrudFeature, type DeleteImpactPart, type ListPart } from './feature';
 import { FEATURES } from './features';
+import { rangeParams } from './rangeParams';
 import { duplicateOf, fieldRefusal } from './refusals';
 import { recordChecks } from './recordChecks';
 import { repositoryOf, type ResourceRecord } from './repository';
@@ -213,9 +214,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
       if (value !== undefined) exact[name] = value;
     }
     const searchKey = definition.search.length ? searchParam(params.searchKey, 'searchKey', searchKeyLimit, SEARCH_KEY_LABEL, request.locale) : undefined;
-    const ranges = Object.fromEntries(
-      (definition.ranges ?? []).map((name) => [name, { from: boundParam(params[`${name}From`], `${name}From`, request.locale), to: boundParam(params[`${name}To`], `${name}To`, request.locale) }]),
-    );
+    const ranges = rangeParams(definition, params, request.locale);
     const sort = sortOf(params, request.locale);
     const parts: ListPart[] = [];
     for (const feature of features) {

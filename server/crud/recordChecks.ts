@@ -28,7 +28,10 @@ export function recordChecks(db: Kysely<Database>, definitions: readonly Resourc
     ...Object.entries(definition.references ?? {}).flatMap(([field, spec]) => (spec ? [[field, spec.resource] as const] : [])),
     ...(definition.parent ? [[definition.parent.field, definition.parent.resource] as const] : []),
   ].map(([field, resource]) => [field, named(resource)] as const);
+  const isTags = (name: string) => definition.entity.fields[name]?.rule.kind === 'tags';
   const dictionaryFields = Object.entries(definition.entity.fields).flatMap(([name, field]) => (field.dictionary ? [[name, field.dictionary] as const] : []));
+  /** A tags field's values (an array once validated), as text to compare with items and with what the record held. */
+  const tagTexts = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
   const repository = repositoryOf(db, definitions, definition);
 
   return {
@@ -43,11 +46,25 @@ export function recordChecks(db: Kysely<Database>, definitions: readonly Resourc
       for (const [field, target] of references) {
         const value = values[field];
         if (value === null || value === undefined) continue;
+        if (isTags(field)) {
+          // Every id names a record, read in one bounded call (a tags field holds at most TAGS_MAX_LIMIT).
+          const ids = Array.isArray(value) ? (value as number[]) : [];
+          if ((await target.findMany(ids)).length !== new Set(ids).size) return field;
+          continue;
+        }
         if (!(typeof value === 'number' && (await target.findById(value)))) return field;
       }
       for (const [field, dicKey] of dictionaryFields) {
         const value = values[field];
-        if (value === null || value === undefined || (existing && String(existing[field]) === String(value))) continue;
+        if (value === null || value === undefined) continue;
+        if (isTags(field)) {
+          // Each value an enabled item, or one the record already held (switched off since).
+          const held = new Set(tagTexts(existing?.[field]));
+          const enabled = await dictionaries.enabledValues(dicKey);
+          if (tagTexts(value).some((item) => !held.has(item) && !enabled.has(item))) return field;
+          continue;
+        }
+        if (existing && String(existing[field]) === String(value)) continue;
         if (!(await dictionaries.enabledValues(dicKey)).has(String(value))) return field;
       }
       return undefined;

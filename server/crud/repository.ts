@@ -13,6 +13,7 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Fields, ListData, Paging } from '../../contract';
 import type { LookupComparison } from '../../contract/lookup';
 import { VERSION_FIELD } from '../../contract/recordVersion';
+import { decodeTags, encodeTags, type TagValue } from '../../contract/tags';
 import { isVersioned, TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
 import type { Database } from '../db/schema';
 import { containsCondition, equalsCondition, lookupCondition } from './search';
@@ -40,8 +41,8 @@ export interface ListQuery {
   searchKey?: string;
   /** Masked fields whose stored value, normalised, must equal a whole value (`privacy.lookup`). */
   lookups?: ReadonlyArray<{ field: string; comparison: LookupComparison; value: string }>;
-  /** Per range field (`definition.ranges`): the least and the greatest value its column may hold. */
-  ranges?: Record<string, { from?: number; to?: number }>;
+  /** Per range field (`definition.ranges`): the least and the greatest value its column may hold (a day as 'YYYY-MM-DD'). */
+  ranges?: Record<string, { from?: number | string; to?: number | string }>;
   /** Conditions the resource's features add (not from the request). */
   conditions?: readonly ListCondition[];
   /** The order asked for: a sortable column (checked by the handler against the definition), in place of the default. */
@@ -68,6 +69,24 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
   const exactFilters = exactNames.flatMap((name) => (fields[name] ? [{ name, field: fields[name] }] : []));
   const scope = Object.entries(definition.scope ?? {});
   const notScope = Object.entries(options.notScope ?? {});
+  // Tags travel as arrays and are stored as their JSON text (contract/tags.ts).
+  const tagFields = Object.keys(fields).filter((name) => fields[name]!.rule.kind === 'tags');
+
+  /** The values as stored: tags as their text. */
+  function stored(values: Record<string, unknown>): Record<string, unknown> {
+    if (tagFields.length === 0) return values;
+    const out = { ...values };
+    for (const name of tagFields) if (Array.isArray(out[name])) out[name] = encodeTags(out[name] as TagValue[]);
+    return out;
+  }
+
+  /** A row as answered: tags as their arrays. */
+  function read<R extends Record<string, unknown> | undefined>(row: R): R {
+    if (tagFields.length === 0 || !row) return row;
+    const out: Record<string, unknown> = { ...row };
+    for (const name of tagFields) if (typeof out[name] === 'string') out[name] = decodeTags(out[name]) ?? null;
+    return out as R;
+  }
 
   /** The rows of this resource in its table: its scope's, and not those of a resource sharing it. */
   function own(eb: Where): Expression<SqlBool> {
@@ -103,7 +122,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
   async function findById(id: number, on: Kysely<DynamicDatabase> = db): Promise<ResourceRecord | undefined> {
     if (!isStorableId(id)) return undefined;
     const row = await on.selectFrom(table).select(columns).where('id', '=', id).where(own).executeTakeFirst();
-    return row as ResourceRecord | undefined;
+    return read(row) as ResourceRecord | undefined;
   }
 
   return {
@@ -120,7 +139,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
         page.orderBy('id', 'asc').limit(size).offset((pageNo - 1) * size).execute(),
         filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
       ]);
-      return { items: items as ResourceRecord[], total: Number(count?.total ?? 0) };
+      return { items: items.map(read) as ResourceRecord[], total: Number(count?.total ?? 0) };
     },
 
     /** The record with this id, if it is one of this resource's (`on`: a transaction). */
@@ -133,7 +152,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
       const storable = ids.filter(isStorableId);
       if (storable.length === 0) return [];
       const rows = await (on as unknown as Kysely<DynamicDatabase>).selectFrom(table).select(columns).where('id', 'in', storable).where(own).execute();
-      return rows as ResourceRecord[];
+      return rows.map(read) as ResourceRecord[];
     },
 
     /** Id of the record whose `field` equals `value` (and, when given, whose `scope` fields equal theirs), if any. */
@@ -148,7 +167,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     /** Inserts the values (with the resource's scope and its times when declared); answers the new id. */
     async insert(values: Record<string, unknown>, on: Kysely<Database> = database): Promise<number> {
       const now = Date.now();
-      const row = { ...values, ...definition.scope, ...(definition.timestamps ? { createTime: now, updateTime: now } : {}) };
+      const row = { ...stored(values), ...definition.scope, ...(definition.timestamps ? { createTime: now, updateTime: now } : {}) };
       const inserted = await (on as unknown as Kysely<DynamicDatabase>).insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
       return inserted.id as number;
     },
@@ -162,7 +181,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
       if (!isStorableId(id)) return false;
       // The times and the version are the server's: whatever names them is not written.
       const { createTime: _created, updateTime: _updated, [VERSION_FIELD]: _version, ...named } = values;
-      const written = definition.timestamps ? { ...named, updateTime: Date.now() } : named;
+      const written = definition.timestamps ? { ...stored(named), updateTime: Date.now() } : stored(named);
       const dynamicDb = on as unknown as Kysely<DynamicDatabase>;
       if (Object.keys(written).length === 0 && !(versioned && expectedVersion !== undefined)) return (await findById(id, dynamicDb)) !== undefined;
       let update = dynamicDb

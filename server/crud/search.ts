@@ -2,6 +2,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Field } from '../../contract';
 import type { LookupComparison } from '../../contract/lookup';
+import { tagNeedle } from '../../contract/tags';
 
 /** Escapes LIKE's wildcards and the escape character itself (used with ESCAPE '\'). */
 export function escapeLike(value: string): string {
@@ -32,6 +33,7 @@ export function containsCondition(column: string, field: Field, value: string): 
  * compares as a number (and matches nothing when the value is not one), a text field as sent.
  */
 export function equalsCondition(column: string, field: Field, value: string): Expression<SqlBool> {
+  if (field.rule.kind === 'tags') return holdsTagCondition(column, field.rule.of, value);
   if (field.storage === 'integer') return integerEquals(column, value);
   return sql<SqlBool>`${sql.ref(column)} = ${value}`;
 }
@@ -45,4 +47,18 @@ export function lookupCondition(column: string, comparison: LookupComparison, va
   const ref = sql.ref(column);
   if (comparison === 'address') return sql<SqlBool>`lower(trim(${ref})) = ${value}`;
   return sql<SqlBool>`replace(replace(${ref}, ' ', ''), '-', '') = ${value}`;
+}
+
+/**
+ * "The tags column holds `value`" as one of its values: the stored JSON text (contract/tags.ts) with
+ * its brackets turned to commas holds `,<value's JSON>,`, every raw comma there separating two
+ * values. `replace` compares exactly on both databases (LIKE ignores case on SQLite) and needs no
+ * wildcard escaping; a value no row can hold matches nothing.
+ */
+export function holdsTagCondition(column: string, of: 'dictionary' | 'reference', value: string): Expression<SqlBool> {
+  const needle = tagNeedle(of, value);
+  if (needle === undefined) return sql<SqlBool>`1 = 0`;
+  const ref = sql.ref(column);
+  const delimited = sql`(',' || substr(${ref}, 2, length(${ref}) - 2) || ',')`;
+  return sql<SqlBool>`replace(${delimited}, ${needle}, '') <> ${delimited}`;
 }

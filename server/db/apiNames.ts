@@ -5,15 +5,17 @@
  * A name an administrator typed is data and shows as typed.
  */
 import { text, type Text } from '../../contract/i18n';
+import { OFFICE_CALLS, STAFF_CALLS } from '../../contract/paths';
+import { CHANGE_EMAIL_PATH, CHANGE_PASSWORD_PATH, HANDOFF_EXCHANGE_PATH, LOGIN_PATH, LOGOUT_PATH, WORKBENCH_LINK_PATH } from '../../contract/session';
 
 const BY_PATH: Readonly<Record<string, Text>> = {
   '/customer/bank/list': text('收款信息', 'Bank and payee'),
   '/customer/address/list': text('收货地址', 'Addresses'),
   '/customer/invoice/list': text('发票信息', 'Invoices'),
   '/customer/revealLog/list': text('明文查看记录', 'Reveals'),
-  '/office/add/user': text('添加成员', 'Add members'),
-  '/office/remove/user': text('移除成员', 'Remove members'),
-  '/user/valid/telephone': text('校验手机号', 'Check phone'),
+  [OFFICE_CALLS.addUser]: text('添加成员', 'Add members'),
+  [OFFICE_CALLS.removeUser]: text('移除成员', 'Remove members'),
+  [STAFF_CALLS.validTelephone]: text('校验手机号', 'Check phone'),
 };
 
 const BY_VERB: Readonly<Record<string, Text>> = {
@@ -51,12 +53,12 @@ const BY_VERB: Readonly<Record<string, Text>> = {
  * here so a log of them reads as the action too.
  */
 export const SESSION_CALL_NAMES: Readonly<Record<string, Text>> = {
-  '/user/login': text('登录', 'Sign in'),
-  '/user/logout': text('退出登录', 'Sign out'),
-  '/user/changePwd': text('修改密码', 'Change password'),
-  '/user/changeEmail': text('修改邮箱', 'Change e-mail'),
-  '/user/handoff': text('工作台登录', 'Workbench sign-in'),
-  '/workbench/handoff': text('进入子系统', 'Open a sub-system'),
+  [LOGIN_PATH]: text('登录', 'Sign in'),
+  [LOGOUT_PATH]: text('退出登录', 'Sign out'),
+  [CHANGE_PASSWORD_PATH]: text('修改密码', 'Change password'),
+  [CHANGE_EMAIL_PATH]: text('修改邮箱', 'Change e-mail'),
+  [HANDOFF_EXCHANGE_PATH]: text('工作台登录', 'Workbench sign-in'),
+  [WORKBENCH_LINK_PATH]: text('进入子系统', 'Open a sub-system'),
 };
 
 /** A short name for an API element, in every language (the verb itself, cut to 20, when unknown). */

@@ -57,7 +57,12 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
 
   const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
+  return sqliteHandle(new SQLite(file), options);
+}
+
+/** A SQLite connection already open (a file, or an in-memory copy of a snapshot) as the server uses it. */
+export function sqliteHandle(sqlite: SQLite.Database, options: Pick<OpenOptions, 'log'> = {}): DatabaseHandle {
+  const plugins = [new CachedCamelCasePlugin()];
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');

@@ -86,7 +86,7 @@ export function uniqueColumnSets(definition: ResourceDefinition): string[][] {
 
 /**
  * The column sets a definition's list reads by: its master (parent) field, the fields related
- * lists of other resources read it by, each exact filter, required filter and range, the default
+ * lists of other resources read it by, each exact filter (not a tags one), required filter and range, the default
  * sort's first field, and the declared `indexes`.
  */
 export function indexedColumnSets(definition: ResourceDefinition, definitions: readonly ResourceDefinition[]): string[][] {
@@ -94,7 +94,8 @@ export function indexedColumnSets(definition: ResourceDefinition, definitions: r
   const single = [
     definition.parent?.field,
     ...related,
-    ...(definition.filters ?? []),
+    // A tags field is found inside its text, which no plain index serves (and a long one would not fit PostgreSQL's).
+    ...(definition.filters ?? []).filter((field) => definition.entity.fields[field]?.rule.kind !== 'tags'),
     ...(definition.requiredFilters ?? []),
     ...(definition.ranges ?? []),
     definition.sort[0]?.[0],

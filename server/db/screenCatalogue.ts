@@ -1,44 +1,20 @@
 /**
  * Every screen of the base app (SPEC §2), with its buttons and the calls each button needs.
- * Declarative resources come from their definitions; bespoke screens are declared here, with the
- * calls of SPEC §7 (paths below /base/admin; dashboard, UA and template calls under their own
- * prefixes). The seed turns this into the base app's menu/permission tree.
+ * Declarative resources come from their definitions; bespoke screens from their declarations
+ * (resources/bespokeScreens.ts, their calls' paths in contract/paths.ts). The seed turns this
+ * into the base app's menu/permission tree.
  */
-import { text, type Text } from '../../contract';
-import { MENU_GROUP_TITLES, NAVIGATION_TITLES, SCREEN_TITLES } from '../../contract/menuTitles';
-import type { MenuIconName } from '../../contract/menuIcons';
+import type { Text } from '../../contract';
+import { NAVIGATION_TITLES } from '../../contract/menuTitles';
+import { BESPOKE_SCREENS } from '../../resources/bespokeScreens';
 import { crudActions, type NavigationKey, type ResourceDefinition } from '../../resources/define';
 import { detailsOf, relatedOf, resourceDefinitions } from '../../resources/registry';
+import type { ButtonDeclaration, MenuGroupDeclaration, ScreenDeclaration } from '../../resources/screen';
 
-export interface ButtonSpec {
-  action: string;
-  /** Its page-element code when not `<component>:<action>` (a detail resource's button on its master's screen). */
-  code?: string;
-  label: Text;
-  apis: readonly string[];
-}
-
-export interface ScreenSpec {
-  /** Page component name = menu `url`; button codes are `<component>:<action>`. */
-  component: string;
-  title: Text;
-  navigation: NavigationKey;
-  sort: number;
-  icon: string;
-  path: string;
-  buttons: readonly ButtonSpec[];
-  /** The menus it sits in below its navigation group, outermost first (none: right below the group). */
-  groups?: readonly MenuGroupSpec[];
-}
-
-/** A menu (type 4) that only groups menus below it: it names no page (`key` is its `url` and code). */
-export interface MenuGroupSpec {
-  key: keyof typeof MENU_GROUP_TITLES;
-  title: Text;
-  sort: number;
-  icon: MenuIconName;
-  path: string;
-}
+export { BESPOKE_SCREENS, HOME } from '../../resources/bespokeScreens';
+export type ScreenSpec = ScreenDeclaration;
+export type ButtonSpec = ButtonDeclaration;
+export type MenuGroupSpec = MenuGroupDeclaration;
 
 export interface NavigationSpec {
   key: NavigationKey;
@@ -56,170 +32,6 @@ export const NAVIGATION: readonly NavigationSpec[] = [
   { key: 'tools', title: NAVIGATION_TITLES.tools, sort: 40, icon: 'tool' },
   // Sample pages: the seed grants them to the super-admin role only, like every node it adds.
   { key: 'examples', title: NAVIGATION_TITLES.examples, sort: 90, icon: 'experiment' },
-];
-
-export const HOME = { title: SCREEN_TITLES.home, path: '/home', url: 'home', icon: 'home', code: 'home' };
-
-const label = {
-  list: text('查询', 'Query'),
-  create: text('新增', 'Add'),
-  edit: text('编辑', 'Edit'),
-  delete: text('删除', 'Delete'),
-  enable: text('启用/禁用', 'Enable/disable'),
-  resetPwd: text('重置密码', 'Reset password'),
-  addMember: text('添加成员', 'Add member'),
-  removeMember: text('移除成员', 'Remove member'),
-  setSupervisor: text('设置主管', 'Set supervisor'),
-  publish: text('发布', 'Publish'),
-  ingest: text('导入统计数据', 'Ingest statistics'),
-};
-
-const button = (action: keyof typeof label, apis: readonly string[]): ButtonSpec => ({ action, label: label[action], apis });
-
-/** The example of nested menus (SPEC §1 placeholder menus): two levels of menus whose pages say they are placeholders. */
-const NESTED_MENU: MenuGroupSpec = { key: 'nestedMenu', title: MENU_GROUP_TITLES.nestedMenu, sort: 30, icon: 'menu', path: '/examples/nested' };
-const NESTED_MENU_1: MenuGroupSpec = { key: 'nestedMenu1', title: MENU_GROUP_TITLES.nestedMenu1, sort: 10, icon: 'menu', path: '/examples/nested/menu1' };
-
-const placeholder = (component: keyof typeof SCREEN_TITLES, groups: readonly MenuGroupSpec[], sort: number, path: string): ScreenSpec => ({
-  component,
-  title: SCREEN_TITLES[component],
-  navigation: 'examples',
-  sort,
-  icon: 'filetext',
-  path,
-  // Says what it is: no call of its own.
-  buttons: [button('list', [])],
-  groups,
-});
-
-export const NESTED_SCREENS: readonly ScreenSpec[] = [
-  placeholder('nestedMenu1a', [NESTED_MENU, NESTED_MENU_1], 10, '/examples/nested/menu1/menu1-1'),
-  placeholder('nestedMenu1b', [NESTED_MENU, NESTED_MENU_1], 20, '/examples/nested/menu1/menu1-2'),
-  placeholder('nestedMenu2', [NESTED_MENU], 20, '/examples/nested/menu2'),
-];
-
-export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
-  {
-    component: 'permission',
-    title: SCREEN_TITLES.permission,
-    navigation: 'system',
-    sort: 20,
-    icon: 'menu',
-    path: '/system/permission',
-    buttons: [
-      button('list', ['/permission/filterTree', '/permission/tree', '/permission/detail', '/menu/list', '/app/list']),
-      button('create', ['/permission/saveOrUpdate', '/permission/validMenuType', '/menu/saveOrUpdate']),
-      button('edit', ['/permission/detail', '/permission/saveOrUpdate', '/permission/validMenuType', '/menu/saveOrUpdate']),
-      button('delete', ['/permission/delete', '/menu/delete']),
-    ],
-  },
-  {
-    component: 'user',
-    title: SCREEN_TITLES.user,
-    navigation: 'organisation',
-    sort: 10,
-    icon: 'user',
-    path: '/organisation/user',
-    buttons: [
-      button('list', ['/user/list', '/user/detail', '/office/list', '/role/list']),
-      button('create', ['/user/saveOrUpdate', '/user/valid/telephone', '/office/list', '/role/list']),
-      button('edit', ['/user/detail', '/user/saveOrUpdate', '/user/valid/telephone']),
-      button('enable', ['/user/enable']),
-      button('resetPwd', ['/user/resetPwd']),
-      button('delete', ['/user/delete']),
-    ],
-  },
-  {
-    component: 'officeMember',
-    title: SCREEN_TITLES.officeMember,
-    navigation: 'organisation',
-    sort: 20,
-    icon: 'apartment',
-    path: '/organisation/officeMember',
-    buttons: [
-      button('list', ['/office/list', '/user/list']),
-      button('addMember', ['/user/filterList', '/office/add/user']),
-      button('removeMember', ['/office/remove/user']),
-      button('setSupervisor', ['/office/update/officeAdminFlag']),
-    ],
-  },
-  {
-    component: 'office',
-    title: SCREEN_TITLES.office,
-    navigation: 'organisation',
-    sort: 30,
-    icon: 'cluster',
-    path: '/organisation/office',
-    buttons: [
-      button('list', ['/office/list', '/office/detail']),
-      button('create', ['/office/saveOrUpdate']),
-      button('edit', ['/office/detail', '/office/saveOrUpdate']),
-      button('delete', ['/office/delete']),
-    ],
-  },
-  {
-    component: 'dashboard',
-    title: SCREEN_TITLES.dashboard,
-    navigation: 'business',
-    sort: 10,
-    icon: 'dashboard',
-    path: '/business/dashboard',
-    buttons: [
-      button('list', [
-        '/admin/dashboard/statistics/totalNums',
-        '/admin/dashboard/lineChart/traffic/siteUser',
-        '/admin/dashboard/statistics/teamOverview',
-        '/siteuser/list',
-        // The sub-system selector's options.
-        '/app/list',
-      ]),
-      // The batch route that loads traffic counts and revenue; granted like any other button.
-      button('ingest', ['/statistics/ingest']),
-    ],
-  },
-  {
-    component: 'staffSummary',
-    title: SCREEN_TITLES.staffSummary,
-    navigation: 'business',
-    sort: 20,
-    icon: 'dollar',
-    path: '/business/staffSummary',
-    buttons: [button('list', ['/staffSummary/list'])],
-  },
-  {
-    component: 'mediaStats',
-    title: SCREEN_TITLES.mediaStats,
-    navigation: 'business',
-    sort: 30,
-    icon: 'bar-chart',
-    path: '/business/mediaStats',
-    buttons: [button('list', ['/mediaStats/list'])],
-  },
-  // The customer and UA lists are declared resources (resources/customer, resources/ua); their buttons come with them.
-  {
-    component: 'template',
-    title: SCREEN_TITLES.template,
-    navigation: 'tools',
-    sort: 20,
-    icon: 'file-text',
-    path: '/tools/template',
-    buttons: [
-      button('list', ['/v2/js/template/list', '/v2/js/template/versions', '/v2/js/template/detail']),
-      button('publish', ['/v2/js/template/create', '/v2/js/template/list']),
-    ],
-  },
-  {
-    component: 'treeFilter',
-    title: SCREEN_TITLES.treeFilter,
-    navigation: 'examples',
-    sort: 20,
-    icon: 'partition',
-    path: '/examples/treeFilter',
-    // Reads the bundled region tree: no call of its own.
-    buttons: [button('list', [])],
-  },
-  { component: 'effective', title: SCREEN_TITLES.effective, navigation: 'system', sort: 60, icon: 'tree', path: '/system/effective', buttons: [button('list', ['/effective/users', '/effective/tree', '/app/list'])] },
-  ...NESTED_SCREENS,
 ];
 
 /**

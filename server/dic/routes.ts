@@ -5,6 +5,7 @@
  * and `version` (the number the console keys its dropdowns by, so none shows a stale value).
  */
 import type { FastifyInstance } from 'fastify';
+import { DICTIONARY_CALLS } from '../../contract/paths';
 import { success } from '../http/envelope';
 import { missingParam, requestParams, textParam } from '../http/params';
 import type { Dictionaries } from './dictionaries';
@@ -13,7 +14,7 @@ export const DIC_VERSION_HEADER = 'x-dic-version';
 
 export function dictionaryRoutes(dictionaries: Dictionaries) {
   return async function register(app: FastifyInstance): Promise<void> {
-    app.get('/dic/ListByKey', async (request, reply) => {
+    app.get(DICTIONARY_CALLS.listByKey, async (request, reply) => {
       const params = requestParams(request);
       const dicKey = textParam(params.dicKey);
       if (dicKey === undefined) throw missingParam('dicKey', request.locale);
@@ -23,6 +24,6 @@ export function dictionaryRoutes(dictionaries: Dictionaries) {
       return success(request, all ? items : items.filter((item) => item.openStatus === 1).map(({ openStatus: _switch, ...entry }) => entry));
     });
 
-    app.get('/dic/version', async (request) => success(request, await dictionaries.version()));
+    app.get(DICTIONARY_CALLS.version, async (request) => success(request, await dictionaries.version()));
   };
 }

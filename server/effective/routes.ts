@@ -1,6 +1,6 @@
 /**
  * The effective-permissions calls under /base/admin, read-only, each behind its API element of the
- * base app's `effective` screen (server/db/screenCatalogue.ts):
+ * base app's `effective` screen (resources/effective/screen.ts):
  *
  * | call                                   | answers                                                  |
  * | -------------------------------------- | -------------------------------------------------------- |
@@ -10,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Code } from '../../contract';
+import { EFFECTIVE_CALLS } from '../../contract/paths';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
@@ -24,12 +25,12 @@ export function effectiveRoutes(db: Kysely<Database>) {
   const repo = effectiveRepository(db);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.get('/effective/users', async (request) => {
+    app.get(EFFECTIVE_CALLS.users, async (request) => {
       const searchKey = textParam(requestParams(request).searchKey)?.slice(0, MAX_SEARCH_LENGTH);
       return success(request, await repo.searchUsers(searchKey));
     });
 
-    app.get('/effective/tree', async (request) => {
+    app.get(EFFECTIVE_CALLS.tree, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const userId = requiredId(params.userId, locale, 'userId');

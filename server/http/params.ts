@@ -74,11 +74,3 @@ export function requiredIds(value: unknown, locale: Locale, name = 'ids'): numbe
   if (ids.length === 0 || ids.length > MAX_IDS || ids.some((id) => id === undefined)) throw invalidParam(name, locale);
   return [...new Set(ids as number[])];
 }
-
-/** An optional bound of a range filter: a whole number 0…10^15 (epoch milliseconds fit); blank is undefined. */
-export function boundParam(value: unknown, name: string, locale: Locale): number | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  const raw = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^\d{1,15}$/.test(raw)) throw invalidParam(name, locale);
-  return Number(raw);
-}

@@ -30,6 +30,11 @@ declare module 'fastify' {
      * tests/api/auditCoverage.test.ts proves a route that writes says so.
      */
     writes?: boolean;
+    /**
+     * What it writes has a log of its own, not the audit log (sessions, handoff codes, reveal
+     * records: server/audit/coverage.ts UNAUDITED_TABLES), so the audit coverage expects no rows of it.
+     */
+    ownLog?: boolean;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -1,12 +1,13 @@
 /**
- * Organisation calls under /base/admin/office (SPEC §7 Offices): the tree, one node, saving and
+ * Organisation calls under /base/admin, at the paths of contract/paths.ts (SPEC §7 Offices): the tree, one node, saving and
  * deleting nodes (treeWrites.ts), and moving staff in and out with their supervisor flag
  * (memberWrites.ts, under the staff screens' account rule). Each sits behind its API element of
- * the officeMember or office screen (server/db/screenCatalogue.ts).
+ * the officeMember or office screen (resources/office/screens.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Code, format, officeEntity, officeParentError, ruleMessages, validateEntity, type Locale } from '../../contract';
+import { OFFICE_CALLS as O } from '../../contract/paths';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
@@ -43,15 +44,15 @@ export function officeRoutes(db: Kysely<Database>) {
   const both = ['GET', 'POST'] as const;
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.route({ method: [...both], url: '/list', handler: async (request) => success(request, officeTree(await repo.all())) });
+    app.route({ method: [...both], url: O.list, handler: async (request) => success(request, officeTree(await repo.all())) });
 
-    app.get('/detail', async (request) => {
+    app.get(O.detail, async (request) => {
       const node = await repo.findNode(requiredId(requestParams(request).id, request.locale));
       if (!node) throw new ApiError(Code.NOT_FOUND, officeMessages.officeMissing);
       return success(request, node);
     });
 
-    app.post('/saveOrUpdate', { config: { writes: true } }, async (request) => {
+    app.post(O.saveOrUpdate, { config: { writes: true } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const id = optionalId(params.id, locale);
@@ -60,7 +61,7 @@ export function officeRoutes(db: Kysely<Database>) {
 
     app.route({
       method: [...both],
-      url: '/delete',
+      url: O.delete,
       config: { writes: true },
       handler: async (request) => {
         const deleted = await deleteOffices(db, callerOf(request), requiredIds(requestParams(request).ids, request.locale));
@@ -72,12 +73,12 @@ export function officeRoutes(db: Kysely<Database>) {
     const memberRoute = (url: string, handler: (request: FastifyRequest, params: Record<string, unknown>) => Promise<number>) =>
       app.route({ method: [...both], url, config: { writes: true }, handler: async (request) => success(request, { updated: await handler(request, requestParams(request)) }) });
 
-    memberRoute('/add/user', (request, params) => {
+    memberRoute(O.addUser, (request, params) => {
       const officeId = requiredId(params.officeId, request.locale, 'officeId');
       return addMembers(db, callerOf(request), officeId, requiredIds(params.ids, request.locale));
     });
-    memberRoute('/remove/user', (request, params) => removeMembers(db, callerOf(request), requiredIds(params.ids, request.locale)));
-    memberRoute('/update/officeAdminFlag', (request, params) => {
+    memberRoute(O.removeUser, (request, params) => removeMembers(db, callerOf(request), requiredIds(params.ids, request.locale)));
+    memberRoute(O.updateAdminFlag, (request, params) => {
       const ids = requiredIds(params.ids, request.locale);
       return setSupervisor(db, callerOf(request), ids, adminFlagOf(params.adminFlag, request.locale));
     });

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildTree, Code, directoryEntity, hasMenuType, MENU_TYPES, readingRules, type PermissionNode } from '../../contract';
+import { PERMISSION_CALLS as P } from '../../contract/paths';
 import { superAdminRoleId } from '../auth/grants';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
@@ -21,7 +22,7 @@ export function directoryRoutes(db: Kysely<Database>) {
 
   return async function register(app: FastifyInstance): Promise<void> {
     /** The app's directories (of its reading: A navigation, menu, home; B top-level directory, directory) as a tree. */
-    app.get('/permission/filterTree', async (request) => {
+    app.get(P.filterTree, async (request) => {
       const appId = await existingAppId(repo, requestParams(request), request.locale);
       const { directoryTypes } = readingRules[(await repo.appReading(appId))!];
       const tree = buildTree(await repo.nodesOfApp(appId, directoryTypes)) as PermissionNode[];
@@ -32,7 +33,7 @@ export function directoryRoutes(db: Kysely<Database>) {
      * The app's whole tree, each node `checked` when granted to the role (a role of that app).
      * The super-admin role holds every node of its app whatever is stored, so all are checked.
      */
-    app.get('/permission/tree', async (request) => {
+    app.get(P.tree, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const appId = requiredId(params.appId, locale, 'appId');
@@ -44,13 +45,13 @@ export function directoryRoutes(db: Kysely<Database>) {
       return success(request, tree);
     });
 
-    app.get('/permission/detail', async (request) => {
+    app.get(P.detail, async (request) => {
       const node = await repo.findNode(requiredId(requestParams(request).id, request.locale));
       if (!node) throw new ApiError(Code.NOT_FOUND);
       return success(request, node);
     });
 
-    app.post('/permission/saveOrUpdate', { config: { writes: true } }, async (request) => {
+    app.post(P.saveOrUpdate, { config: { writes: true } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const id = optionalId(params.id, locale);
@@ -62,7 +63,7 @@ export function directoryRoutes(db: Kysely<Database>) {
      * True while the type may still be added to the app: not a type its reading lacks, nor a second
      * home (unless `id` is that home) in a reading that has one.
      */
-    app.get('/permission/validMenuType', async (request) => {
+    app.get(P.validMenuType, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const appId = await existingAppId(repo, params, locale);
@@ -76,6 +77,6 @@ export function directoryRoutes(db: Kysely<Database>) {
       return success(request, homeId === undefined || homeId === id);
     });
 
-    app.route({ method: ['GET', 'POST'], url: '/permission/delete', config: { writes: true }, handler: deleteHandler(db) });
+    app.route({ method: ['GET', 'POST'], url: P.delete, config: { writes: true }, handler: deleteHandler(db) });
   };
 }

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { apiElementEntity, Code, MAX_PAGE_SIZE, MENU_TYPES, MenuType, pageElementEntity, parsePaging, type Locale, type Paging } from '../../contract';
+import { PERMISSION_CALLS as P } from '../../contract/paths';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
@@ -37,7 +38,7 @@ export function elementRoutes(db: Kysely<Database>) {
   const repo = permissionRepository(db);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post('/menu/saveOrUpdate', { config: { writes: true } }, async (request) => {
+    app.post(P.elementSaveOrUpdate, { config: { writes: true } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const id = optionalId(params.id, locale);
@@ -47,7 +48,7 @@ export function elementRoutes(db: Kysely<Database>) {
     /** The children of `parentId` (of `menuType` when given), ordered by sort then id. */
     app.route({
       method: ['GET', 'POST'],
-      url: '/menu/list',
+      url: P.elementList,
       handler: async (request) => {
         const { locale } = request;
         const params = requestParams(request);
@@ -59,6 +60,6 @@ export function elementRoutes(db: Kysely<Database>) {
       },
     });
 
-    app.route({ method: ['GET', 'POST'], url: '/menu/delete', config: { writes: true }, handler: deleteHandler(db) });
+    app.route({ method: ['GET', 'POST'], url: P.elementDelete, config: { writes: true }, handler: deleteHandler(db) });
   };
 }

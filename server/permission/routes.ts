@@ -1,6 +1,6 @@
 /**
  * The menu/permission tree's calls under /base/admin (SPEC §7 Permissions and menus), each behind
- * its API element of the base app's `permission` screen (server/db/screenCatalogue.ts).
+ * its API element of the base app's `permission` screen (resources/permission/screen.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Code, type Locale } from '../../contract';
+import { ROLE_CALLS } from '../../contract/paths';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
@@ -28,7 +29,7 @@ export function roleRoutes(db: Kysely<Database>) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.route({
       method: ['GET', 'POST'],
-      url: '/rolePermission/save',
+      url: ROLE_CALLS.grant,
       config: { writes: true },
       handler: async (request) => {
         const { locale } = request;

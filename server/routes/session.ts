@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Code, fieldErrors, loginSchema, type Locale, type LoginAnswer, type PermissionAnswer, type UserInfo } from '../../contract';
+import { LOGIN_PATH, LOGOUT_PATH, PERMISSIONS_PATH, USER_INFO_PATH } from '../../contract/session';
 import type { Grants } from '../auth/grants';
 import { verifyPassword } from '../auth/passwords';
 import type { LoginThrottle } from '../auth/throttle';
@@ -40,7 +41,7 @@ export function sessionRoutes({ db, sessions, throttle, grants, loginLog }: Sess
   }
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post('/user/login', { config: { access: 'public', writes: true } }, async (request) => {
+    app.post(LOGIN_PATH, { config: { access: 'public', writes: true, ownLog: true } }, async (request) => {
       const origin = sessionOriginOf(request);
       const parsed = loginSchemaOf(request.locale).safeParse(request.body ?? {});
       if (!parsed.success) {
@@ -87,18 +88,18 @@ export function sessionRoutes({ db, sessions, throttle, grants, loginLog }: Sess
       return success(request, answer);
     });
 
-    app.get('/user/info', { config: { access: 'session', acceptsQueryToken: true } }, async (request) => {
+    app.get(USER_INFO_PATH, { config: { access: 'session', acceptsQueryToken: true } }, async (request) => {
       const caller = callerOf(request);
       const info: UserInfo = { id: caller.userId, name: caller.name, code: caller.code, avatar: '', sessionId: caller.sessionId };
       return success(request, info);
     });
 
-    app.post('/user/logout', { config: { access: 'session', writes: true } }, async (request) => {
+    app.post(LOGOUT_PATH, { config: { access: 'session', writes: true, ownLog: true } }, async (request) => {
       await sessions.revoke(callerOf(request).sessionId);
       return success(request, null);
     });
 
-    app.get('/permission/pemByUserAndApp', { config: { access: 'session' } }, async (request) => {
+    app.get(PERMISSIONS_PATH, { config: { access: 'session' } }, async (request) => {
       const caller = callerOf(request);
       const query = request.query as Record<string, unknown>;
       const appId = optionalId(query.appId, request.locale, 'appId') ?? (await baseAppId());

@@ -1,7 +1,9 @@
-/** Staff calls under /base/admin/user (SPEC §7 Users). */
+/** Staff calls under /base/admin, at the paths of contract/paths.ts (SPEC §7 Users). */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Code } from '../../contract';
+import { STAFF_CALLS as S } from '../../contract/paths';
+import { CHANGE_EMAIL_PATH, CHANGE_PASSWORD_PATH } from '../../contract/session';
 import type { LoginThrottle } from '../auth/throttle';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
@@ -25,18 +27,18 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.route({
       method: ['GET', 'POST'],
-      url: '/list',
+      url: S.list,
       handler: async (request) => success(request, await staffList.list(requestParams(request), request.locale)),
     });
     // The add-member dialog's candidate search: the same search, its own API element, and only
     // what the picker shows (no ID card, contacts or addresses).
     app.route({
       method: ['GET', 'POST'],
-      url: '/filterList',
+      url: S.filterList,
       handler: async (request) => success(request, pickerRows(await staffList.list(requestParams(request), request.locale))),
     });
 
-    app.get('/valid/telephone', async (request) => {
+    app.get(S.validTelephone, async (request) => {
       const params = requestParams(request);
       const telephone = textParam(params.telephone);
       if (telephone === undefined) throw missingParam('telephone', request.locale);
@@ -45,23 +47,23 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
       return success(request, owner === undefined || owner.id === userId);
     });
 
-    app.get('/detail', async (request) => {
+    app.get(S.detail, async (request) => {
       const detail = await loadStaff(db, requiredId(requestParams(request).id, request.locale));
       if (!detail) throw new ApiError(Code.NOT_FOUND);
       return success(request, detail);
     });
 
-    app.post('/saveOrUpdate', { config: { writes: true } }, async (request) => success(request, await save(request)));
+    app.post(S.saveOrUpdate, { config: { writes: true } }, async (request) => success(request, await save(request)));
 
     const action = (run: (request: Parameters<typeof actions.enable>[0]) => Promise<void>) => async (request: Parameters<typeof actions.enable>[0]) => {
       await run(request);
       return success(request, null);
     };
-    app.route({ method: ['GET', 'POST'], url: '/enable', config: { writes: true }, handler: action(actions.enable) });
-    app.route({ method: ['GET', 'POST'], url: '/resetPwd', config: { writes: true }, handler: action(actions.resetPassword) });
-    app.route({ method: ['GET', 'POST'], url: '/delete', config: { writes: true }, handler: action(actions.remove) });
+    app.route({ method: ['GET', 'POST'], url: S.enable, config: { writes: true }, handler: action(actions.enable) });
+    app.route({ method: ['GET', 'POST'], url: S.resetPwd, config: { writes: true }, handler: action(actions.resetPassword) });
+    app.route({ method: ['GET', 'POST'], url: S.delete, config: { writes: true }, handler: action(actions.remove) });
 
-    app.post('/changePwd', { config: { access: 'session', writes: true } }, action(changePassword));
-    app.post('/changeEmail', { config: { access: 'session', writes: true } }, action(changeEmail));
+    app.post(CHANGE_PASSWORD_PATH, { config: { access: 'session', writes: true } }, action(changePassword));
+    app.post(CHANGE_EMAIL_PATH, { config: { access: 'session', writes: true } }, action(changeEmail));
   };
 }

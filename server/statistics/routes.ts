@@ -1,8 +1,7 @@
 /**
- * The statistics calls (SPEC §7 Dashboard; the summaries' paths are ours, SPEC shows none):
- *   /admin/dashboard/statistics/totalNums, /admin/dashboard/lineChart/traffic/siteUser,
- *   /admin/dashboard/statistics/teamOverview, /siteuser/list,
- *   /base/admin/staffSummary/list, /base/admin/mediaStats/list, POST /base/admin/statistics/ingest.
+ * The statistics calls (SPEC §7 Dashboard; the summaries' paths are ours, SPEC shows none), at the
+ * paths of contract/paths.ts: the dashboard's below /admin/dashboard, the traffic owners below
+ * /siteuser, the summaries and the ingestion below /base/admin.
  * An unknown serviceId answers zeros and empty lists: it names a sub-system with no traffic.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -23,6 +22,7 @@ import {
   Code,
   type ChartData,
 } from '../../contract';
+import { STATISTICS_CALLS as S } from '../../contract/paths';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
@@ -66,7 +66,7 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
   async function dashboard(app: FastifyInstance): Promise<void> {
     app.route({
       method: [...GET_POST],
-      url: '/statistics/totalNums',
+      url: S.totalNums,
       handler: async (request) => {
         const params = requestParams(request);
         const now = calendar();
@@ -77,7 +77,7 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
 
     app.route({
       method: [...GET_POST],
-      url: '/lineChart/traffic/siteUser',
+      url: S.lineChart,
       handler: async (request, reply) => {
         const params = requestParams(request);
         const { locale } = request;
@@ -106,7 +106,7 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
 
     app.route({
       method: [...GET_POST],
-      url: '/statistics/teamOverview',
+      url: S.teamOverview,
       handler: async (request) => {
         const params = requestParams(request);
         const teamType = Number(textParam(params.teamType) ?? TeamType.business);
@@ -122,7 +122,7 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
   async function siteUser(app: FastifyInstance): Promise<void> {
     app.route({
       method: [...GET_POST],
-      url: '/list',
+      url: S.siteUsers,
       handler: async (request) => {
         const params = requestParams(request);
         const filter = { serviceId: optionalId(params.serviceId, request.locale, 'serviceId'), mediaAdminId: optionalId(params.adminId, request.locale, 'adminId') };
@@ -135,7 +135,7 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
   async function admin(app: FastifyInstance): Promise<void> {
     app.route({
       method: [...GET_POST],
-      url: '/staffSummary/list',
+      url: S.staffSummary,
       handler: async (request) => {
         const { page, size } = parsePaging(requestParams(request));
         return success(request, await repo.staffSummary(calendar(), page, Math.min(size, MAX_STATISTICS_PAGE)));
@@ -144,7 +144,7 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
 
     app.route({
       method: [...GET_POST],
-      url: '/mediaStats/list',
+      url: S.mediaStats,
       handler: async (request) => {
         const params = requestParams(request);
         const now = calendar();
@@ -159,7 +159,7 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
       },
     });
 
-    app.post('/statistics/ingest', { config: { writes: true } }, async (request) => {
+    app.post(S.ingest, { config: { writes: true } }, async (request) => {
       const batch = parseBatch(requestParams(request), request.locale, latestIngestible(clock));
       return success(request, await ingest(batch, request.locale));
     });

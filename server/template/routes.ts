@@ -19,6 +19,7 @@ import {
   type Locale,
   type TemplateParameter,
 } from '../../contract';
+import { TEMPLATE_CALLS } from '../../contract/paths';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
@@ -52,7 +53,7 @@ export function templateRoutes(db: Kysely<Database>) {
   const repo = templateRepository(db);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post('/create', { config: { writes: true } }, async (request) => {
+    app.post(TEMPLATE_CALLS.create, { config: { writes: true } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const checked = validateEntity(templateEntity, params, locale);
@@ -77,21 +78,21 @@ export function templateRoutes(db: Kysely<Database>) {
 
     app.route({
       method: ['GET', 'POST'],
-      url: '/list',
+      url: TEMPLATE_CALLS.list,
       handler: async (request) => {
         const params = requestParams(request);
         return success(request, await repo.summaries(parsePaging(params), textParam(params.searchKey)?.slice(0, 50)));
       },
     });
 
-    app.get('/versions', async (request) => {
+    app.get(TEMPLATE_CALLS.versions, async (request) => {
       const name = textParam(requestParams(request).name);
       if (name === undefined) throw missingParam('name', request.locale);
       const items = await repo.versions(name.slice(0, 50));
       return success(request, { items, total: items.length });
     });
 
-    app.get('/detail', async (request) => {
+    app.get(TEMPLATE_CALLS.detail, async (request) => {
       const detail = await repo.detail(requiredId(requestParams(request).id, request.locale));
       if (!detail) throw new ApiError(Code.NOT_FOUND);
       return success(request, detail);

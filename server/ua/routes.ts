@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Code, format, type Locale, type Text } from '../../contract';
+import { UA_CALLS } from '../../contract/paths';
 import { checkSubmission, UA_LIMITS, UA_MESSAGES, uapRulesOf, type UaParserSubmission } from '../../contract/ua';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
@@ -127,7 +128,7 @@ export function uaRoutes(db: Kysely<Database>, poolOptions: UaPoolOptions = {}) 
       await pool?.close();
     });
 
-    app.post('/setUaParser', { config: { writes: true } }, async (request, reply) => {
+    app.post(UA_CALLS.setUaParser, { config: { writes: true } }, async (request, reply) => {
       const { locale } = request;
       const checked = checkSubmission(requestParams(request), () => null, locale);
       if (!checked.ok) throw refusal(checked.fields);
@@ -151,7 +152,7 @@ export function uaRoutes(db: Kysely<Database>, poolOptions: UaPoolOptions = {}) 
       return successSaying(request, { uaId: record.id, alsoProcessed: also.length }, UA_MESSAGES.submitted);
     });
 
-    app.post('/parse', { bodyLimit: PARSE_BODY_LIMIT }, async (request, reply) => {
+    app.post(UA_CALLS.parse, { bodyLimit: PARSE_BODY_LIMIT }, async (request, reply) => {
       const { locale } = request;
       const params = requestParams(request);
       const strings = uaMessagesOf(params.uaMessages, locale);
@@ -162,7 +163,7 @@ export function uaRoutes(db: Kysely<Database>, poolOptions: UaPoolOptions = {}) 
       return success(request, answer.type === 'parsed' ? answer.results : []);
     });
 
-    app.post('/preview', async (request, reply) => {
+    app.post(UA_CALLS.preview, async (request, reply) => {
       const { locale } = request;
       const params = requestParams(request);
       const uaId = optionalId(params.uaId, locale, 'uaId');
@@ -177,12 +178,12 @@ export function uaRoutes(db: Kysely<Database>, poolOptions: UaPoolOptions = {}) 
       return success(request, { count: matched.ids.length, scanned: matched.scanned, examples });
     });
 
-    app.get('/export', async (_request, reply) => {
+    app.get(UA_CALLS.export, async (_request, reply) => {
       const yaml = exportRegexesYaml(await repo.publishedRules());
       return reply.header('content-type', 'application/yaml; charset=utf-8').header('content-disposition', 'attachment; filename="regexes.yaml"').send(yaml);
     });
 
-    app.get('/rule/list', async (request) => {
+    app.get(UA_CALLS.ruleList, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const uaId = optionalId(params.uaId, locale, 'uaId');
@@ -192,13 +193,13 @@ export function uaRoutes(db: Kysely<Database>, poolOptions: UaPoolOptions = {}) 
     });
 
     // Unpublishing: the rule stops running on every server (the rule-set version moves).
-    app.post('/rule/delete', { config: { writes: true } }, async (request) => {
+    app.post(UA_CALLS.ruleDelete, { config: { writes: true } }, async (request) => {
       const ids = requiredIds(requestParams(request).ids, request.locale);
       const unpublished = await repo.unpublish(ids, callerOf(request).name);
       return successSaying(request, { unpublished }, UA_MESSAGES.unpublished);
     });
 
-    app.post('/update/reopen', { config: { writes: true } }, async (request) => {
+    app.post(UA_CALLS.reopen, { config: { writes: true } }, async (request) => {
       const ids = requiredIds(requestParams(request).ids, request.locale);
       const reopened = await repo.reopen(ids);
       return successSaying(request, { reopened }, UA_MESSAGES.reopened);

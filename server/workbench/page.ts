@@ -9,12 +9,12 @@
  * Built once at start; its inline script and style are allowed by their hashes in the CSP.
  */
 import { createHash } from 'node:crypto';
-import { API_PREFIX, BUSINESS_TYPES, Code, LOCALES, StorageKey, TOKEN_HEADER, text, WORKBENCH_LINK_PATH, type Locale, type Text } from '../../contract';
+import { API_PREFIX, BUSINESS_TYPES, Code, LOCALES, StorageKey, TOKEN_HEADER, text, WORKBENCH_APPS_PATH, WORKBENCH_LINK_PATH, type Locale, type Text } from '../../contract';
 
 import { WORKBENCH_PATH } from '../../contract/session';
 
 export { WORKBENCH_PATH };
-export const WORKBENCH_APPS_PATH = `${API_PREFIX}/workbench/apps`;
+export const WORKBENCH_APPS_URL = `${API_PREFIX}${WORKBENCH_APPS_PATH}`;
 export const WORKBENCH_LINK_URL = `${API_PREFIX}${WORKBENCH_LINK_PATH}`;
 export const WORKBENCH_LOGIN = `/login?redirect=${WORKBENCH_PATH}`;
 
@@ -41,7 +41,7 @@ function scriptJson(value: unknown): string {
 }
 
 const config = {
-  appsUrl: WORKBENCH_APPS_PATH,
+  appsUrl: WORKBENCH_APPS_URL,
   linkUrl: WORKBENCH_LINK_URL,
   login: WORKBENCH_LOGIN,
   tokenKey: StorageKey.TOKEN,

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { appEntity, Code, format, HANDOFF_EXCHANGE_PATH, ruleMessages, text, WORKBENCH_LINK_PATH, type HandoffAnswer, type ListData } from '../../contract';
+import { appEntity, Code, format, HANDOFF_EXCHANGE_PATH, ruleMessages, text, WORKBENCH_APPS_PATH, WORKBENCH_LINK_PATH, type HandoffAnswer, type ListData } from '../../contract';
 import { sessionOriginOf, type SessionStore } from '../auth/tokens';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
@@ -55,13 +55,13 @@ export function workbenchRoutes({ db, sessions, trustedOrigins }: WorkbenchDeps)
   const codes = createHandoffCodes(db);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.get('/workbench/apps', { config: { access: 'session' } }, async (request) => {
+    app.get(WORKBENCH_APPS_PATH, { config: { access: 'session' } }, async (request) => {
       const items = await workbenchApps(db, callerOf(request).userId);
       const answer: ListData<WorkbenchApp> = { items, total: items.length };
       return success(request, answer);
     });
 
-    app.post(WORKBENCH_LINK_PATH, { config: { access: 'session', writes: true } }, async (request) => {
+    app.post(WORKBENCH_LINK_PATH, { config: { access: 'session', writes: true, ownLog: true } }, async (request) => {
       const { locale } = request;
       const caller = callerOf(request);
       const appId = requiredId(requestParams(request).appId, locale, 'appId');
@@ -76,7 +76,7 @@ export function workbenchRoutes({ db, sessions, trustedOrigins }: WorkbenchDeps)
       return success(request, { url });
     });
 
-    app.post(HANDOFF_EXCHANGE_PATH, { config: { access: 'public', writes: true } }, async (request) => {
+    app.post(HANDOFF_EXCHANGE_PATH, { config: { access: 'public', writes: true, ownLog: true } }, async (request) => {
       const params = requestParams(request);
       const code = textParam(params.handoff);
       const appId = requiredId(params.appId, request.locale, 'appId');

@@ -9,6 +9,7 @@ import { Code, pagingParams, uniqueRuleOf } from '../../contract';
 import { apiElementPath } from '../../contract/session';
 import { DELETE_IMPACT_PATH, endpointOf, hasAction, type ResourceDefinition } from '../../resources/define';
 import { NONE, PASS, type Outcome, type Request, type Row } from './matrixTypes';
+import { rangeKindOf } from '../../contract/ranges';
 
 const GRANTED: [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome] = [
   Code.NO_TOKEN, Code.NO_TOKEN, Code.TOKEN_EXPIRED, Code.FORBIDDEN, PASS, Code.FORBIDDEN, PASS,
@@ -27,7 +28,9 @@ export function endpointGroups(definitions: readonly ResourceDefinition[]): Map<
 function listParams(d: ResourceDefinition): Record<string, string | number> {
   const required = Object.fromEntries((d.requiredFilters ?? []).map((field) => [field, NONE]));
   const searched = d.search[0] ? { [d.search[0]]: 'zz' } : {};
-  const ranged = d.ranges?.[0] ? { [`${d.ranges[0]}From`]: 0 } : {};
+  // A bound as the range's field reads it: a day, or a number (fen, epoch milliseconds).
+  const rangedField = d.ranges?.[0] ? d.entity.fields[d.ranges[0]] : undefined;
+  const ranged = rangedField ? { [`${d.ranges![0]}From`]: rangeKindOf(rangedField) === 'day' ? '2000-01-01' : 0 } : {};
   return { ...pagingParams(d.paging, 1, 10), ...required, ...searched, ...ranged };
 }
 

@@ -81,15 +81,17 @@ export async function runDeclaredWrites(
   };
   const valueOf = async (d: ResourceDefinition, name: string, field: Field, n: number): Promise<unknown> => {
     const reference = d.parent?.field === name ? d.parent.resource : d.references?.[name]?.resource;
-    if (reference) return idOf(reference);
+    if (reference) return field.rule.kind === 'tags' ? [await idOf(reference)] : idOf(reference);
     if (d.deletable?.field === name) return d.deletable.values[0];
     const rule = field.rule;
     switch (rule.kind) {
       case 'choice':
         return rule.values.find((v) => !d.readOnlyRows || d.readOnlyRows.field !== name || !d.readOnlyRows.values.includes(v)) ?? rule.values[0];
-      case 'dictionary': {
+      case 'dictionary':
+      case 'tags': {
         const { body } = await server.call<Array<{ dicKey: string }>>('GET', '/base/admin/dic/ListByKey', { token, query: { dicKey: field.dictionary! } });
         const value = body.data[0]?.dicKey;
+        if (rule.kind === 'tags') return [value];
         return field.storage === 'integer' ? Number(value) : value;
       }
       case 'digits':

@@ -28,6 +28,7 @@ const offer = defineResource({
   menu: { navigation: 'tools', sort: 92, icon: 'filetext', path: '/tools/offer' },
   paging: 'pageNo',
   search: ['title'],
+  ranges: ['startsOn', 'publishedAt', 'price'],
   sort: [['startsOn', 'asc']],
   columns: [{ field: 'title' }, { field: 'startsOn' }, { field: 'publishedAt' }, { field: 'price' }],
   form: [{ field: 'title' }, { field: 'startsOn', to: 'endsOn' }, { field: 'publishedAt' }, { field: 'price' }],
@@ -105,5 +106,35 @@ describe('date, date-time and money fields of a declared resource', () => {
     expect(largest.body.data).toMatchObject({ price: Number.MAX_SAFE_INTEGER, discount: null, closedAt: 1_709_164_800_999 });
     const list = await server.call<{ items: Offer[] }>('GET', '/base/admin/offer/list', { token, query: { pageNo: 1, pageSize: 10 } });
     expect(list.body.data.items).toEqual([{ ...expected, id, price: Number.MAX_SAFE_INTEGER, discount: null, closedAt: 1_709_164_800_999, version: 2 }]);
+  });
+});
+
+describe('ranges over a day, an instant and an amount', () => {
+  const titles = async (query: Record<string, string | number>) => {
+    const { body } = await server.call<{ items: Offer[] }>('GET', '/base/admin/offer/list', { token, query: { pageNo: 1, pageSize: 100, ...query } });
+    expect(body.code, JSON.stringify(body)).toBe(Code.OK);
+    return body.data.items.map((row) => row.title).sort();
+  };
+  const refusal = async (query: Record<string, string | number>) => (await server.call('GET', '/base/admin/offer/list', { token, query })).body;
+
+  it('compare each bound as the field holds it: a day, epoch milliseconds, fen', async () => {
+    await save({ title: 'march', startsOn: '2025-03-01', publishedAt: Date.UTC(2025, 2, 1), price: 1999 });
+    await save({ title: 'april', startsOn: '2025-04-15', publishedAt: Date.UTC(2025, 3, 15), price: 1998 });
+    expect(await titles({ startsOnFrom: '2025-03-01', startsOnTo: '2025-03-01' })).toEqual(['march']);
+    expect(await titles({ startsOnFrom: '2025-03-02' })).toEqual(['april']);
+    expect(await titles({ publishedAtFrom: Date.UTC(2025, 3, 1), publishedAtTo: Date.UTC(2025, 3, 30) })).toEqual(['april']);
+    // ¥19.99 typed in the search form travels as 1999 fen, as a save's amount does.
+    expect(await titles({ priceFrom: 1999, startsOnFrom: '2025-01-01' })).toEqual(['march']);
+    expect(await titles({ priceTo: '1998', startsOnFrom: '2025-01-01' })).toEqual(['april']);
+  });
+
+  it.each([
+    ['startsOnFrom', { startsOnFrom: 0 }, 'startsOnFrom日期格式不正确'],
+    ['startsOnTo', { startsOnTo: '2025-02-30' }, 'startsOnTo日期格式不正确'],
+    ['publishedAtFrom', { publishedAtFrom: '2025-03-01' }, 'publishedAtFrom须为1970年至9999年之间的时间'],
+    ['priceFrom', { priceFrom: '19.99' }, 'priceFrom最多保留2位小数'],
+    ['priceTo', { priceTo: 'cheap' }, 'priceTo须为数字'],
+  ])('refuse a bad bound with 1001 naming %s', async (param, query, message) => {
+    expect(await refusal(query)).toMatchObject({ code: Code.VALIDATION_FAILED, data: { fields: { [param]: message } } });
   });
 });

@@ -120,6 +120,8 @@ function validValue(field: Field): fc.Arbitrary<JsonValue> {
       return fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) });
     case 'decimal':
       return fc.integer({ min: rule.min, max: Math.min(rule.max, rule.min + 10 ** 9) });
+    case 'tags':
+      return (rule.of === 'reference' ? fc.uniqueArray(fc.constantFrom(1, 2, 3), { minLength: 1, maxLength: Math.min(rule.max, 3) }) : fc.uniqueArray(fc.constantFrom('1', '2'), { minLength: 1, maxLength: Math.min(rule.max, 2) })) as fc.Arbitrary<JsonValue>;
   }
 }
 

@@ -25,10 +25,12 @@ import {
   optionalDecimal,
   optionalMoney,
   optionalReference,
+  optionalTags,
   optionalText,
   reference,
   requiredText,
   requiredWhen,
+  tags as tagsOf,
   text,
   type ListData,
 } from '../../contract';
@@ -73,6 +75,8 @@ const everything = defineResource({
       phone: mobilePhone(text('手机号', 'Mobile')),
       tags: commaJoined(text('标签', 'Tags'), 3, 10),
       closeReason: optionalText(text('关闭原因', 'Reason for closing'), 50),
+      businessTypes: tagsOf(text('业务范围', 'Businesses'), { dictionary: BUSINESS_TYPE_DICTIONARY.dicKey, max: 3 }),
+      roleIds: optionalTags(text('适用角色', 'Roles'), { reference: true }),
     },
     unique: [
       { fields: ['code'], duplicate: text('编号重复', 'Code taken') },
@@ -87,10 +91,10 @@ const everything = defineResource({
   timestamps: true,
   fixed: ['code'],
   keyCheck: { path: 'validateCode', param: 'code' },
-  references: { appId: { resource: 'app', labelField: 'name' }, roleId: { resource: 'role', labelField: 'name' } },
+  references: { appId: { resource: 'app', labelField: 'name' }, roleId: { resource: 'role', labelField: 'name' }, roleIds: { resource: 'role', labelField: 'name' } },
   search: ['code', 'shelf'],
-  filters: ['isEnable', 'appId'],
-  ranges: ['openedAt'],
+  filters: ['isEnable', 'appId', 'businessTypes', 'roleIds'],
+  ranges: ['openedAt', 'startsOn', 'unitPrice'],
   sort: [['startsOn', 'desc']],
   columns: [
     { field: 'code', sortable: true },
@@ -101,6 +105,8 @@ const everything = defineResource({
     { field: 'openedAt' },
     { field: 'unitPrice', sortable: true },
     { field: 'weightKg' },
+    { field: 'businessTypes' },
+    { field: 'roleIds' },
     { key: 'total', label: text('合计', 'Total'), cell: 'lineTotal' },
     { field: 'updateTime', sortable: true },
   ],
@@ -123,6 +129,8 @@ const everything = defineResource({
     { field: 'phone' },
     { field: 'tags', widget: 'slots', slots: { count: 3, label: 'tag' } },
     { field: 'closeReason', widget: 'textarea' },
+    { field: 'businessTypes' },
+    { field: 'roleIds' },
   ],
 });
 
@@ -158,6 +166,7 @@ const record = (extra: Record<string, unknown> = {}) => ({
   weightKg: 1500,
   contact: 'ops@example.com',
   phone: '13800000000',
+  businessTypes: ['1'],
   ...extra,
 });
 
@@ -193,6 +202,32 @@ describe('a resource of every field type, added to a running database', () => {
     // A switch saves one field of a row, its other rules still kept (closing needs a reason).
     expect((await save({ id: items[0]!.id, isEnable: '0' })).body.code).toBe(Code.VALIDATION_FAILED);
     expect((await save({ id: items[0]!.id, isEnable: '0', closeReason: '停产' })).body.code).toBe(Code.OK);
+  });
+
+  it('keeps tags sorted and once each, refuses an unknown one, and finds a row by one of them', async () => {
+    const roleId = (await server.db.selectFrom('role').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const saved = await save(record({ code: 'T1', batch: '21', businessTypes: ['2', '1', '2'], roleIds: [roleId] }));
+    expect(saved.body.code, saved.text).toBe(Code.OK);
+    expect(saved.body.data).toMatchObject({ businessTypes: ['1', '2'], roleIds: [roleId] });
+    expect((await save(record({ code: 'T2', batch: '22', businessTypes: ['12'] }))).body).toMatchObject({ code: Code.VALIDATION_FAILED, data: { fields: { businessTypes: expect.any(String) } } });
+    expect((await save(record({ code: 'T2', batch: '22', roleIds: [roleId, 999_999] }))).body).toMatchObject({ code: Code.VALIDATION_FAILED, data: { fields: { roleIds: expect.any(String) } } });
+    const codes = async (query: Record<string, string | number>) =>
+      (await server.call<ListData<{ code: string }>>('GET', '/base/admin/everything/list', { token, query })).body.data.items.map((row) => row.code).sort();
+    expect(await codes({ businessTypes: '2' })).toEqual(['T1']);
+    expect(await codes({ roleIds: roleId })).toEqual(['T1']);
+  });
+
+  it('ranges over a day and an amount take the bounds as the fields hold them', async () => {
+    const codes = async (query: Record<string, string | number>) => {
+      const { body } = await server.call<ListData<{ code: string }>>('GET', '/base/admin/everything/list', { token, query });
+      expect(body.code, JSON.stringify(body)).toBe(Code.OK);
+      return body.data.items.map((row) => row.code).sort();
+    };
+    await save(record({ code: 'R1', batch: '31', startsOn: '2030-05-01', unitPrice: 5000 }));
+    expect(await codes({ startsOnFrom: '2030-05-01', startsOnTo: '2030-05-01' })).toEqual(['R1']);
+    expect(await codes({ startsOnFrom: '2030-01-01', unitPriceTo: 4999 })).toEqual([]);
+    const bad = await server.call('GET', '/base/admin/everything/list', { token, query: { unitPriceFrom: '49.99' } });
+    expect(bad.body).toMatchObject({ code: Code.VALIDATION_FAILED, data: { fields: { unitPriceFrom: expect.any(String) } } });
   });
 
   it('sorts on the server by its sortable columns only', async () => {

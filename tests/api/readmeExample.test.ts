@@ -103,6 +103,16 @@ describe('the README example, as written', () => {
     expect((await save({ id, channel: 'web' })).body.code).toBe(Code.VALIDATION_FAILED);
   });
 
+  it('finds promotions by a business among their tags and by ranges of days and prices, as its comments say', async () => {
+    const tagged = await save({ ...spring, code: 'P-T', startsOn: '2027-05-01', endsOn: '2027-05-01', businesses: ['2', '1'], unitPrice: 1500 });
+    expect(tagged.body.data).toMatchObject({ businesses: ['1', '2'] });
+    const codes = async (query: Record<string, string | number>) => (await list(query)).body.data.items.map((row) => row.code);
+    expect(await codes({ businesses: '2', startsOnFrom: '2027-05-01', unitPriceTo: 1999 })).toEqual(['P-T']);
+    expect(await codes({ businesses: '3' })).toEqual([]);
+    expect(await codes({ startsOnFrom: '2027-05-01', unitPriceFrom: 1501 })).toEqual([]);
+    expect((await list({ unitPriceFrom: '19.99' })).body.code).toBe(Code.VALIDATION_FAILED);
+  });
+
   it('sorts on the server by the columns it marks sortable, and by no other', async () => {
     await save({ ...spring, code: 'P3', title: '夏季促销', startsOn: '2026-06-01', endsOn: '2026-06-30', unitPrice: 500 });
     const byPrice = (await list({ sort: 'unitPrice', order: 'asc' })).body.data.items.map((row) => row.unitPrice);

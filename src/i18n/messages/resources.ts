@@ -21,6 +21,8 @@ export default {
     'dictionary.off': '{label}（已停用）',
     'dictionary.unknown': '{value}（未知值）',
     'resources.range.end': '结束时间',
+    'resources.range.least': '最低',
+    'resources.range.most': '最高',
   },
   'en-US': {
     'resources.rowNumber': 'No.',
@@ -43,5 +45,7 @@ export default {
     'dictionary.off': '{label} (off)',
     'dictionary.unknown': '{value} (unknown)',
     'resources.range.end': 'To',
+    'resources.range.least': 'Min',
+    'resources.range.most': 'Max',
   },
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { after } from '../../../contract/crossRules';
+import { optionalTags } from '../../../contract/fields';
 import { customerResource } from '../../../resources/customer/definition';
 import type { ResourceDefinition } from '../../../resources/define';
 import { resourceDefinitions } from '../../../resources/registry';
@@ -54,7 +55,11 @@ describe('the rules a declared resource must keep to be served', () => {
   it('refuse a masked field searched, filtered, ranged or sorted on, naming resource and field', () => {
     expect(problemsWith({ search: ['name', 'email'] })).toEqual([expect.stringMatching(/^Resource customer: field email is masked \(privacy\.masked\), so it cannot be a "contains" search/)]);
     expect(problemsWith({ filters: ['telephone'] })).toEqual([expect.stringContaining('field telephone is masked (privacy.masked), so it cannot be an exact filter')]);
-    expect(problemsWith({ ranges: ['qq'] })).toEqual([expect.stringContaining('field qq is masked (privacy.masked), so it cannot be a range')]);
+    // A QQ number is text, which no range compares in order either.
+    expect(problemsWith({ ranges: ['qq'] })).toEqual([
+      expect.stringContaining('field qq is masked (privacy.masked), so it cannot be a range'),
+      'Resource customer: ranges names qq, which is no date, instant, amount or number',
+    ]);
     expect(problemsWith({ sort: [['telephone', 'asc']] })).toEqual([expect.stringContaining('field telephone is masked (privacy.masked), so it cannot be a sort key')]);
     expect(() => checkDefinitions([{ ...customerResource, search: ['telephone'] } as ResourceDefinition, ...resourceDefinitions.filter((d) => d.name !== 'customer')])).toThrow(
       /Resource customer: field telephone is masked/,
@@ -97,5 +102,22 @@ describe('the rules a declared resource must keep to be served', () => {
     expect(problemsWith({ columns: [...customerResource.columns, { key: 'total', label: customerResource.title, cell: 'lineTotal' }] })).toEqual([]);
     const entity = { ...customerResource.entity, fields: { ...customerResource.entity.fields, sort: customerResource.entity.fields.name! } };
     expect(problemsWith({ entity, search: ['sort'], columns: [{ field: 'name', sortable: true }] })).toEqual([expect.stringContaining('sort is the list\'s sort parameter')]);
+  });
+
+  it('refuse a tags field searched, ranged, sorted or fixed, one of records without references, and a range over text', () => {
+    const label = { 'zh-CN': '标签', 'en-US': 'Tags' };
+    const fields = { ...customerResource.entity.fields, labels: optionalTags(label, { dictionary: 'business_type' }), roleIds: optionalTags(label, { reference: true }) };
+    const entity = { ...customerResource.entity, fields };
+    const references = { roleIds: { resource: 'role', labelField: 'name' } };
+    expect(problemsWith({ entity, references, filters: ['labels', 'roleIds'] })).toEqual([]);
+    expect(problemsWith({ entity, references, search: ['labels'], fixed: ['roleIds'] })).toEqual([
+      'Resource customer: search names the tags field labels; a tags field is found by one of its values (filters)',
+      'Resource customer: fixed names the tags field roleIds; a tags field is found by one of its values (filters)',
+    ]);
+    expect(problemsWith({ entity, columns: [{ field: 'labels', sortable: true }] })).toEqual([
+      'Resource customer: sortable names the tags field labels; a tags field is found by one of its values (filters)',
+      'Resource customer: the tags field roleIds holds records\' ids, so references.roleIds must name their resource',
+    ]);
+    expect(problemsWith({ ranges: ['name'] })).toEqual(['Resource customer: ranges names name, which is no date, instant, amount or number']);
   });
 });

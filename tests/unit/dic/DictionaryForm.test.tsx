@@ -8,15 +8,15 @@ import { dicItemResource, dicResource } from '../../../resources/dic/definition'
 import { MasterDetail } from '../../../resources/generic/MasterDetail';
 import { renderInConsole } from '../renderInConsole';
 import { button, findDialog } from '../generic/dom';
-import { setUpMockApi } from '../generic/harness';
+import { setUpBridge } from '../generic/harness';
 
 vi.setConfig({ testTimeout: 60000 });
-const api = setUpMockApi();
+const bridge = setUpBridge();
 const slow = { timeout: 10000 };
 
 function renderDictionaries() {
   renderInConsole(<MasterDetail master={dicResource} detail={dicItemResource} title="字典管理" />, {
-    token: api.current.issueToken(),
+    token: bridge.token,
     path: '/system/dic',
     resource: { name: 'dic', label: '字典管理' },
   });

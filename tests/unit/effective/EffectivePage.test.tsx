@@ -1,21 +1,21 @@
 /**
- * The effective-permissions page inside Refine with the real providers; the session and sub-system
- * calls go to mocks/api.ts, the two effective calls to msw handlers of this file.
+ * The effective-permissions page inside Refine with the real providers, against the real app:
+ * alice holds two roles of the base app, 运营 (the 系统管理 navigation alone) and 财务 (系统管理 ›
+ * 参数配置 › 查询 › its list API); bob, disabled, holds nothing.
  */
 import { renderInConsole } from '../renderInConsole';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MenuType } from '../../../contract/menu';
-import { createMockApi, type MockApi } from '../../../mocks/api';
-import { setMenus } from '../../../providers/session';
 import EffectivePage from '../../../resources/effective/EffectivePage';
-import type { EffectiveNode, EffectiveUser } from '../../../contract/effective';
+import { grantToRole } from '../../../server/db/permissionTree';
 import { setLocale } from '../../../src/i18n';
 import { installAntdStaticRender } from '../../../src/layout/antdStaticRender';
 import type { PageRoute } from '../../../src/routing/navigation';
+import { bridgePerFile } from '../bridgePerFile';
+import { saveTree } from '../generic/roleHarness';
 
 vi.setConfig({ testTimeout: 60000 });
 installAntdStaticRender();
@@ -23,90 +23,28 @@ installAntdStaticRender();
 const slow = { timeout: 10000 };
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
 const server = setupServer();
+const bridge = bridgePerFile(server);
 
-const STAFF: EffectiveUser[] = [
-  { id: 7, code: 'alice', name: 'Alice Zhang', isEnable: '1' },
-  { id: 8, code: 'bob', name: 'Bob Li', isEnable: '0' },
-];
-const roleA = { id: 21, roleKey: 'roleA', name: '运营' };
-const roleB = { id: 22, roleKey: 'roleB', name: '财务' };
+let aliceId: number;
+const calls = () => bridge.requests.filter((r) => r.path.startsWith('/base/admin/effective/')).map((r) => ({ path: r.path.replace('/base/admin', ''), query: r.query }));
 
-const node = (partial: Partial<EffectiveNode> & Pick<EffectiveNode, 'id' | 'parentId' | 'name' | 'menuType'>): EffectiveNode => ({
-  appId: 1,
-  sort: 0,
-  path: '',
-  url: '',
-  icon: '',
-  code: '',
-  granted: true,
-  roles: [],
-  children: [],
-  ...partial,
-});
+/** A role of `appId` holding the nodes `ids`, given to the user. */
+async function giveRole(userId: number, appId: number, roleKey: string, name: string, ids: number[]) {
+  const role = await bridge.save<{ id: number }>('/base/admin/role', { sortNum: 5, roleKey, name, appId, roleType: 2, isEnable: '1', description: null });
+  await grantToRole(bridge.db, role.id, ids);
+  await bridge.db.insertInto('userRole').values({ userId, roleId: role.id }).execute();
+}
 
-const ALICE_TREE: EffectiveNode[] = [
-  node({
-    id: 1,
-    parentId: 0,
-    name: '系统管理',
-    menuType: MenuType.NAVIGATION,
-    path: '/system',
-    url: 'system',
-    roles: [roleA, roleB],
-    children: [
-      node({
-        id: 2,
-        parentId: 1,
-        name: '参数管理',
-        menuType: MenuType.MENU,
-        path: '/system/param',
-        url: 'param',
-        roles: [roleB],
-        children: [
-          node({
-            id: 3,
-            parentId: 2,
-            name: '查询',
-            menuType: MenuType.PAGE_ELEMENT,
-            code: 'param:list',
-            roles: [roleB],
-            children: [node({ id: 4, parentId: 3, name: '列表', menuType: MenuType.API, url: '/param/list', roles: [roleB] })],
-          }),
-        ],
-      }),
-    ],
-  }),
-];
-
-let session: MockApi;
-let calls: { path: string; query: Record<string, string> }[];
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  setLocale('zh-CN');
-  localStorage.clear();
-  setMenus(null);
-  calls = [];
-  session = createMockApi();
-  const record = (request: Request) => {
-    const url = new URL(request.url);
-    const query = Object.fromEntries(url.searchParams);
-    calls.push({ path: url.pathname.replace('/base/admin', ''), query });
-    return query;
-  };
-  server.resetHandlers(
-    http.get('*/base/admin/effective/users', ({ request }) => {
-      const { searchKey = '' } = record(request);
-      const found = STAFF.filter((s) => `${s.code} ${s.name}`.toLowerCase().includes(searchKey.toLowerCase()));
-      return HttpResponse.json({ code: 0, msg: '成功', data: found });
-    }),
-    http.get('*/base/admin/effective/tree', ({ request }) => {
-      const { userId } = record(request);
-      return HttpResponse.json({ code: 0, msg: '成功', data: userId === '7' ? ALICE_TREE : [] });
-    }),
-    ...session.handlers,
-  );
+beforeEach(async () => {
+  const nodes = await bridge.db.selectFrom('permission').select(['id', 'parentId', 'menuType', 'code', 'url']).where('appId', '=', 1).execute();
+  const menu = nodes.find((n) => n.menuType === MenuType.MENU && n.url === 'param')!;
+  const list = nodes.find((n) => n.code === 'param:list')!;
+  const listApi = nodes.find((n) => n.parentId === list.id && n.url === '/param/list')!;
+  ({ userId: aliceId } = await bridge.createUser({ code: 'alice', name: 'Alice Zhang', grant: false }));
+  await giveRole(aliceId, 1, 'roleA', '运营', [menu.parentId]);
+  await giveRole(aliceId, 1, 'roleB', '财务', [menu.parentId, menu.id, list.id, listApi.id]);
+  const { userId: bobId } = await bridge.createUser({ code: 'bob', name: 'Bob Li', grant: false });
+  await bridge.db.updateTable('user').set({ isEnable: '0' }).where('id', '=', bobId).execute();
 });
 
 const route: PageRoute = {
@@ -121,7 +59,7 @@ const route: PageRoute = {
 
 function renderPage() {
   return renderInConsole(<EffectivePage route={route} />, {
-    token: session.issueToken(),
+    token: bridge.token,
     path: route.path,
     resource: { name: 'effective', label: route.title },
   });
@@ -139,7 +77,7 @@ describe('effective permissions page', () => {
     renderPage();
     expect(await screen.findByText('请选择人员和子系统，查看其可访问的菜单、按钮和接口', {}, slow)).toBeInTheDocument();
     expect(await screen.findByTitle('基础平台', {}, slow)).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/effective/tree')).toBe(false);
+    expect(calls().some((c) => c.path === '/effective/tree')).toBe(false);
   });
 
   it('shows the tree with type tags, codes, addresses and role tags after picking a user and an app', async () => {
@@ -148,7 +86,7 @@ describe('effective permissions page', () => {
     await pickStaff('ali', 'Alice Zhang (alice)');
 
     const tree = await screen.findByRole('tree', { name: '有效权限树' }, slow);
-    expect(await within(tree).findByText('参数管理', {}, slow)).toBeInTheDocument();
+    expect(await within(tree).findByText('参数配置', {}, slow)).toBeInTheDocument();
     expect(within(tree).getByText('param:list')).toBeInTheDocument();
     expect(within(tree).getByText('/param/list')).toBeInTheDocument();
     expect(within(tree).getByText('接口')).toBeInTheDocument();
@@ -160,18 +98,21 @@ describe('effective permissions page', () => {
     expect(screen.getByText('菜单 2 个，按钮 1 个，接口 1 个')).toBeInTheDocument();
 
     // The search was debounced into one call with the whole text, and the tree asked for alice in app 1.
-    await waitFor(() => expect(calls.filter((c) => c.path === '/effective/users').map((c) => c.query.searchKey ?? '')).toContain('ali'));
-    expect(calls.filter((c) => c.path === '/effective/users').map((c) => c.query.searchKey ?? '')).not.toContain('a');
-    expect(calls.find((c) => c.path === '/effective/tree')?.query).toEqual({ userId: '7', appId: '1' });
+    await waitFor(() => expect(calls().filter((c) => c.path === '/effective/users').map((c) => c.query.searchKey ?? '')).toContain('ali'));
+    expect(calls().filter((c) => c.path === '/effective/users').map((c) => c.query.searchKey ?? '')).not.toContain('a');
+    expect(calls().find((c) => c.path === '/effective/tree')?.query).toEqual({ userId: String(aliceId), appId: '1' });
   });
 
   it("names the types as the sub-system's reading does: a 5 of a reading-B tree is a top-level directory, not a home", async () => {
-    const treeB = [node({ id: 1, parentId: 0, name: '服务中心', menuType: MenuType.HOME, roles: [roleA], children: [node({ id: 2, parentId: 1, name: '工单管理', menuType: MenuType.MENU, roles: [roleA] })] })];
-    server.use(http.get('*/base/admin/effective/tree', () => HttpResponse.json({ code: 0, msg: '成功', data: treeB })));
-    session.state.rows.get('app')![0]!.menuReading = 'B';
+    // A second sub-system in reading B, where alice holds a top-level directory and its directory.
+    const ops = await bridge.save<{ id: number }>('/base/admin/app', { code: 'ops', name: '运营系统', businessType: 2, isEnable: '1', sort: 2, address: 'http://ops.example', logo: '', menuReading: 'B' });
+    const ids = await saveTree(bridge, ops.id, [{ name: '服务中心', menuType: MenuType.HOME, path: '/service', url: 'service', kids: [{ name: '工单管理', menuType: MenuType.MENU, path: '/service/tickets', url: 'tickets' }] }]);
+    await giveRole(aliceId, ops.id, 'opsRole', '运营', Object.values(ids));
     renderPage();
     await screen.findByTitle('基础平台', {}, slow);
     await pickStaff('ali', 'Alice Zhang (alice)');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '子系统' }));
+    await user().click(await screen.findByTitle('运营系统', {}, slow));
     const tree = await screen.findByRole('tree', { name: '有效权限树' }, slow);
     expect(await within(tree).findByText('顶级目录', {}, slow)).toBeInTheDocument();
     expect(within(tree).getByText('目录')).toBeInTheDocument();

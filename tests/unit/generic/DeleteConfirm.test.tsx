@@ -11,10 +11,10 @@ import { dicResource } from '../../../resources/dic/definition';
 import { DeleteConfirm } from '../../../resources/generic/DeleteConfirm';
 import { setLocale } from '../../../src/i18n';
 import { renderInConsole } from '../renderInConsole';
-import { installHandlers, renderResourceList, setUpMockApi } from './harness';
+import { renderResourceList, saveColours, server, setUpBridge } from './harness';
 
 vi.setConfig({ testTimeout: 60000 });
-const api = setUpMockApi();
+const bridge = setUpBridge();
 const slow = { timeout: 10000 };
 
 const ROLE_IMPACT = {
@@ -22,10 +22,10 @@ const ROLE_IMPACT = {
 };
 
 function renderConfirm(answer: Record<string, unknown>, onConfirm = vi.fn(async () => undefined)) {
-  installHandlers(api.current, [http.get('*/base/admin/role/deleteImpact', () => HttpResponse.json(answer))]);
+  server.use(http.get('*/base/admin/role/deleteImpact', () => HttpResponse.json(answer)));
   renderInConsole(
     <DeleteConfirm open content="删除角色“仓库管理员”？" impact={{ url: '/base/admin/role/deleteImpact', ids: [7] }} onConfirm={onConfirm} onClose={() => undefined} />,
-    { token: api.current.issueToken(), path: '/x', resource: { name: 'x', label: 'x' } },
+    { token: bridge.token, path: '/x', resource: { name: 'x', label: 'x' } },
   );
   return onConfirm;
 }
@@ -59,7 +59,8 @@ describe('the delete confirmation', () => {
   });
 
   it('counts a master’s details from a generic list', async () => {
-    renderResourceList(api.current, dicResource);
+    await saveColours(bridge);
+    renderResourceList(bridge.token, dicResource);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const colours = (await screen.findByText('colour', {}, slow)).closest('tr')!;
     await user.click(within(colours as HTMLElement).getByRole('button', { name: '删除' }));

@@ -1,19 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeRequest, hasOpenPopup } from '../../../resources/generic/dialogGuard';
 import { findResource } from '../../../resources/registry';
-import { renderResourceList, setUpMockApi } from './harness';
+import { renderResourceList, saveParams, setUpBridge } from './harness';
 
 const paramResource = findResource('param')!;
 
 vi.setConfig({ testTimeout: 60000 });
-const api = setUpMockApi();
+const bridge = setUpBridge();
+beforeEach(() => saveParams(bridge));
 const slow = { timeout: 10000 };
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
 
 async function openAddDialog() {
-  renderResourceList(api.current, paramResource);
+  renderResourceList(bridge.token, paramResource);
   await screen.findByText('site.name', {}, slow);
   await user().click(await screen.findByRole('button', { name: /新\s*增/ }, slow));
   return screen.findByRole('dialog', {}, slow);
@@ -55,12 +56,12 @@ describe('Enter in the shared dialog', () => {
     await user().type(within(dialog).getByLabelText('Key'), 'enter.key');
     await user().type(within(dialog).getByLabelText('值'), '30{Enter}');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(api.current.state.requests.filter((request) => request.path.endsWith('/param/saveOrUpdate'))).toHaveLength(0);
+    expect(bridge.requests.filter((request) => request.path.endsWith('/param/saveOrUpdate'))).toHaveLength(0);
     expect(dialog).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Key')).toHaveValue('enter.key');
 
     await user().click(within(dialog).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(api.current.state.requests.filter((request) => request.path.endsWith('/param/saveOrUpdate'))).toHaveLength(1), slow);
+    await waitFor(() => expect(bridge.requests.filter((request) => request.path.endsWith('/param/saveOrUpdate'))).toHaveLength(1), slow);
     await dialogClosed();
   });
 });

@@ -3,14 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { dialogs } from '../../../resources/dialogs';
 import { button, buttons, findDialog } from './dom';
-import { renderResourceList } from './harness';
+import { renderResourceList, setUpBridge, tokenWithGrants } from './harness';
 import { roleResource } from '../../../resources/role/definition';
+import { insertApp } from '../../../server/db/seedValues';
 const roleTestDefinition = roleResource;
-import { replaceRoleApi, setUpRoleApi } from './roleHarness';
+import { setUpRoleFixture } from './roleHarness';
 
 vi.setConfig({ testTimeout: 60000 });
-const apis = setUpRoleApi();
+const bridge = setUpBridge();
+const fixture = setUpRoleFixture(bridge);
 const slow = { timeout: 10000 };
+
+/** The row of the role named `name`. */
+function row(name: string): HTMLElement {
+  const found = [...document.querySelectorAll<HTMLElement>('tbody tr.ant-table-row')].find((tr) => [...tr.querySelectorAll('td')].some((td) => td.textContent === name));
+  if (!found) throw new Error(`No row "${name}"`);
+  return found;
+}
 
 function bodyRows(): string[][] {
   // The stuck header is a table of its own: the rows are the body table's.
@@ -18,7 +27,7 @@ function bodyRows(): string[][] {
   return [...section.querySelectorAll('tbody tr.ant-table-row')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''));
 }
 
-const calls = (path: string) => apis.api.state.requests.filter((r) => r.path.endsWith(path));
+const calls = (path: string) => bridge.requests.filter((r) => r.path.endsWith(path));
 
 /** Opens an antd Select and picks the option with this text. */
 async function choose(select: HTMLElement, option: string) {
@@ -37,8 +46,8 @@ function optionTexts(): string[] {
   return [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((el) => el.textContent ?? '');
 }
 
-async function renderRoles() {
-  renderResourceList(apis.api, roleTestDefinition, { dialogs });
+async function renderRoles(token = bridge.token) {
+  renderResourceList(token, roleTestDefinition, { dialogs });
   await screen.findByText('审计员', {}, slow);
 }
 
@@ -46,8 +55,19 @@ async function renderRoles() {
 const labelCalls = () => calls('/app/list').filter((r) => r.query.ids !== undefined);
 const optionCalls = () => calls('/app/list').filter((r) => r.query.ids === undefined);
 
-/** `count` apps 1…count named 子系统<id>, in the order of their id. */
-const manyApps = (count: number) => Array.from({ length: count }, (_, i) => ({ id: i + 1, code: `app${i + 1}`, name: `子系统${i + 1}`, businessType: 1, isEnable: '1', sort: i + 1, address: 'http://x.example' }));
+/** `count` more apps named 子系统<n> (n = 1…count), stored as the seed stores them; answers their ids by n. */
+async function manyApps(count: number): Promise<number[]> {
+  const ids = [0];
+  for (let n = 1; n <= count; n += 1) ids.push((await insertApp(bridge.db, { code: `app${n}`, name: `子系统${n}`, businessType: 1, isEnable: '1', sort: 10 + n, address: 'http://x.example' }, 1)).id);
+  return ids;
+}
+
+/** Only these roles (the fixture's go, the super-admin's stays out of the way), saved through the real API. */
+async function onlyRoles(roles: { roleKey: string; name: string; appId: number; description?: string }[]) {
+  const { auditor, sales } = fixture.current.roles;
+  await bridge.call('GET', '/base/admin/role/delete', { query: { ids: `${auditor},${sales}` } });
+  for (const [index, role] of roles.entries()) await bridge.save('/base/admin/role', { sortNum: 10 + index, roleType: 2, isEnable: '1', description: null, ...role });
+}
 
 describe('generic list with a reference, a filter and row actions (roles)', () => {
   it('shows the owning app by name, reading the labels of the page in one call and the options once for the filter and the dialog', async () => {
@@ -55,7 +75,7 @@ describe('generic list with a reference, a filter and row actions (roles)', () =
     await waitFor(() => expect(bodyRows().map((cells) => cells[4])).toEqual(['基础平台', '基础平台', '客户系统']), slow);
     // Missing description → '--'.
     expect(bodyRows()[1]![6]).toBe('--');
-    expect(labelCalls().map((r) => r.query.ids)).toEqual(['1,2']);
+    expect(labelCalls().map((r) => r.query.ids)).toEqual([`${fixture.current.baseAppId},${fixture.current.crmAppId}`]);
     expect(optionCalls()).toHaveLength(1);
     expect(optionCalls()[0]!.query).toMatchObject({ pageNo: '1', pageSize: '1000' });
 
@@ -70,37 +90,40 @@ describe('generic list with a reference, a filter and row actions (roles)', () =
     expect(labelCalls()).toHaveLength(1);
   });
 
-  it('reads the labels of the 3 apps a page references in one call, past the first 1000 apps', async () => {
-    apis.api.state.rows.set('app', manyApps(1200));
-    apis.api.state.rows.set('role', [
-      { id: 1, sortNum: 1, roleKey: 'near', name: '近处的角色', appId: 2, roleType: 2, isEnable: '1' },
-      { id: 2, sortNum: 2, roleKey: 'far', name: '远处的角色', appId: 1150, roleType: 2, isEnable: '1' },
-      { id: 3, sortNum: 3, roleKey: 'mid', name: '中间的角色', appId: 700, roleType: 2, isEnable: '1' },
-      { id: 4, sortNum: 4, roleKey: 'far2', name: '又一个远处的角色', appId: 1150, roleType: 2, isEnable: '1' },
+  it('reads the labels of the apps a page references in one call, past the first 1000 apps', async () => {
+    const apps = await manyApps(1200);
+    await onlyRoles([
+      { roleKey: 'near', name: '近处的角色', appId: apps[2]! },
+      { roleKey: 'far', name: '远处的角色', appId: apps[1150]! },
+      { roleKey: 'mid', name: '中间的角色', appId: apps[700]! },
+      { roleKey: 'far2', name: '又一个远处的角色', appId: apps[1150]! },
     ]);
-    renderResourceList(apis.api, roleTestDefinition, { dialogs });
+    renderResourceList(bridge.token, roleTestDefinition, { dialogs });
     await screen.findByText('远处的角色', {}, slow);
-    await waitFor(() => expect(bodyRows().map((cells) => cells[4])).toEqual(['子系统2', '子系统1150', '子系统700', '子系统1150']), slow);
-    expect(labelCalls().map((r) => r.query.ids)).toEqual(['2,700,1150']);
+    // The seeded super-admin role (base app) stays first.
+    await waitFor(() => expect(bodyRows().map((cells) => cells[4])).toEqual(['基础平台', '子系统2', '子系统1150', '子系统700', '子系统1150']), slow);
+    expect(labelCalls().map((r) => r.query.ids)).toEqual([[fixture.current.baseAppId, apps[2], apps[700], apps[1150]].join(',')]);
     expect(calls('/app/detail')).toHaveLength(0);
   });
 
   it('shows the chosen app in the dialog by name when it is not among the first 1000 offered', async () => {
-    apis.api.state.rows.set('app', manyApps(1200));
-    apis.api.state.rows.set('role', [{ id: 1, sortNum: 1, roleKey: 'far', name: '远处的角色', appId: 1150, roleType: 2, isEnable: '1' }]);
-    renderResourceList(apis.api, roleTestDefinition, { dialogs });
+    const apps = await manyApps(1200);
+    await onlyRoles([{ roleKey: 'far', name: '远处的角色', appId: apps[1150]! }]);
+    renderResourceList(bridge.token, roleTestDefinition, { dialogs });
     await screen.findByText('远处的角色', {}, slow);
-    await userEvent.setup({ pointerEventsCheck: 0 }).click(button('编辑'));
+    await userEvent.setup({ pointerEventsCheck: 0 }).click(within(row('远处的角色')).getByRole('button', { name: '编辑' }));
     const dialog = await findDialog();
     await waitFor(() => expect(within(dialog).getByTitle('子系统1150')).toBeInTheDocument(), slow);
   });
 
   it('shows -- for an app the list does not know', async () => {
-    apis.api.state.rows.set('role', [{ id: 9, sortNum: 1, roleKey: 'ghost', name: '孤儿角色', appId: 99, roleType: 2, isEnable: '1', description: 'x' }]);
-    renderResourceList(apis.api, roleTestDefinition, { dialogs });
+    // A role left from a deleted sub-system (no foreign key keeps it out), stored as such.
+    await onlyRoles([]);
+    await bridge.insertRecords('role', [{ sortNum: 10, roleKey: 'ghost', name: '孤儿角色', appId: 99, roleType: 2, isEnable: '1', description: 'x' }]);
+    renderResourceList(bridge.token, roleTestDefinition, { dialogs });
     await screen.findByText('孤儿角色', {}, slow);
-    await waitFor(() => expect(labelCalls().map((r) => r.query.ids)).toEqual(['99']), slow);
-    await waitFor(() => expect(bodyRows()[0]![4]).toBe('--'), slow);
+    await waitFor(() => expect(labelCalls().map((r) => r.query.ids)).toEqual([`${fixture.current.baseAppId},99`]), slow);
+    await waitFor(() => expect(row('孤儿角色').querySelectorAll('td')[4]!.textContent).toBe('--'), slow);
   });
 
   it('filters the list by the chosen app (exact value) and clears it with Reset', async () => {
@@ -109,7 +132,7 @@ describe('generic list with a reference, a filter and row actions (roles)', () =
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     await user.click(button('查询'));
     await waitFor(() => expect(bodyRows().map((cells) => cells[3])).toEqual(['销售']), slow);
-    expect(calls('/role/list').at(-1)!.query).toMatchObject({ appId: '2', pageNo: '1' });
+    expect(calls('/role/list').at(-1)!.query).toMatchObject({ appId: String(fixture.current.crmAppId), pageNo: '1' });
     await user.click(button('重置'));
     await waitFor(() => expect(bodyRows()).toHaveLength(3), slow);
     expect(calls('/role/list').at(-1)!.query.appId).toBeUndefined();
@@ -124,11 +147,11 @@ describe('generic list with a reference, a filter and row actions (roles)', () =
     await user.click(within(dialog).getByLabelText('角色Key'));
     await user.paste('auditor');
     expect(await within(dialog).findByText('key不可以重复', {}, slow)).toBeInTheDocument();
-    expect(calls('/role/validateKey').at(-1)!.query).toEqual({ roleKey: 'auditor', appId: '1' });
+    expect(calls('/role/validateKey').at(-1)!.query).toEqual({ roleKey: 'auditor', appId: String(fixture.current.baseAppId) });
 
     // The same key is free in another app.
     await choose(within(dialog).getByLabelText('所属子系统'), '客户系统');
-    await waitFor(() => expect(calls('/role/validateKey').at(-1)!.query).toEqual({ roleKey: 'auditor', appId: '2' }), slow);
+    await waitFor(() => expect(calls('/role/validateKey').at(-1)!.query).toEqual({ roleKey: 'auditor', appId: String(fixture.current.crmAppId) }), slow);
     await waitFor(() => expect(within(dialog).queryByText('key不可以重复')).not.toBeInTheDocument(), slow);
   });
 
@@ -144,16 +167,15 @@ describe('generic list with a reference, a filter and row actions (roles)', () =
   });
 
   it('offers each row action with its icon and label, only where the caller holds its page element', async () => {
-    replaceRoleApi(apis, { grant: (code) => code !== 'role:authorize' });
-    await renderRoles();
-    await waitFor(() => expect(buttons('功能信息')).toHaveLength(3), slow);
+    await renderRoles(await tokenWithGrants(bridge, (code) => code !== 'role:authorize'));
+    // The caller's own role is listed fourth.
+    await waitFor(() => expect(buttons('功能信息')).toHaveLength(4), slow);
     expect(buttons('授权')).toHaveLength(0);
-    expect(buttons('编辑')).toHaveLength(3);
+    expect(buttons('编辑')).toHaveLength(4);
   });
 
   it('offers no row action but the show view without any page element', async () => {
-    replaceRoleApi(apis, { grant: () => false });
-    await renderRoles();
+    await renderRoles(await tokenWithGrants(bridge, (code) => code === 'role:list'));
     await waitFor(() => expect(calls('pemByUserAndApp').length).toBeGreaterThan(0), slow);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(buttons('功能信息')).toHaveLength(0);
@@ -164,7 +186,7 @@ describe('generic list with a reference, a filter and row actions (roles)', () =
 
   it('offers a row action only when its dialog is registered', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    renderResourceList(apis.api, roleTestDefinition, { dialogs: new Map([...dialogs].filter(([name]) => name !== 'roleGrant')) });
+    renderResourceList(bridge.token, roleTestDefinition, { dialogs: new Map([...dialogs].filter(([name]) => name !== 'roleGrant')) });
     await screen.findByText('审计员', {}, slow);
     await waitFor(() => expect(buttons('功能信息')).toHaveLength(3), slow);
     expect(buttons('授权')).toHaveLength(0);

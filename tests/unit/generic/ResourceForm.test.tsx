@@ -1,19 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { findResource } from '../../../resources/registry';
 import { setLocale } from '../../../src/i18n';
-import { renderResourceList, replaceApi, server, setUpMockApi } from './harness';
+import { renderResourceList, saveParams, server, setUpBridge } from './harness';
 
 const paramResource = findResource('param')!;
 
 vi.setConfig({ testTimeout: 60000 });
-const api = setUpMockApi();
+const bridge = setUpBridge();
+beforeEach(() => saveParams(bridge));
 const slow = { timeout: 10000 };
 
 async function openDialog(button: RegExp | string, index = 0) {
-  renderResourceList(api.current, paramResource);
+  renderResourceList(bridge.token, paramResource);
   await screen.findByText('site.name', {}, slow);
   const buttons = await screen.findAllByRole('button', { name: button }, slow);
   await userEvent.setup({ pointerEventsCheck: 0 }).click(buttons[index]!);
@@ -52,7 +53,7 @@ describe('generic add/edit dialog (parameters)', () => {
     const dialog = await openDialog(/新\s*增/);
     await type(within(dialog).getByLabelText('Key'), 'site.name');
     expect(await within(dialog).findByText('key值不可以重复', {}, slow)).toBeInTheDocument();
-    expect(api.current.state.requests.some((r) => r.path.endsWith('/param/vaildKey') && r.query.paramKey === 'site.name')).toBe(true);
+    expect(bridge.requests.some((r) => r.path.endsWith('/param/vaildKey') && r.query.paramKey === 'site.name')).toBe(true);
   });
 
   it('joins the three spare values on save, says so and shows the new row', async () => {
@@ -65,7 +66,7 @@ describe('generic add/edit dialog (parameters)', () => {
     await userEvent.setup({ pointerEventsCheck: 0 }).click(within(dialog).getByRole('button', { name: /保\s*存/ }));
 
     expect(await screen.findByText('提交成功', {}, slow)).toBeInTheDocument();
-    const save = api.current.state.requests.find((r) => r.path.endsWith('/param/saveOrUpdate'));
+    const save = bridge.requests.find((r) => r.path.endsWith('/param/saveOrUpdate'));
     expect(save?.body).toMatchObject({ sortNum: 9, paramKey: 'new.key', value: 'v', spareParam: 'a,,c' });
     expect(await screen.findByText('new.key', {}, slow)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow);
@@ -84,14 +85,18 @@ describe('generic add/edit dialog (parameters)', () => {
 
   it('shows a field fixed while the record is in use read-only, with the reason, and leaves it free on add (a sub-system\'s menu reading)', async () => {
     const appResource = findResource('app')!;
-    const app = (id: number, code: string, inUse: boolean) => ({ id, code, name: `系统${code}`, businessType: 1, isEnable: '1', sort: id, address: '/', logo: '', menuReading: 'B', inUse, createTime: 1 });
-    replaceApi(api, { rows: { app: [app(1, 'used', true), app(2, 'empty', false)] } });
-    renderResourceList(api.current, appResource);
+    // A sub-system is in use once it has a node of its menu tree.
+    const app = (code: string, sort: number) => bridge.save('/base/admin/app', { code, name: `系统${code}`, businessType: 1, isEnable: '1', sort, address: '/', logo: '', menuReading: 'B' });
+    const used = await app('used', 2);
+    await app('empty', 3);
+    await bridge.call('POST', '/base/admin/permission/saveOrUpdate', { body: { appId: used.id, parentId: 0, name: '服务中心', menuType: 5, sort: 1, path: '/service', url: 'service', icon: 'appstore' } });
+    renderResourceList(bridge.token, appResource);
     await screen.findByText('系统used', {}, slow);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const reading = (dialog: HTMLElement) => within(dialog).getByRole('radio', { name: 'B：顶级目录 / 目录（5 / 4）' });
+    const editOf = (name: string) => within(screen.getByText(name).closest('tr')!).getByRole('button', { name: '编辑' });
 
-    await user.click((await screen.findAllByRole('button', { name: '编辑' }, slow))[0]!);
+    await user.click(editOf('系统used'));
     let dialog = await screen.findByRole('dialog', {}, slow);
     await waitFor(() => expect(reading(dialog)).toBeChecked(), slow);
     expect(reading(dialog)).toBeDisabled();
@@ -100,7 +105,7 @@ describe('generic add/edit dialog (parameters)', () => {
     await user.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow);
 
-    await user.click(screen.getAllByRole('button', { name: '编辑' })[1]!);
+    await user.click(editOf('系统empty'));
     dialog = await screen.findByRole('dialog', {}, slow);
     await waitFor(() => expect(reading(dialog)).toBeChecked(), slow);
     expect(reading(dialog)).toBeEnabled();

@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { buildMenuTree, paramRows } from '../../../mocks';
-import { renderResourceList, replaceApi, setUpMockApi } from './harness';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderResourceList, saveParams, setUpBridge, tokenWithGrants } from './harness';
 import { findResource } from '../../../resources/registry';
 
 const paramResource = findResource('param')!;
 
 vi.setConfig({ testTimeout: 60000 });
-const api = setUpMockApi();
+const bridge = setUpBridge();
+beforeEach(() => saveParams(bridge));
 /** antd is slow in jsdom: give screen changes after a request time. */
 const slow = { timeout: 10000 };
 
@@ -21,7 +21,7 @@ function bodyRows(): string[][] {
 
 describe('generic list (parameters)', () => {
   it('shows the declared columns with a row number, and -- for missing values', async () => {
-    renderResourceList(api.current, paramResource);
+    renderResourceList(bridge.token, paramResource);
     expect(await screen.findByText('site.name', {}, slow)).toBeInTheDocument();
     const headers = [...screen.getByLabelText('参数配置', { selector: 'section' }).querySelectorAll('thead th')].map((h) => h.textContent);
     expect(headers).toEqual(['序号', '排序号', 'Key', '值', '备注', '备用参数', '操作']);
@@ -33,19 +33,18 @@ describe('generic list (parameters)', () => {
   });
 
   it('numbers rows index + 1 + size × (page − 1) on page 2', async () => {
-    const rows = Array.from({ length: 13 }, (_, i) => ({ id: i + 1, sortNum: i + 1, paramKey: `key.${i + 1}`, value: `v${i + 1}`, remark: '', spareParam: '' }));
-    const mock = replaceApi(api, { rows: { param: rows, app: [] } });
-    renderResourceList(mock, paramResource);
-    await screen.findByText('key.1', {}, slow);
+    for (let i = 4; i <= 13; i += 1) await bridge.save('/base/admin/param', { sortNum: i, paramKey: `key.${i}`, value: `v${i}`, remark: '', spareParam: '' });
+    renderResourceList(bridge.token, paramResource);
+    await screen.findByText('site.name', {}, slow);
     await userEvent.setup({ pointerEventsCheck: 0 }).click(screen.getByTitle('2'));
     await screen.findByText('key.11', {}, slow);
     expect(bodyRows().map((cells) => cells[0])).toEqual(['11', '12', '13']);
-    const listCalls = mock.state.requests.filter((r) => r.path.endsWith('/param/list'));
+    const listCalls = bridge.requests.filter((r) => r.path.endsWith('/param/list'));
     expect(listCalls.at(-1)!.query).toMatchObject({ page: '2', size: '10' });
   });
 
   it('searches the declared fields with Query and clears them with Reset', async () => {
-    renderResourceList(api.current, paramResource);
+    renderResourceList(bridge.token, paramResource);
     await screen.findByText('site.name', {}, slow);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     await user.click(screen.getByLabelText('Key'));
@@ -53,14 +52,13 @@ describe('generic list (parameters)', () => {
     await user.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(bodyRows()).toHaveLength(1), slow);
     expect(screen.getByText('mail.sender')).toBeInTheDocument();
-    expect(api.current.state.requests.at(-1)!.query).toMatchObject({ paramKey: 'mail', page: '1' });
+    expect(bridge.requests.at(-1)!.query).toMatchObject({ paramKey: 'mail', page: '1' });
     await user.click(screen.getByRole('button', { name: /重\s*置/ }));
     await waitFor(() => expect(bodyRows()).toHaveLength(3), slow);
   });
 
   it('shows add, edit and delete only where the caller holds the page elements', async () => {
-    const mock = replaceApi(api, { menus: buildMenuTree({ grant: (code) => code === 'param:edit' }) });
-    renderResourceList(mock, paramResource);
+    renderResourceList(await tokenWithGrants(bridge, (code) => code === 'param:list' || code === 'param:edit'), paramResource);
     await screen.findByText('site.name', {}, slow);
     await waitFor(() => expect(screen.getAllByRole('button', { name: '编辑' })).toHaveLength(3), slow);
     expect(screen.queryByRole('button', { name: /新\s*增/ })).not.toBeInTheDocument();
@@ -68,11 +66,10 @@ describe('generic list (parameters)', () => {
   });
 
   it('offers only the show view when nothing but the list is granted', async () => {
-    const mock = replaceApi(api, { menus: buildMenuTree({ grant: () => false }) });
-    renderResourceList(mock, paramResource);
+    renderResourceList(await tokenWithGrants(bridge, (code) => code === 'param:list'), paramResource);
     await screen.findByText('site.name', {}, slow);
     // Let the access checks settle before asserting absence.
-    await waitFor(() => expect(mock.state.requests.some((r) => r.path.endsWith('pemByUserAndApp'))).toBe(true), slow);
+    await waitFor(() => expect(bridge.requests.some((r) => r.path.endsWith('pemByUserAndApp'))).toBe(true), slow);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('button', { name: /新\s*增/ })).not.toBeInTheDocument();
     expect(screen.queryAllByRole('button', { name: '编辑' })).toHaveLength(0);
@@ -81,7 +78,7 @@ describe('generic list (parameters)', () => {
   });
 
   it('asks before deleting, deletes, says so and reloads', async () => {
-    renderResourceList(api.current, paramResource);
+    renderResourceList(bridge.token, paramResource);
     await screen.findByText('site.name', {}, slow);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const [firstDelete] = await screen.findAllByRole('button', { name: '删除' }, slow);
@@ -92,7 +89,7 @@ describe('generic list (parameters)', () => {
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('删除成功', {}, slow)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('site.name')).not.toBeInTheDocument(), slow);
-    expect(api.current.state.requests.some((r) => r.path.endsWith('/param/delete') && r.query.ids === '1')).toBe(true);
-    expect(paramRows()).toHaveLength(3);
+    expect(bridge.requests.some((r) => r.path.endsWith('/param/delete') && r.query.ids === '1')).toBe(true);
+    expect(await bridge.call<{ total: number }>('GET', '/base/admin/param/list')).toMatchObject({ total: 2 });
   });
 });

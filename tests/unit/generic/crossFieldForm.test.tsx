@@ -11,7 +11,7 @@ import { after, optionalText, requiredText, text } from '../../../contract';
 import { defineEntity } from '../../../contract/entity';
 import { defineResource } from '../../../resources/define';
 import { resourceDefinitions } from '../../../resources/registry';
-import { renderResourceList, replaceApi, setUpMockApi } from './harness';
+import { renderResourceList, setUpBridge } from './harness';
 
 const period = defineResource({
   name: 'period',
@@ -36,7 +36,8 @@ const period = defineResource({
 });
 
 vi.setConfig({ testTimeout: 60000 });
-const api = setUpMockApi();
+// The real app serves the declared resources and this one.
+const bridge = setUpBridge({ definitions: [...resourceDefinitions, period] });
 const slow = { timeout: 10000 };
 const MESSAGE = '结束日期须晚于开始日期';
 
@@ -48,8 +49,7 @@ async function retype(field: HTMLElement, value: string) {
 
 describe('a rule over two fields in the form', () => {
   it('shows its message on the end as the user types, and clears it when either field is corrected', async () => {
-    const mock = replaceApi(api, { definitions: [...resourceDefinitions, period], rows: { period: [] } });
-    renderResourceList(mock, period);
+    renderResourceList(bridge.token, period);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     await user.click((await screen.findAllByRole('button', { name: /新\s*增/ }, slow))[0]!);
     const dialog = await screen.findByRole('dialog', {}, slow);
@@ -69,18 +69,15 @@ describe('a rule over two fields in the form', () => {
     expect(await within(dialog).findByText(MESSAGE, {}, slow)).toBeInTheDocument();
     await retype(end, '2026-04-02');
     await waitFor(() => expect(within(dialog).queryByText(MESSAGE)).not.toBeInTheDocument(), slow);
-    expect(mock.state.requests.some((r) => r.path.endsWith('/period/saveOrUpdate'))).toBe(false);
+    expect(bridge.requests.some((r) => r.path.endsWith('/period/saveOrUpdate'))).toBe(false);
   });
 });
 
 describe('a unique key the definition does not fix', () => {
   it('is editable, checked on edit with the edited record left out', async () => {
-    const rows = [
-      { id: 1, name: 'first', startDate: '', endDate: '' },
-      { id: 2, name: 'second', startDate: '', endDate: '' },
-    ];
-    const mock = replaceApi(api, { definitions: [...resourceDefinitions, period], rows: { period: rows } });
-    renderResourceList(mock, period);
+    const first = await bridge.save('/base/admin/period', { name: 'first', startDate: '', endDate: '' });
+    await bridge.save('/base/admin/period', { name: 'second', startDate: '', endDate: '' });
+    renderResourceList(bridge.token, period);
     await screen.findByText('second', {}, slow);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     await user.click((await screen.findAllByRole('button', { name: '编辑' }, slow))[0]!);
@@ -94,7 +91,7 @@ describe('a unique key the definition does not fix', () => {
     await retype(name, 'first');
     await waitFor(() => expect(within(dialog).queryByText('名称不可以重复')).not.toBeInTheDocument(), slow);
     // Its own name is free: the check sent the edited record's id.
-    await waitFor(() => expect(mock.state.requests.filter((r) => r.path.endsWith('/period/validateName')).at(-1)?.query).toMatchObject({ name: 'first', id: '1' }), slow);
+    await waitFor(() => expect(bridge.requests.filter((r) => r.path.endsWith('/period/validateName')).at(-1)?.query).toMatchObject({ name: 'first', id: String(first.id) }), slow);
     expect(within(dialog).queryByText('名称不可以重复')).not.toBeInTheDocument();
   });
 });

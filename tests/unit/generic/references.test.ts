@@ -2,10 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { cellView } from '../../../resources/generic/cells';
 import { widgetOf } from '../../../resources/generic/FieldControl';
 import { searchFilters, searchFormFields } from '../../../resources/generic/filters';
-import { keyScope } from '../../../resources/generic/keyCheck';
+import { keyScope, uniqueRule } from '../../../resources/generic/keyCheck';
 import { pageReferenceIds, referenceLabel, referenceOf, referenceOptions } from '../../../resources/generic/references';
 import { registeredRowActions, type DialogEntry } from '../../../resources/generic/rowActions';
-import { uniqueRule } from '../../../resources/generic/rules';
 import { roleResource } from '../../../resources/role/definition';
 const role = roleResource;
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appEntity } from '../../../contract/entities/app';
 import { paramEntity } from '../../../contract/entities/param';
-import { debounceKeyCheck, isFreeAnswer } from '../../../resources/generic/keyCheck';
-import { contractRule, fieldError, uniqueRule } from '../../../resources/generic/rules';
+import { debounceKeyCheck, isFreeAnswer, uniqueRule } from '../../../resources/generic/keyCheck';
+import { contractRule, fieldError } from '../../../resources/generic/rules';
 import { serverFieldErrors } from '../../../resources/generic/serverErrors';
 import { joinedSlots } from '../../../resources/generic/formValues';
 

@@ -6,7 +6,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { findResource } from '../../../resources/registry';
-import { renderResourceList, replaceApi, setUpMockApi } from './harness';
+import { renderResourceList, setUpBridge } from './harness';
 
 // The shipped parameter list sorts by no header: here its sortNum column does (the provider reads the registry).
 vi.mock('../../../resources/param/definition', async (importOriginal) => {
@@ -16,16 +16,15 @@ vi.mock('../../../resources/param/definition', async (importOriginal) => {
 });
 
 vi.setConfig({ testTimeout: 60000 });
-const api = setUpMockApi();
+const bridge = setUpBridge();
 const slow = { timeout: 10000 };
 
 describe('a sortable column', () => {
   it('sorts the list on the server from its header, asc then desc, and keeps the order across pages', async () => {
-    const rows = Array.from({ length: 13 }, (_, i) => ({ id: i + 1, sortNum: i + 1, paramKey: `key.${i + 1}`, value: `v${i + 1}`, remark: '', spareParam: '' }));
-    const mock = replaceApi(api, { rows: { param: rows, app: [] } });
-    renderResourceList(mock, findResource('param')!);
+    for (let i = 1; i <= 13; i += 1) await bridge.save('/base/admin/param', { sortNum: i, paramKey: `key.${i}`, value: `v${i}`, remark: '', spareParam: '' });
+    renderResourceList(bridge.token, findResource('param')!);
     await screen.findByText('key.1', {}, slow);
-    const listCalls = () => mock.state.requests.filter((r) => r.path.endsWith('/param/list'));
+    const listCalls = () => bridge.requests.filter((r) => r.path.endsWith('/param/list'));
     expect(listCalls().at(-1)!.query).not.toHaveProperty('sort');
 
     const section = screen.getByLabelText('参数配置', { selector: 'section' });

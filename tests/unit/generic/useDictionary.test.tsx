@@ -3,24 +3,25 @@
  * version, so a change made anywhere shows at the next use and nothing is loaded twice meanwhile.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { dictionaryOptions } from '../../../resources/generic/useDictionary';
 import { CellContent } from '../../../resources/generic/CellContent';
 import { DictionaryRadio } from '../../../resources/generic/DictionaryRadio';
 import { DictionarySelect } from '../../../resources/generic/DictionarySelect';
 import { renderInConsole } from '../renderInConsole';
-import { setUpMockApi } from './harness';
+import { dictionaryIds, saveColours, setUpBridge } from './harness';
 
 vi.setConfig({ testTimeout: 60000 });
-const api = setUpMockApi();
+const bridge = setUpBridge();
+beforeEach(() => saveColours(bridge));
 const slow = { timeout: 10000 };
 
-const calls = (path: string) => api.current.state.requests.filter((r) => r.path.endsWith(path)).length;
+const calls = (path: string) => bridge.requests.filter((r) => r.path.endsWith(path)).length;
 const OPTIONS = '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option';
 const optionTexts = () => [...document.querySelectorAll(OPTIONS)].map((o) => o.textContent);
 const disabledTexts = () => [...document.querySelectorAll(`${OPTIONS}-disabled`)].map((o) => o.textContent);
 const shownValue = () => document.querySelector('.ant-select-selection-item')?.textContent;
-const inConsole = () => ({ token: api.current.issueToken(), path: '/x', resource: { name: 'x', label: 'x' } });
+const inConsole = () => ({ token: bridge.token, path: '/x', resource: { name: 'x', label: 'x' } });
 
 function renderSelect(value?: string) {
   renderInConsole(<DictionarySelect dicKey="colour" placeholder="选择颜色" value={value} />, inConsole());
@@ -49,8 +50,8 @@ describe('the dictionary hook', () => {
     expect(calls('/dic/ListByKey')).toBe(1);
 
     // Another administrator switches green on: the version moves and the next opening shows it.
-    api.current.state.rows.get('dicItem')!.find((item) => item.dicKey === 'green')!.openStatus = 1;
-    api.current.state.dictionaryVersion = 2;
+    const { items } = await dictionaryIds(bridge, 'colour');
+    await bridge.save('/base/admin/dic', { id: items.green, openStatus: 1 });
     open();
     await waitFor(() => expect(optionTexts()).toEqual([]), slow);
     open();

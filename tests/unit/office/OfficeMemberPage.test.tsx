@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buttonIn, checkbox, dialog, grantOnly, noDialog, renderMemberPage, requestsTo, section, setUpOfficeApi, slow, user } from './harness';
 
 const apis = setUpOfficeApi();
+const office = (name: string) => apis.current.office[name]!;
+const staff = (...names: string[]) => names.map((name) => apis.current.staff[name]!).join(',');
 
 const tree = () => section('部门与小组');
 const members = () => section('成员');
@@ -35,7 +37,7 @@ describe('organisation directory', () => {
     expect(within(row('王五')).getByText('前端组')).toBeInTheDocument();
     expect(within(members()).getByText('研发部 及其小组的成员')).toBeInTheDocument();
     expect(within(members()).getByText('13800000011')).toBeInTheDocument();
-    expect(requestsTo(apis.current, '/user/list').at(-1)?.body).toEqual({ officeId: 1, pageNo: 1, pageSize: 10 });
+    expect(requestsTo(apis.current, '/user/list').at(-1)?.body).toEqual({ officeId: office('研发部'), pageNo: 1, pageSize: 10 });
     expect(button(/添加成员/)).toBeEnabled();
     expect(button(/移除成员/)).toBeDisabled();
 
@@ -56,7 +58,7 @@ describe('organisation directory', () => {
     expect(await screen.findByText('移除成功', {}, slow)).toBeInTheDocument();
     await waitFor(() => expect(within(members()).queryByText('张三')).not.toBeInTheDocument(), slow);
     expect(within(members()).queryByText('李四')).not.toBeInTheDocument();
-    expect(requestsTo(apis.current, '/office/remove/user').map((r) => r.query)).toEqual([{ ids: '11,12' }]);
+    expect(requestsTo(apis.current, '/office/remove/user').map((r) => r.query)).toEqual([{ ids: staff('张三', '李四') }]);
     expect(button(/移除成员/)).toBeDisabled();
   });
 
@@ -105,8 +107,8 @@ describe('organisation directory', () => {
     await user().click(supervisorSwitch('李四'));
     await waitFor(() => expect(supervisorSwitch('李四')).not.toBeChecked(), slow);
     expect(requestsTo(apis.current, '/office/update/officeAdminFlag').map((r) => r.query)).toEqual([
-      { ids: '11', adminFlag: '1' },
-      { ids: '12', adminFlag: '0' },
+      { ids: staff('张三'), adminFlag: '1' },
+      { ids: staff('李四'), adminFlag: '0' },
     ]);
   });
 
@@ -133,11 +135,11 @@ describe('organisation directory', () => {
     expect(await screen.findByText('添加成功', {}, slow)).toBeInTheDocument();
     await noDialog();
     expect(await within(members()).findByText('赵六', {}, slow)).toBeInTheDocument();
-    expect(requestsTo(apis.current, '/office/add/user').map((r) => r.query)).toEqual([{ officeId: '2', ids: '14' }]);
+    expect(requestsTo(apis.current, '/office/add/user').map((r) => r.query)).toEqual([{ officeId: String(office('前端组')), ids: staff('赵六') }]);
   });
 
   it('shows only what the caller is granted', async () => {
-    grantOnly(apis, (code) => code === 'officeMember:list' || code === 'officeMember:addMember');
+    await grantOnly(apis, (code) => code === 'officeMember:list' || code === 'officeMember:addMember');
     await openDepartment('研发部', '张三');
     await waitFor(() => expect(button(/添加成员/)).toBeEnabled(), slow);
     expect(within(members()).queryByText('移除成员')).not.toBeInTheDocument();

@@ -5,6 +5,7 @@ import { setLocale } from '../../../src/i18n';
 import { buttonIn, dialog, grantOnly, noDialog, renderOfficePage, requestsTo, section, server, setUpOfficeApi, slow, user } from './harness';
 
 const apis = setUpOfficeApi();
+const office = (name: string) => apis.current.office[name]!;
 
 const tree = () => section('部门与小组');
 const node = (name: string) => within(tree()).findByText(name, { selector: '.office-tree__name' }, slow);
@@ -37,7 +38,7 @@ describe('organisation management: viewing', () => {
   });
 
   it('shows only the buttons the caller is granted', async () => {
-    grantOnly(apis, (code) => code === 'office:list' || code === 'office:edit');
+    await grantOnly(apis, (code) => code === 'office:list' || code === 'office:edit');
     await open();
     await waitFor(() => expect(buttonIn(tree(), /编\s*辑/)).toBeInTheDocument(), slow);
     expect(within(tree()).queryByText('新增部门')).not.toBeInTheDocument();
@@ -79,7 +80,7 @@ describe('organisation management: the form', () => {
     await type(within(form()).getByLabelText('名称'), '渠道组');
     await user().click(buttonIn(form(), /保\s*存/));
     expect(await node('渠道组')).toBeInTheDocument();
-    expect(requestsTo(apis.current, '/office/saveOrUpdate').map((r) => r.body)).toEqual([{ name: '渠道组', remark: '', type: 2, parentId: 3 }]);
+    expect(requestsTo(apis.current, '/office/saveOrUpdate').map((r) => r.body)).toEqual([{ name: '渠道组', remark: '', type: 2, parentId: office('市场部') }]);
   });
 
   it('edits a node with its type locked, loading its detail, and sends its id', async () => {
@@ -90,13 +91,13 @@ describe('organisation management: the form', () => {
     expect(within(form()).getByLabelText('小组')).toBeDisabled();
     expect(within(form()).getByLabelText('部门')).toBeDisabled();
     expect(within(form()).getByLabelText('名称')).toHaveValue('前端组');
-    await waitFor(() => expect(requestsTo(apis.current, '/office/detail').map((r) => r.query.id)).toEqual(['2']), slow);
+    await waitFor(() => expect(requestsTo(apis.current, '/office/detail').map((r) => r.query.id)).toEqual([String(office('前端组'))]), slow);
 
     await user().clear(within(form()).getByLabelText('名称'));
     await type(within(form()).getByLabelText('名称'), '大前端组');
     await user().click(buttonIn(form(), /保\s*存/));
     expect(await node('大前端组')).toBeInTheDocument();
-    expect(requestsTo(apis.current, '/office/saveOrUpdate').map((r) => r.body)).toEqual([{ id: 2, name: '大前端组', remark: '', type: 2, parentId: 1 }]);
+    expect(requestsTo(apis.current, '/office/saveOrUpdate').map((r) => r.body)).toEqual([{ id: office('前端组'), name: '大前端组', remark: '', type: 2, parentId: office('研发部') }]);
     // Back to the read-only view of the saved node.
     expect(within(section('组织详情')).getByText('大前端组')).toBeInTheDocument();
   });
@@ -143,7 +144,7 @@ describe('organisation management: deleting', () => {
     await noDialog();
     await waitFor(() => expect(within(tree()).queryByText('研发部')).not.toBeInTheDocument(), slow);
     expect(within(tree()).queryByText('前端组')).not.toBeInTheDocument();
-    expect(requestsTo(apis.current, '/office/delete').map((r) => r.query)).toEqual([{ ids: '1' }]);
+    expect(requestsTo(apis.current, '/office/delete').map((r) => r.query)).toEqual([{ ids: String(office('研发部')) }]);
   });
 
   it('names a node without children alone', async () => {

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderPermissionPage, replaceApis, sentPaths, setUpPermissionApi, slow, user } from './harness';
+import { grantOnly, renderPermissionPage, sent, sentPaths, setUpPermissionApi, slow, user } from './harness';
 
 vi.setConfig({ testTimeout: 60000 });
 const apis = setUpPermissionApi();
+const appId = (app: 'test' | 'crm' | 'ops') => String(apis.current.app[app]);
 
 const region = (name: string) => screen.getByRole('region', { name });
 const tree = () => region('菜单目录');
@@ -23,20 +24,20 @@ describe('menu/permission page: columns and selection', () => {
     renderPermissionPage(apis.current);
     expect(await within(tree()).findByText('系统管理', {}, slow)).toBeInTheDocument();
     expect(await node('首页')).toBeInTheDocument();
-    await waitFor(() => expect(new URLSearchParams(window.location.search).get('appId')).toBe('1'), slow);
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('appId')).toBe(appId('test')), slow);
 
     await user().click(within(tree()).getByRole('combobox', { name: '子系统' }));
     await user().click(await screen.findByTitle('客户系统', {}, slow));
 
     expect(await within(tree()).findByText('客户管理', {}, slow)).toBeInTheDocument();
     expect(within(tree()).queryByText('系统管理')).not.toBeInTheDocument();
-    expect(new URLSearchParams(window.location.search).get('appId')).toBe('2');
-    const treeCalls = apis.current.permissions.state.requests.filter((r) => r.path.endsWith('/permission/filterTree'));
-    expect(treeCalls.map((r) => r.query.appId)).toEqual(expect.arrayContaining(['1', '2']));
+    expect(new URLSearchParams(window.location.search).get('appId')).toBe(appId('crm'));
+    const treeCalls = sent(apis.current, '/permission/filterTree');
+    expect(treeCalls.map((r) => r.query.appId)).toEqual(expect.arrayContaining([appId('test'), appId('crm')]));
   });
 
   it('opens the sub-system named in the address', async () => {
-    renderPermissionPage(apis.current, '?appId=2');
+    renderPermissionPage(apis.current, `?appId=${appId('crm')}`);
     expect(await within(tree()).findByText('客户列表', {}, slow)).toBeInTheDocument();
     expect(sentPaths(apis.current).filter((p) => p === '/permission/filterTree')).toHaveLength(1);
   });
@@ -56,9 +57,9 @@ describe('menu/permission page: columns and selection', () => {
     expect(within(pages()).getByText('permission:delete')).toBeInTheDocument();
     expect(within(pages()).getByText('所属目录：菜单权限')).toBeInTheDocument();
     expect(addButton(pages())).toBeEnabled();
-    const list = apis.current.permissions.state.requests.find((r) => r.path.endsWith('/menu/list'));
+    const list = sent(apis.current, '/menu/list')[0];
     expect(list?.method).toBe('POST');
-    expect(list?.body).toMatchObject({ parentId: 12, menuType: 1 });
+    expect(list?.body).toMatchObject({ parentId: apis.current.node['菜单权限'], menuType: 1 });
 
     await chooseDirectory('系统管理');
     await waitFor(() => expect(within(pages()).queryByText('permission:create')).not.toBeInTheDocument(), slow);
@@ -70,7 +71,7 @@ describe('menu/permission page: columns and selection', () => {
   });
 
   it('on a sub-system in reading B, names 5 and 4 as that reading does and lets a top-level directory hold page elements', async () => {
-    renderPermissionPage(apis.current, '?appId=3');
+    renderPermissionPage(apis.current, `?appId=${appId('ops')}`);
     expect(await node('服务中心')).toBeInTheDocument();
     const tags = () => within(tree()).getAllByText(/目录$/, { selector: '.permission-tag' }).map((tag) => tag.textContent);
     await waitFor(() => expect(tags()).toEqual(['顶级目录', '目录', '顶级目录']), slow);
@@ -95,8 +96,8 @@ describe('menu/permission page: columns and selection', () => {
     expect(within(apiColumn()).queryByText('/permission/delete')).not.toBeInTheDocument();
     expect(within(apiColumn()).getAllByText('接口')).toHaveLength(2);
     expect(addButton(apiColumn())).toBeEnabled();
-    const list = apis.current.permissions.state.requests.filter((r) => r.path.endsWith('/menu/list')).at(-1);
-    expect(list?.body).toMatchObject({ parentId: 20, menuType: 2 });
+    const list = sent(apis.current, '/menu/list').at(-1);
+    expect(list?.body).toMatchObject({ parentId: apis.current.node['新增'], menuType: 2 });
 
     // Another directory: the API column empties and add-API is off again.
     await chooseDirectory('参数配置');
@@ -105,7 +106,7 @@ describe('menu/permission page: columns and selection', () => {
   });
 
   it('shows only the buttons the caller is granted', async () => {
-    replaceApis(apis, { grant: (code) => code === 'permission:list' || code === 'permission:edit' });
+    await grantOnly(apis, (code) => code === 'permission:list' || code === 'permission:edit');
     renderPermissionPage(apis.current);
     await chooseDirectory('菜单权限');
     await within(pages()).findByText('permission:create', {}, slow);

@@ -2,19 +2,22 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../../src/i18n';
-import { renderPermissionPage, server, setUpPermissionApi, slow, user } from './harness';
+import { renderPermissionPage, sent, server, setUpPermissionApi, slow, user } from './harness';
 
 vi.setConfig({ testTimeout: 60000 });
 const apis = setUpPermissionApi();
+const appId = (app: 'test' | 'crm' | 'ops') => String(apis.current.app[app]);
+const idOf = (name: string) => apis.current.node[name]!;
 
 const region = (name: string) => screen.getByRole('region', { name });
 const tree = () => region('菜单目录');
 const pages = () => region('页面元素');
 const node = (name: string) => within(tree()).findByText(name, { selector: '.permission-tree__name' }, slow);
 
-async function open(search = '') {
-  renderPermissionPage(apis.current, search);
-  await node(search ? '客户管理' : '系统管理');
+/** Opens the page on 测试平台. */
+async function open() {
+  renderPermissionPage(apis.current);
+  await node('系统管理');
 }
 
 async function clickIn(container: HTMLElement, name: RegExp | string) {
@@ -38,7 +41,7 @@ describe('menu dialog', () => {
     expect(within(dialog).getByRole('radio', { name: '菜单' })).toBeEnabled();
     expect(within(dialog).getByRole('radio', { name: '导航' })).toBeDisabled();
     expect(within(dialog).getByRole('radio', { name: '首页' })).toBeDisabled();
-    expect(apis.current.permissions.state.requests.some((r) => r.path.endsWith('/permission/detail') && r.query.id === '12')).toBe(true);
+    expect(sent(apis.current, '/permission/detail').some((r) => r.query.id === String(idOf('菜单权限')))).toBe(true);
   });
 
   it('disables home when the chosen sub-system already has one, and offers it when not', async () => {
@@ -48,8 +51,8 @@ describe('menu dialog', () => {
     await waitFor(() => expect(within(dialog).getByRole('radio', { name: '首页' })).toBeDisabled(), slow);
     expect(within(dialog).getByRole('radio', { name: '导航' })).toBeChecked();
     expect(within(dialog).getByRole('radio', { name: '菜单' })).toBeEnabled();
-    const check = apis.current.permissions.state.requests.find((r) => r.path.endsWith('/permission/validMenuType'));
-    expect(check?.query).toMatchObject({ appId: '1', menuType: '5' });
+    const check = sent(apis.current, '/permission/validMenuType')[0];
+    expect(check?.query).toMatchObject({ appId: appId('test'), menuType: '5' });
 
     await user().click(within(dialog).getByRole('button', { name: /取\s*消/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow);
@@ -58,14 +61,14 @@ describe('menu dialog', () => {
     await node('客户管理');
     dialog = await clickIn(tree(), /新\s*增/);
     await waitFor(
-      () => expect(apis.current.permissions.state.requests.some((r) => r.path.endsWith('/permission/validMenuType') && r.query.appId === '2')).toBe(true),
+      () => expect(sent(apis.current, '/permission/validMenuType').some((r) => r.query.appId === appId('crm'))).toBe(true),
       slow,
     );
     await waitFor(() => expect(within(dialog).getByRole('radio', { name: '首页' })).toBeEnabled(), slow);
   });
 
   it('offers the two types of reading B on such a sub-system, and no home check', async () => {
-    renderPermissionPage(apis.current, '?appId=3');
+    renderPermissionPage(apis.current, `?appId=${appId('ops')}`);
     await user().click(await node('服务中心'));
     let dialog = await clickIn(tree(), /新\s*增/);
     const radios = () => within(dialog).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent);
@@ -73,7 +76,7 @@ describe('menu dialog', () => {
     // Below a chosen top-level directory, a new node is a directory under it.
     expect(within(dialog).getByRole('radio', { name: '目录' })).toBeChecked();
     expect(within(dialog).getByRole('radio', { name: '顶级目录' })).toBeEnabled();
-    expect(apis.current.permissions.state.requests.some((r) => r.path.endsWith('/permission/validMenuType') && r.query.appId === '3')).toBe(false);
+    expect(sent(apis.current, '/permission/validMenuType').some((r) => r.query.appId === appId('ops'))).toBe(false);
     await user().click(within(dialog).getByRole('button', { name: /取\s*消/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow);
 
@@ -106,8 +109,8 @@ describe('menu dialog', () => {
 
     expect(await screen.findByText('提交成功', {}, slow)).toBeInTheDocument();
     expect(await node('日志')).toBeInTheDocument();
-    const save = apis.current.permissions.state.requests.find((r) => r.path.endsWith('/permission/saveOrUpdate'));
-    expect(save?.body).toEqual({ menuType: 4, appId: 1, parentId: 11, name: '日志', sort: 31, path: '/system/log', url: 'log', icon: 'filetext' });
+    const save = sent(apis.current, '/permission/saveOrUpdate')[0];
+    expect(save?.body).toEqual({ menuType: 4, appId: apis.current.app.test, parentId: idOf('系统管理'), name: '日志', sort: 31, path: '/system/log', url: 'log', icon: 'filetext' });
   });
 
   it('refuses a path with spaces and no leading "/", and a path another menu of the sub-system has, under the field', async () => {
@@ -156,8 +159,8 @@ describe('element dialogs and deletes', () => {
     const [added, said] = await Promise.all([within(pages()).findByText('permission:export', {}, slow), screen.findByText('提交成功', {}, slow)]);
     expect(added).toBeInTheDocument();
     expect(said).toBeInTheDocument();
-    const save = apis.current.permissions.state.requests.find((r) => r.path.endsWith('/menu/saveOrUpdate'));
-    expect(save?.body).toEqual({ code: 'permission:export', name: '导出', menuType: 1, appId: 1, parentId: 12 });
+    const save = sent(apis.current, '/menu/saveOrUpdate')[0];
+    expect(save?.body).toEqual({ code: 'permission:export', name: '导出', menuType: 1, appId: apis.current.app.test, parentId: idOf('菜单权限') });
   });
 
   it('puts a taken page code (1005) under the code field', async () => {
@@ -194,8 +197,8 @@ describe('element dialogs and deletes', () => {
     await type(code, '0042');
     await user().click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow);
-    const save = apis.current.permissions.state.requests.find((r) => r.path.endsWith('/menu/saveOrUpdate'));
-    expect(save?.body).toEqual({ code: '0042', name: '保存', url: '/permission/saveOrUpdate', menuType: 2, appId: 1, parentId: 20, id: 30 });
+    const save = sent(apis.current, '/menu/saveOrUpdate')[0];
+    expect(save?.body).toEqual({ code: '0042', name: '保存', url: '/permission/saveOrUpdate', menuType: 2, appId: apis.current.app.test, parentId: idOf('新增'), id: idOf('保存') });
   });
 
   it('shows the address rule under the API dialog’s address field and sends nothing', async () => {
@@ -212,7 +215,7 @@ describe('element dialogs and deletes', () => {
     expect(await within(dialog).findByText('接口地址须以“/”开头', {}, slow)).toBeInTheDocument();
     await user().click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect(await within(dialog).findByText('接口地址须以“/”开头', {}, slow)).toBeInTheDocument();
-    expect(apis.current.permissions.state.requests.some((r) => r.path.endsWith('/menu/saveOrUpdate'))).toBe(false);
+    expect(sent(apis.current, '/menu/saveOrUpdate')).toHaveLength(0);
   });
 
   it('asks before deleting a directory, naming it and its children, then deletes and reloads the tree', async () => {
@@ -226,8 +229,8 @@ describe('element dialogs and deletes', () => {
     expect(await screen.findByText('删除成功', {}, slow)).toBeInTheDocument();
     await waitFor(() => expect(within(tree()).queryByText('系统管理')).not.toBeInTheDocument(), slow);
     expect(within(tree()).queryByText('菜单权限')).not.toBeInTheDocument();
-    const remove = apis.current.permissions.state.requests.find((r) => r.path.endsWith('/permission/delete'));
-    expect(remove?.query.ids).toBe('11');
+    const remove = sent(apis.current, '/permission/delete')[0];
+    expect(remove?.query.ids).toBe(String(idOf('系统管理')));
   });
 
   it('names a page element in its delete confirmation, in English too', async () => {
@@ -243,6 +246,6 @@ describe('element dialogs and deletes', () => {
     await user().click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('deleted successfully', {}, slow)).toBeInTheDocument();
     await waitFor(() => expect(within(region('Page elements')).queryByText('permission:delete')).not.toBeInTheDocument(), slow);
-    expect(apis.current.permissions.state.requests.find((r) => r.path.endsWith('/menu/delete'))?.query.ids).toBe('21');
+    expect(sent(apis.current, '/menu/delete')[0]?.query.ids).toBe(String(idOf('删除')));
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTree, MenuType } from '../../../contract/menu';
-import { permissionRows } from '../../../mocks/permissionFixtures';
+import { permissionRows } from './permissionRows';
 import { elementListBody } from '../../../resources/permission/elements';
 import {
   directoryFormValues,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseTree, type PermissionNode } from '../../../contract/menu';
-import { buildMenuTree, withChildSpelling } from '../../../mocks';
+import { buildMenuTree, withChildSpelling } from './menuTree';
 import { can, createAccessControlProvider } from '../../../providers/accessControlProvider';
 
 const tree = buildMenuTree({ grant: (code) => code !== 'param:delete' });

@@ -1,24 +1,23 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { admin, createMockApi, sha256Hex, type MockApi } from '../../../mocks';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN as admin } from '../../../mocks/bridge';
+import { sha256Hex } from '../../../server/auth/passwords';
 import { createAuthProvider, LOGOUT_DELAY_MS, safeRedirect } from '../../../providers/authProvider';
 import { createHttpClient } from '../../../providers/http';
 import { getMenuReading, getMenus, readAppId, readToken, readUserName, saveSession, setMenus } from '../../../providers/session';
 import { resourceDefinitions } from '../../../resources/registry';
+import { bridgePerFile } from '../bridgePerFile';
 
-let api: MockApi = createMockApi();
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const bridge = bridgePerFile(server);
+/** The login body as the server received it. */
+const lastLogin = () => bridge.requests.filter((r) => r.path.endsWith('/user/login')).at(-1)?.body as { username: string; password: string } | undefined;
 
 const navigate = vi.fn();
 const notifyError = vi.fn();
 
 beforeEach(() => {
-  api = createMockApi();
-  server.resetHandlers(...api.handlers);
-  localStorage.clear();
-  setMenus(null);
   navigate.mockReset();
   notifyError.mockReset();
   window.history.replaceState(null, '', '/');
@@ -37,15 +36,15 @@ describe('login', () => {
   it('sends the SHA-256 hex of the typed password, never the password itself', async () => {
     const result = await auth().login({ username: '  admin ', password: admin.password });
     expect(result.success).toBe(true);
-    expect(api.state.lastLogin).toEqual({ username: 'admin', password: sha256Hex(admin.password) });
-    const sent = JSON.stringify(api.state.requests.map((r) => r.body));
+    expect(lastLogin()).toEqual({ username: 'admin', password: sha256Hex(admin.password) });
+    const sent = JSON.stringify(bridge.requests.map((r) => r.body));
     expect(sent).not.toContain(admin.password);
-    expect(api.state.lastLogin?.password).toMatch(/^[0-9a-f]{64}$/);
+    expect(lastLogin()?.password).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('stores token, app id and user name', async () => {
     await auth().login({ username: 'admin', password: admin.password });
-    expect(readToken()).toMatch(/^token-/);
+    expect(readToken()).toMatch(/^[\w-]{32,}$/);
     expect(readAppId()).toBe('1');
     expect(readUserName()).toBe('admin');
   });
@@ -67,17 +66,17 @@ describe('login', () => {
   });
 
   it('answers the server message when sign-in is throttled', async () => {
-    api.state.throttled = true;
+    // Five wrong passwords from this address: the real throttle holds the sixth attempt.
+    for (let i = 0; i < 5; i += 1) await bridge.callRaw('POST', '/base/admin/user/login', { token: '', body: { username: 'admin', password: sha256Hex(`wrong-${i}`) } });
     await expect(auth().login({ username: 'admin', password: admin.password })).resolves.toMatchObject({ success: false, code: 1009, error: { message: '尝试次数过多，请稍后再试' } });
   });
 });
 
 describe('temporary password', () => {
-  const temporary = { ...admin, id: 7, username: 'e1001', code: 'e1001', password: '1a2b3c4d', mustChangePassword: true };
+  const temporary = { code: 'e1001', password: '1a2b3c4d', mustChangePassword: true };
+  beforeEach(() => bridge.createUser(temporary));
 
   it('sends a user signing in with a temporary password to the change-password screen first, keeping the way back', async () => {
-    api = createMockApi({ users: [admin, temporary] });
-    server.resetHandlers(...api.handlers);
     window.history.replaceState(null, '', '/login?redirect=%2Forganisation%2Fuser');
     await expect(auth().login({ username: 'e1001', password: temporary.password })).resolves.toMatchObject({
       success: true,
@@ -87,13 +86,11 @@ describe('temporary password', () => {
   });
 
   it('changes the password with both values hashed and forgets the mark', async () => {
-    api = createMockApi({ users: [admin, temporary] });
-    server.resetHandlers(...api.handlers);
-    saveSession({ token: api.issueToken(api.state.users[1]), mustChangePassword: true });
+    saveSession({ token: await bridge.tokenOf('e1001'), mustChangePassword: true });
     window.history.replaceState(null, '', '/changePassword?redirect=%2Fsystem%2Fparam');
     const result = await auth().updatePassword!({ currentPassword: temporary.password, password: 'brand-new-1' });
     expect(result).toMatchObject({ success: true, redirectTo: '/system/param' });
-    expect(api.state.requests.at(-1)?.body).toEqual({ oldPwd: sha256Hex(temporary.password), newPwd: sha256Hex('brand-new-1') });
+    expect(bridge.requests.at(-1)?.body).toEqual({ oldPwd: sha256Hex(temporary.password), newPwd: sha256Hex('brand-new-1') });
     expect(localStorage.getItem('mustChangePassword')).toBeNull();
   });
 
@@ -152,7 +149,7 @@ describe('logout', () => {
     const started = Date.now();
     const result = await auth().logout({});
     expect(Date.now() - started).toBeGreaterThanOrEqual(LOGOUT_DELAY_MS - 10);
-    expect(api.state.requests.some((r) => r.path === '/base/admin/user/logout')).toBe(true);
+    expect(bridge.requests.some((r) => r.path === '/base/admin/user/logout')).toBe(true);
     expect(readToken()).toBeNull();
     expect(readUserName()).toBeNull();
     expect(localStorage.getItem('menuList')).toBeNull();
@@ -196,13 +193,13 @@ describe('identity and permissions', () => {
   it('reads the identity from user/info', async () => {
     const provider = auth();
     await provider.login({ username: 'admin', password: admin.password });
-    await expect(provider.getIdentity!()).resolves.toMatchObject({ id: 1, name: '管理员' });
+    await expect(provider.getIdentity!()).resolves.toMatchObject({ id: 1, name: '超级管理员' });
   });
 
   it('on empty user info says "verification failed" and logs out', async () => {
     const provider = auth();
     await provider.login({ username: 'admin', password: admin.password });
-    api.state.emptyInfo = true;
+    server.use(http.get('*/base/admin/user/info', () => HttpResponse.json({ code: 0, msg: 'success', data: null })));
     await expect(provider.getIdentity!()).rejects.toThrow('验证失败，请重新登录。');
     expect(notifyError).toHaveBeenCalledWith('验证失败，请重新登录。');
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'), { timeout: 2000 });
@@ -213,20 +210,26 @@ describe('identity and permissions', () => {
     const provider = auth();
     await provider.login({ username: 'admin', password: admin.password });
     const tree = await provider.getPermissions();
-    expect(api.state.requests.at(-1)).toMatchObject({ path: '/base/admin/permission/pemByUserAndApp', query: { appId: '1' } });
-    // Home, then one navigation per group holding a declared resource (the mock tree's shape).
+    expect(bridge.requests.at(-1)).toMatchObject({ path: '/base/admin/permission/pemByUserAndApp', query: { appId: '1' } });
+    // Home, then the navigations (the seeded tree's shape), those of the declared resources' groups among them.
     const groups = new Set(resourceDefinitions.flatMap((d) => (d.menu ? [d.menu.navigation] : [])));
-    expect(tree.map((n) => n.menuType)).toEqual([5, ...[...groups].map(() => 3)]);
+    expect(tree.map((n) => n.menuType)).toEqual([5, ...tree.slice(1).map(() => 3)]);
+    expect(tree.slice(1).map((n) => n.url)).toEqual(expect.arrayContaining([...groups]));
+    expect(tree.every((n) => Array.isArray(n.children))).toBe(true);
     expect(getMenus()).toEqual(tree);
-    expect(readUserName()).toBe('管理员');
+    expect(readUserName()).toBe('超级管理员');
   });
 
   it('keeps the reading of menu types the tree is in: A when the answer names none (the platform\'s), else the one named', async () => {
+    // The platform's own backend names no reading; this server always does.
+    server.use(http.get('*/base/admin/permission/pemByUserAndApp', () => HttpResponse.json({ code: 0, msg: 'success', data: { userInfo: { name: '超级管理员' }, menus: [] } })));
     const provider = auth();
     await provider.login({ username: 'admin', password: admin.password });
     await provider.getPermissions();
     expect(getMenuReading()).toBe('A');
-    api.state.menuReading = 'B';
+    server.resetHandlers(bridge.handler);
+    const app = await bridge.save('/base/admin/app', { code: 'ops', name: '运营系统', businessType: 2, isEnable: '1', sort: 2, address: 'http://ops.example', logo: '', menuReading: 'B' });
+    saveSession({ token: bridge.token, appId: app.id });
     await provider.getPermissions();
     expect(getMenuReading()).toBe('B');
     expect(localStorage.getItem('menuReading')).toBe('B');
@@ -236,12 +239,12 @@ describe('identity and permissions', () => {
     const provider = auth();
     await provider.login({ username: 'admin', password: admin.password });
     await Promise.all([provider.getPermissions(), provider.getPermissions(), provider.getPermissions()]);
-    expect(api.state.requests.filter((r) => r.path.endsWith('pemByUserAndApp'))).toHaveLength(1);
+    expect(bridge.requests.filter((r) => r.path.endsWith('pemByUserAndApp'))).toHaveLength(1);
   });
 
   it('on a failed permission call shows the error, then after 5 s goes to the workbench login', async () => {
-    saveSession({ token: api.issueToken(), appId: 1 });
-    api.state.permissionFailure = 1003;
+    saveSession({ token: bridge.token, appId: 1 });
+    server.use(http.get('*/base/admin/permission/pemByUserAndApp', () => HttpResponse.json({ code: 1003, msg: '没有访问权限', data: null }, { status: 403 })));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await expect(auth().getPermissions()).rejects.toMatchObject({ code: 1003 });
     expect(notifyError).toHaveBeenCalledWith('没有访问权限');

@@ -1,27 +1,36 @@
 import type { HttpError } from '@refinedev/core';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../contract/codes';
-import { createMockApi, type MockApi } from '../../../mocks';
 import { createDataProvider } from '../../../providers/dataProvider';
 import { ClientCode, createHttpClient } from '../../../providers/http';
 import { resourceDefinitions } from '../../../resources/registry';
+import { bridgePerFile } from '../bridgePerFile';
+import { saveParams } from '../generic/harness';
 
-let api: MockApi = createMockApi();
+// The shipped param list sorts by no header: here its sortNum column does, on both sides (the real
+// server refuses an order its definition does not declare).
+const sortableParams = resourceDefinitions.map((d) => (d.name === 'param' ? { ...d, columns: d.columns.map((c) => (c.field === 'sortNum' ? { ...c, sortable: true } : c)) } : d));
+
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const bridge = bridgePerFile(server, { definitions: sortableParams });
 
 let token: string | null;
 const onSessionEnded = vi.fn();
 
-beforeEach(() => {
-  api = createMockApi();
-  server.resetHandlers(...api.handlers);
-  token = api.issueToken();
+beforeEach(async () => {
+  // Three parameters, ids 1 to 3 (the table starts empty).
+  await saveParams(bridge);
+  token = bridge.token;
   onSessionEnded.mockReset();
 });
+
+/** The stored parameters' ids, as the real list answers them. */
+async function storedParamIds(): Promise<number[]> {
+  const { items } = await bridge.call<{ items: { id: number }[] }>('GET', '/base/admin/param/list', { query: { pageSize: 100 } });
+  return items.map((row) => row.id);
+}
 afterEach(() => vi.restoreAllMocks());
 
 function provider() {
@@ -29,7 +38,7 @@ function provider() {
   return createDataProvider(http, resourceDefinitions);
 }
 
-const lastRequest = () => api.state.requests.at(-1)!;
+const lastRequest = () => bridge.requests.at(-1)!;
 
 describe('data provider: lists', () => {
   it('pages each resource with the parameter names its definition declares', async () => {
@@ -58,9 +67,7 @@ describe('data provider: lists', () => {
   });
 
   it('sends an order only for a column the resource declares sortable', async () => {
-    // The shipped param list sorts by no header: here its sortNum column does.
-    const definitions = resourceDefinitions.map((d) => (d.name === 'param' ? { ...d, columns: d.columns.map((c) => (c.field === 'sortNum' ? { ...c, sortable: true } : c)) } : d));
-    const dp = createDataProvider(createHttpClient({ getToken: () => token, onSessionEnded }), definitions);
+    const dp = createDataProvider(createHttpClient({ getToken: () => token, onSessionEnded }), sortableParams);
     await dp.getList({ resource: 'param', sorters: [{ field: 'sortNum', order: 'desc' }] });
     expect(lastRequest().query).toMatchObject({ sort: 'sortNum', order: 'desc' });
     await dp.getList({ resource: 'param', sorters: [{ field: 'remark', order: 'asc' }] });
@@ -73,22 +80,22 @@ describe('data provider: records', () => {
     const dp = provider();
     await expect(dp.getOne({ resource: 'param', id: 2 })).resolves.toMatchObject({ data: { paramKey: 'upload.maxSize' } });
     expect(lastRequest()).toMatchObject({ path: '/base/admin/param/detail', query: { id: '2' } });
-    const before = api.state.requests.length;
+    const before = bridge.requests.length;
     const many = await dp.getMany!({ resource: 'param', ids: [1, 3, 1] });
     expect(many.data.map((r) => r.id)).toEqual([1, 3]);
     // One list call naming the ids, not one detail per id.
-    expect(api.state.requests.slice(before)).toEqual([expect.objectContaining({ method: 'GET', path: '/base/admin/param/list', query: { ids: '1,3' } })]);
+    expect(bridge.requests.slice(before)).toEqual([expect.objectContaining({ method: 'GET', path: '/base/admin/param/list', query: { ids: '1,3' } })]);
   });
 
   it('reads more ids than a page holds in one list call per page, and none without ids', async () => {
     const dp = provider();
-    const before = api.state.requests.length;
+    const before = bridge.requests.length;
     const ids = Array.from({ length: 1001 }, (_, i) => i + 1);
     const many = await dp.getMany!({ resource: 'param', ids });
-    expect(many.data.map((r) => r.id)).toEqual(api.state.rows.get('param')!.map((r) => r.id).sort((a, b) => a - b));
-    expect(api.state.requests.slice(before).map((r) => r.query.ids!.split(',').length)).toEqual([1000, 1]);
+    expect(many.data.map((r) => r.id)).toEqual((await storedParamIds()).sort((a, b) => a - b));
+    expect(bridge.requests.slice(before).map((r) => r.query.ids!.split(',').length)).toEqual([1000, 1]);
     await expect(dp.getMany!({ resource: 'param', ids: [] })).resolves.toEqual({ data: [] });
-    expect(api.state.requests.slice(before)).toHaveLength(2);
+    expect(bridge.requests.slice(before)).toHaveLength(2);
   });
 
   it('reads a resource without a definition by its detail call, id by id', async () => {
@@ -116,7 +123,7 @@ describe('data provider: records', () => {
     const result = await provider().update({ resource: 'param', id: 2, variables: { sortNum: 2, paramKey: 'upload.maxSize', value: '20' } });
     expect(lastRequest().body).toMatchObject({ id: 2, value: '20' });
     expect(result.data).toMatchObject({ id: 2, value: '20' });
-    expect(api.state.rows.get('param')).toHaveLength(3);
+    expect(await storedParamIds()).toHaveLength(3);
   });
 
   it('deletes by ids, one or several as a comma list', async () => {
@@ -125,7 +132,7 @@ describe('data provider: records', () => {
     expect(lastRequest()).toMatchObject({ method: 'GET', path: '/base/admin/param/delete', query: { ids: '2' } });
     await dp.deleteMany!({ resource: 'param', ids: [1, 3] });
     expect(lastRequest().query).toEqual({ ids: '1,3' });
-    expect(api.state.rows.get('param')).toEqual([]);
+    expect(await storedParamIds()).toEqual([]);
   });
 
   it('calls any address with custom, query and payload', async () => {
@@ -165,7 +172,7 @@ describe('data provider: failures', () => {
   });
 
   it('reports an expired token (1007) as the end of the session', async () => {
-    api.state.expire(token!);
+    token = await bridge.expiredTokenOf();
     await expect(provider().getOne({ resource: 'param', id: 1 })).rejects.toMatchObject({ statusCode: 1007 });
     expect(onSessionEnded).toHaveBeenCalledWith(1007, expect.any(String));
   });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildMenuTree, withChildSpelling } from '../../../mocks';
+import { buildMenuTree, withChildSpelling } from './menuTree';
 import { clearSession, getMenuReading, getMenus, readAppId, readHandoff, readToken, readUserName, saveSession, setMenus, startSession } from '../../../providers/session';
 
 beforeEach(() => {

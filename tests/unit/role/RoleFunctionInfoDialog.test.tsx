@@ -4,24 +4,25 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dialogs } from '../../../resources/dialogs';
 import { findResource } from '../../../resources/registry';
 import { button, buttons, findDialog } from '../generic/dom';
-import { renderResourceList } from '../generic/harness';
-import { replaceRoleApi, setUpRoleApi } from '../generic/roleHarness';
+import { renderResourceList, setUpBridge, tokenWithGrants } from '../generic/harness';
+import { setUpRoleFixture } from '../generic/roleHarness';
 import { checkState, nodeNames } from './treeDom';
 
 const roleResource = findResource('role')!;
 
 vi.setConfig({ testTimeout: 60000 });
-const apis = setUpRoleApi(roleResource);
+const bridge = setUpBridge();
+const fixture = setUpRoleFixture(bridge, { ownApp: true });
 const slow = { timeout: 10000 };
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
 
 afterEach(async () => (await import('antd/es/message')).default.destroy());
 
-/** Opens the function info of the n-th row (0 超级管理员, 1 审计员, 2 销售). */
-async function openInfo(row: number) {
-  renderResourceList(apis.api, roleResource, { dialogs });
+/** Opens the function info of the n-th row (0 超级管理员, 1 审计员, 2 销售; `roles` rows in all). */
+async function openInfo(row: number, { token = bridge.token, roles = 3 } = {}) {
+  renderResourceList(token, roleResource, { dialogs });
   await screen.findByText('审计员', {}, slow);
-  await waitFor(() => expect(buttons('功能信息')).toHaveLength(3), slow);
+  await waitFor(() => expect(buttons('功能信息')).toHaveLength(roles), slow);
   await user().click(buttons('功能信息')[row]!);
   return findDialog();
 }
@@ -35,7 +36,7 @@ describe('role function info', () => {
     expect(within(dialog).getByText('/param/saveOrUpdate')).toBeInTheDocument();
     expect(within(dialog).queryByText('/param/vaildKey')).not.toBeInTheDocument();
     expect(dialog.querySelector('.ant-tree-checkbox')).toBeNull();
-    expect(apis.api.state.requests.find((r) => r.path.endsWith('/permission/tree'))?.query).toEqual({ appId: '1', roleId: '2' });
+    expect(bridge.requests.find((r) => r.path.endsWith('/permission/tree'))?.query).toEqual({ appId: String(fixture.current.auditorAppId), roleId: String(fixture.current.roles.auditor) });
   });
 
   it('says so when the role holds nothing', async () => {
@@ -56,8 +57,8 @@ describe('role function info', () => {
   });
 
   it('offers no authorisation button to a caller without it', async () => {
-    replaceRoleApi(apis, { grant: (code) => code !== 'role:authorize' }, roleResource);
-    const dialog = await openInfo(1);
+    // The caller's own role is listed fourth.
+    const dialog = await openInfo(1, { token: await tokenWithGrants(bridge, (code) => code !== 'role:authorize'), roles: 4 });
     await waitFor(() => expect(nodeNames(dialog)).toContain('系统管理'), slow);
     expect(buttons('角色授权', dialog)).toHaveLength(0);
     expect(buttons('关闭', dialog)).toHaveLength(1);

@@ -1,21 +1,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { Code } from '../../../contract/codes';
-import type { PermissionNode } from '../../../contract/menu';
-import { CRM_APP_ID, permissionTrees } from '../../../mocks/roleFixtures';
+import { MenuType } from '../../../contract/menu';
 import { dialogs } from '../../../resources/dialogs';
 import { findResource } from '../../../resources/registry';
 import { setLocale } from '../../../src/i18n';
 import { button, buttons, findDialog, isDialogOpen } from '../generic/dom';
-import { renderResourceList } from '../generic/harness';
-import { replaceRoleApi, setUpRoleApi } from '../generic/roleHarness';
+import { renderResourceList, server, setUpBridge } from '../generic/harness';
+import { saveTree, setUpRoleFixture } from '../generic/roleHarness';
 import { checkState, hasNode, nodeNames, toggle } from './treeDom';
 
 const roleResource = findResource('role')!;
 
 vi.setConfig({ testTimeout: 60000 });
-const apis = setUpRoleApi(roleResource);
+const bridge = setUpBridge();
+const fixture = setUpRoleFixture(bridge, { ownApp: true });
 const slow = { timeout: 10000 };
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
 
@@ -24,7 +25,7 @@ afterEach(async () => (await import('antd/es/message')).default.destroy());
 
 /** Opens the authorisation dialog of the n-th row (0 超级管理员, 1 审计员, 2 销售) once its tree shows. */
 async function openGrant(row: number, label = '授权') {
-  renderResourceList(apis.api, roleResource, { dialogs });
+  renderResourceList(bridge.token, roleResource, { dialogs });
   await screen.findByText('审计员', {}, slow);
   await waitFor(() => expect(buttons(label)).toHaveLength(3), slow);
   await user().click(buttons(label)[row]!);
@@ -33,14 +34,21 @@ async function openGrant(row: number, label = '授权') {
   return dialog;
 }
 
-const saves = () => apis.api.state.requests.filter((r) => r.path.endsWith('/rolePermission/save'));
+const saves = () => bridge.requests.filter((r) => r.path.endsWith('/rolePermission/save'));
+/** The 测试平台 node ids of these names, joined as the dialog sends them. */
+const idsOf = (...names: string[]) => names.map((name) => fixture.current.nodes[name]!).join(',');
+/** What the auditor holds now, as stored. */
+async function auditorHolds(): Promise<number[]> {
+  const rows = await bridge.db.selectFrom('rolePermission').select('permissionId').where('roleId', '=', fixture.current.roles.auditor).orderBy('permissionId').execute();
+  return rows.map((row) => row.permissionId);
+}
 
 describe('role authorisation dialog', () => {
   it("shows the role's app tree with type tags and API addresses, pre-checked from its grants", async () => {
     const dialog = await openGrant(1);
     expect(within(dialog).getByText('角色授权 · 审计员')).toBeInTheDocument();
-    const tree = apis.api.state.requests.find((r) => r.path.endsWith('/permission/tree'));
-    expect(tree?.query).toEqual({ appId: '1', roleId: '2' });
+    const tree = bridge.requests.find((r) => r.path.endsWith('/permission/tree'));
+    expect(tree?.query).toEqual({ appId: String(fixture.current.auditorAppId), roleId: String(fixture.current.roles.auditor) });
     // Directories open, buttons folded.
     expect(nodeNames(dialog)).toEqual(['系统管理', '参数配置', '查询', '新增', '删除', '首页']);
     // The server marks 系统管理, 参数配置 and 新增 checked; only the leaves decide.
@@ -71,8 +79,9 @@ describe('role authorisation dialog', () => {
     expect(await screen.findByText('授权成功', {}, slow)).toBeInTheDocument();
     expect(saves()).toHaveLength(1);
     expect(saves()[0]!.method).toBe('POST');
-    expect(saves()[0]!.body).toEqual({ appId: 1, roleId: 2, permissionIds: '10,11,12,13,14,15,16,18,19' });
-    expect([...apis.roles.state.grants.get(2)!]).toEqual([10, 11, 12, 13, 14, 15, 16, 18, 19]);
+    const sent = idsOf('系统管理', '参数配置', '查询', 'list', 'detail', '新增', 'saveOrUpdate', '删除', 'delete');
+    expect(saves()[0]!.body).toEqual({ appId: fixture.current.auditorAppId, roleId: fixture.current.roles.auditor, permissionIds: sent });
+    expect((await auditorHolds()).join(',')).toBe(sent);
     await waitFor(() => expect(isDialogOpen()).toBe(false), slow);
   });
 
@@ -80,18 +89,23 @@ describe('role authorisation dialog', () => {
     const dialog = await openGrant(1);
     await user().click(button('确定', dialog));
     await screen.findByText('授权成功', {}, slow);
-    expect(saves()[0]!.body).toEqual({ appId: 1, roleId: 2, permissionIds: '10,11,12,13,14,15,16' });
+    expect(saves()[0]!.body).toEqual({
+      appId: fixture.current.auditorAppId,
+      roleId: fixture.current.roles.auditor,
+      permissionIds: idsOf('系统管理', '参数配置', '查询', 'list', 'detail', '新增', 'saveOrUpdate'),
+    });
   });
 
   it("shows the server's refusal and keeps the dialog open", async () => {
-    replaceRoleApi(apis, { refusals: { 2: { code: Code.FORBIDDEN, msg: '不能授予您自己没有的权限' } } }, roleResource);
+    // A refusal the administrator never meets (they hold everything): answered before the real app.
+    server.use(http.post('*/base/admin/rolePermission/save', () => HttpResponse.json({ code: Code.FORBIDDEN, msg: '不能授予您自己没有的权限', data: null }, { status: 403 })));
     const dialog = await openGrant(1);
     toggle(dialog, '首页');
     await user().click(button('确定', dialog));
     expect(await screen.findByText('不能授予您自己没有的权限', {}, slow)).toBeInTheDocument();
     expect(screen.queryByText('授权成功')).not.toBeInTheDocument();
     expect(isDialogOpen()).toBe(true);
-    expect(apis.roles.state.grants.get(2)!.has(20)).toBe(false);
+    expect(await auditorHolds()).not.toContain(fixture.current.nodes['首页']);
   });
 
   it('shows the super-admin role read-only with the reason, offering no confirm', async () => {
@@ -110,12 +124,14 @@ describe('role authorisation dialog', () => {
   });
 
   it("names the types of a tree in reading B as that reading does (top-level directory, directory)", async () => {
-    const node = (id: number, name: string, menuType: number, children: PermissionNode[] = []): PermissionNode =>
-      ({ id, parentId: 0, appId: CRM_APP_ID, name, sort: 1, path: '', url: '', icon: '', code: '', menuType, children }) as PermissionNode;
-    const treeB = [node(30, '服务中心', 5, [node(31, '工单管理', 4, [node(32, '查询', 1)])])];
-    replaceRoleApi(apis, { trees: { ...permissionTrees(), [CRM_APP_ID]: treeB } });
-    const crm = apis.api.state.rows.get('app')!.find((app) => app.id === CRM_APP_ID)!;
-    crm.menuReading = 'B';
+    // The sales role's sub-system, emptied, turned to reading B and given a tree in it.
+    const { crmAppId, nodes } = fixture.current;
+    await bridge.call('GET', '/base/admin/permission/delete', { query: { ids: String(nodes['crm:客户']) } });
+    const crm = await bridge.call<Record<string, unknown>>('GET', '/base/admin/app/detail', { query: { id: crmAppId } });
+    await bridge.save('/base/admin/app', { ...crm, menuReading: 'B' });
+    await saveTree(bridge, crmAppId, [
+      { name: '服务中心', menuType: MenuType.HOME, path: '/service', url: 'service', kids: [{ name: '工单管理', menuType: MenuType.MENU, path: '/service/tickets', url: 'tickets', kids: [{ name: '查询', menuType: MenuType.PAGE_ELEMENT, code: 'tickets:list' }] }] },
+    ]);
     const dialog = await openGrant(2);
     expect(nodeNames(dialog)).toEqual(['服务中心', '工单管理', '查询']);
     await waitFor(() => expect(within(dialog).getByText('顶级目录')).toBeInTheDocument(), slow);
@@ -127,7 +143,7 @@ describe('role authorisation dialog', () => {
     setLocale('en-US');
     const dialog = await openGrant(2, 'Authorize');
     expect(within(dialog).getByText('Authorise · 销售')).toBeInTheDocument();
-    expect(apis.api.state.requests.find((r) => r.path.endsWith('/permission/tree'))?.query).toEqual({ appId: '2', roleId: '3' });
+    expect(bridge.requests.find((r) => r.path.endsWith('/permission/tree'))?.query).toEqual({ appId: String(fixture.current.crmAppId), roleId: String(fixture.current.roles.sales) });
     expect(nodeNames(dialog)).toEqual(['客户', '客户列表', '查询']);
     expect(within(dialog).getAllByText('Navigation')).toHaveLength(1);
     expect(checkState(dialog, '查询')).toBe('unchecked');

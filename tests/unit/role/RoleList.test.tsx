@@ -9,11 +9,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { dialogs } from '../../../resources/dialogs';
 import { roleResource } from '../../../resources/role/definition';
 import { button, findDialog } from '../generic/dom';
-import { renderResourceList } from '../generic/harness';
-import { setUpRoleApi } from '../generic/roleHarness';
+import { renderResourceList, setUpBridge } from '../generic/harness';
+import { setUpRoleFixture } from '../generic/roleHarness';
 
 vi.setConfig({ testTimeout: 60000 });
-const apis = setUpRoleApi();
+const bridge = setUpBridge();
+setUpRoleFixture(bridge);
 const slow = { timeout: 10000 };
 
 /** The row of the role named `name`. */
@@ -25,7 +26,7 @@ function row(name: string): HTMLElement {
 
 describe('the role list', () => {
   it('shows the super-admin role read-only, saying why, and every other role editable', async () => {
-    renderResourceList(apis.api, roleResource, { dialogs });
+    renderResourceList(bridge.token, roleResource, { dialogs });
     await screen.findByText('审计员', {}, slow);
     await waitFor(() => expect(button('编辑', row('超级管理员'))).toBeDisabled(), slow);
     expect(button('删除', row('超级管理员'))).toBeDisabled();
@@ -38,7 +39,7 @@ describe('the role list', () => {
   });
 
   it('keeps the key and the app of a role fixed in the edit form', async () => {
-    renderResourceList(apis.api, roleResource, { dialogs });
+    renderResourceList(bridge.token, roleResource, { dialogs });
     await screen.findByText('审计员', {}, slow);
     await waitFor(() => expect(button('编辑', row('审计员'))).toBeEnabled(), slow);
     await userEvent.setup({ pointerEventsCheck: 0 }).click(button('编辑', row('审计员')));

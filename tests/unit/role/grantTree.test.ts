@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionNode } from '../../../contract/menu';
-import { permissionTrees, roleGrants } from '../../../mocks/roleFixtures';
+import { permissionTrees, roleGrants } from './grantFixtures';
 import {
   countKinds,
   directoryKeys,

@@ -2,32 +2,39 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { buildMenuTree, type MockApi } from '../../../mocks';
+import { MenuType } from '../../../contract';
+import type { NewUser } from '../../../mocks/bridge';
 import { saveSession } from '../../../providers/session';
-import { findResource } from '../../../resources/registry';
 import { catalogue } from '../../../resources/pages';
 import App from '../../../src/App';
 import { setLocale } from '../../../src/i18n';
-import { replaceApi, setUpMockApi } from '../generic/harness';
+import { setUpBridge } from '../generic/harness';
 import { testProviders } from '../renderInConsole';
 
 vi.setConfig({ testTimeout: 60000 });
-const api = setUpMockApi();
+const bridge = setUpBridge();
 const slow = { timeout: 10000 };
 
-function renderApp(path: string, mock: MockApi = api.current, { signedIn = true } = {}) {
-  if (signedIn) saveSession({ token: mock.issueToken(), appId: 1 });
+/** Signed in as the administrator, or as `token`'s user, or not at all. */
+function renderApp(path: string, { token = bridge.token, signedIn = true }: { token?: string; signedIn?: boolean } = {}) {
+  if (signedIn) saveSession({ token, appId: 1 });
   window.history.replaceState(null, '', path);
   return render(<App providers={testProviders()} loadPages={() => Promise.resolve(catalogue)} />);
 }
 
 const where = () => window.location.pathname;
+
+/** A staff member whose role leaves out part of the base app's tree. */
+async function tokenLeavingOut(leaveOut: NewUser['leaveOut']): Promise<string> {
+  await bridge.createUser({ code: 'clerk', leaveOut });
+  return bridge.tokenOf('clerk');
+}
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
 
 describe('console shell', () => {
   it('sends / to the home menu and greets the user with cards for the pages they may open', async () => {
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: '欢迎回来，管理员' }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '欢迎回来，超级管理员' }, slow)).toBeInTheDocument();
     expect(where()).toBe('/home');
     expect(document.title).toBe('首页 - 员工基础管理系统');
     const main = screen.getByRole('main');
@@ -38,12 +45,12 @@ describe('console shell', () => {
     expect(within(banner).getByText('员工基础管理系统')).toBeInTheDocument();
     expect(within(banner).getByText('系统管理')).toBeInTheDocument();
     expect(within(banner).queryByText('首页')).not.toBeInTheDocument();
-    expect(await within(banner).findByText('管理员', {}, slow)).toBeInTheDocument();
+    expect(await within(banner).findByText('超级管理员', {}, slow)).toBeInTheDocument();
     expect(within(banner).getByRole('button', { name: '退出登录' })).toBeInTheDocument();
   });
 
   it('sends / to the first page of the first menu when there is no home menu', async () => {
-    renderApp('/', replaceApi(api, { menus: buildMenuTree({ withHome: false }) }));
+    renderApp('/', { token: await tokenLeavingOut((node) => node.menuType === MenuType.HOME) });
     await waitFor(() => expect(where()).toBe('/system/app'), slow);
     expect(await screen.findByLabelText('子系统管理', { selector: 'section' }, slow)).toBeInTheDocument();
   });
@@ -66,8 +73,7 @@ describe('console shell', () => {
   });
 
   it('answers a page that exists but is not in the caller\'s tree with "no permission", not 404', async () => {
-    const onlyParams = buildMenuTree({ definitions: [findResource('param')!] });
-    renderApp('/system/app', replaceApi(api, { menus: onlyParams }));
+    renderApp('/system/app', { token: await tokenLeavingOut((node) => node.menuType === MenuType.MENU && node.url !== 'param') });
     expect(await screen.findByText('无权访问此页面', {}, slow)).toBeInTheDocument();
     expect(screen.queryByText('站长说你不能进入这个页面...')).not.toBeInTheDocument();
     expect(screen.queryByText('子系统管理')).not.toBeInTheDocument();
@@ -78,7 +84,7 @@ describe('console shell', () => {
 
   it('opens a tab per visited page and goes back to its neighbour when the active one closes', async () => {
     renderApp('/home');
-    await screen.findByRole('heading', { name: '欢迎回来，管理员' }, slow);
+    await screen.findByRole('heading', { name: '欢迎回来，超级管理员' }, slow);
     const sidebar = screen.getByRole('complementary');
     await user().click(within(sidebar).getByRole('link', { name: '参数配置' }));
     await waitFor(() => expect(where()).toBe('/system/param'), slow);
@@ -99,7 +105,7 @@ describe('console shell', () => {
   it('collapses the sidebar and remembers it in a cookie', async () => {
     document.cookie = 'sidebarStatus=1; path=/';
     renderApp('/home');
-    await screen.findByRole('heading', { name: '欢迎回来，管理员' }, slow);
+    await screen.findByRole('heading', { name: '欢迎回来，超级管理员' }, slow);
     await user().click(screen.getByRole('button', { name: '收起侧边栏' }));
     expect(screen.getByRole('button', { name: '展开侧边栏' })).toHaveAttribute('aria-expanded', 'false');
     expect(document.cookie).toContain('sidebarStatus=0');
@@ -107,7 +113,7 @@ describe('console shell', () => {
 
   it('switches the whole console to English and remembers it, seeded menu titles included', async () => {
     renderApp('/home');
-    await screen.findByRole('heading', { name: '欢迎回来，管理员' }, slow);
+    await screen.findByRole('heading', { name: '欢迎回来，超级管理员' }, slow);
     const sidebar = screen.getByRole('complementary');
     await user().click(within(sidebar).getByRole('link', { name: '参数配置' }));
     await waitFor(() => expect(where()).toBe('/system/param'), slow);
@@ -132,7 +138,7 @@ describe('console shell', () => {
 
     // The home page's cards too.
     await user().click(screen.getByRole('tab', { name: 'Home' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome back, 管理员' }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, 超级管理员' }, slow)).toBeInTheDocument();
     expect(document.title).toBe('Home - Staff Admin');
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: /Parameters/ })).toHaveAttribute('href', '/system/param');
@@ -144,10 +150,10 @@ describe('console shell', () => {
   });
 
   it('shows a menu an administrator renamed as typed, in every language', async () => {
-    const menus = buildMenuTree();
-    const system = menus.find((m) => m.url === 'system')!;
-    system.children = system.children.map((m) => (m.url === 'param' ? { ...m, name: '系统参数' } : m));
-    renderApp('/system/param', replaceApi(api, { menus }));
+    const { id } = await bridge.db.selectFrom('permission').select('id').where('url', '=', 'param').where('menuType', '=', MenuType.MENU).executeTakeFirstOrThrow();
+    const menu = await bridge.call<Record<string, unknown>>('GET', '/base/admin/permission/detail', { query: { id } });
+    await bridge.call('POST', '/base/admin/permission/saveOrUpdate', { body: { ...menu, name: '系统参数' } });
+    renderApp('/system/param');
     const sidebar = await screen.findByRole('complementary', {}, slow);
     expect(await within(sidebar).findByRole('link', { name: '系统参数' }, slow)).toBeInTheDocument();
     act(() => setLocale('en-US'));
@@ -157,7 +163,7 @@ describe('console shell', () => {
   });
 
   it('sends a signed-out visitor to the login page, keeping where they were going', async () => {
-    renderApp('/system/param', api.current, { signedIn: false });
+    renderApp('/system/param', { signedIn: false });
     await waitFor(() => expect(where()).toBe('/login'), slow);
     expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/system/param');
     await waitFor(() => expect(document.title).toBe('登录 - 员工基础管理系统'), slow);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseScreens, HOME } from '../../../server/db/screenCatalogue';
 import { BESPOKE_ADDRESSES, pageAddresses } from '../../../resources/pageAddresses';
+import { pages } from '../../../resources/pages';
 
 describe('the console\'s screen addresses', () => {
   it('are exactly those the seed gives the base app\'s screens', () => {
@@ -9,5 +10,9 @@ describe('the console\'s screen addresses', () => {
 
   it('list no bespoke address twice', () => {
     expect(new Set(BESPOKE_ADDRESSES).size).toBe(BESPOKE_ADDRESSES.length);
+  });
+
+  it('open a page for every screen the seed gives a menu', () => {
+    expect([HOME.url, ...baseScreens().map((screen) => screen.component)].filter((component) => !pages.has(component))).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { catalogue } from '../../../resources/pages';
 import App from '../../../src/App';
 import type { PageCatalogue } from '../../../src/routing/pageProps';
 import { setLocale } from '../../../src/i18n';
-import { setUpMockApi } from '../generic/harness';
+import { setUpBridge } from '../generic/harness';
 import { testProviders } from '../renderInConsole';
 
 // Two pages are replaced: the sub-system list by one that throws while rendering (counting its
@@ -38,12 +38,12 @@ const pages: PageCatalogue = {
 };
 
 vi.setConfig({ testTimeout: 60000 });
-const api = setUpMockApi();
+const bridge = setUpBridge();
 const slow = { timeout: 10000 };
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
 
 function renderApp(path: string) {
-  saveSession({ token: api.current.issueToken(), appId: 1 });
+  saveSession({ token: bridge.token, appId: 1 });
   window.history.replaceState(null, '', path);
   return render(<App providers={testProviders()} loadPages={() => Promise.resolve(pages)} />);
 }
@@ -55,7 +55,7 @@ afterEach(() => quiet.mockClear());
 describe('a screen that throws', () => {
   it('shows its message and Retry inside its own tab; the shell and the other tabs keep working', async () => {
     renderApp('/home');
-    await screen.findByRole('heading', { name: '欢迎回来，管理员' }, slow);
+    await screen.findByRole('heading', { name: '欢迎回来，超级管理员' }, slow);
     const sidebar = screen.getByRole('complementary');
     await user().click(within(sidebar).getByRole('link', { name: '子系统管理' }));
 
@@ -66,7 +66,7 @@ describe('a screen that throws', () => {
 
     // Another tab and another page work as before.
     await user().click(screen.getByRole('tab', { name: '首页' }));
-    expect(await screen.findByRole('heading', { name: '欢迎回来，管理员' }, slow)).toBeVisible();
+    expect(await screen.findByRole('heading', { name: '欢迎回来，超级管理员' }, slow)).toBeVisible();
     expect(within(main).queryByRole('alert')).not.toBeInTheDocument();
     await user().click(within(sidebar).getByRole('link', { name: '参数配置' }));
     expect(await screen.findByLabelText('参数配置', { selector: 'section' }, slow)).toBeVisible();
@@ -88,14 +88,14 @@ describe('a screen that throws', () => {
 describe('a tab keeps its page', () => {
   it('keeps a typed filter while the tab is open, and starts afresh once it was closed', async () => {
     renderApp('/home');
-    await screen.findByRole('heading', { name: '欢迎回来，管理员' }, slow);
+    await screen.findByRole('heading', { name: '欢迎回来，超级管理员' }, slow);
     const sidebar = screen.getByRole('complementary');
     await user().click(within(sidebar).getByRole('link', { name: '参数配置' }));
     const key = await screen.findByRole('textbox', { name: 'Key' }, slow);
     await user().type(key, 'site');
 
     await user().click(screen.getByRole('tab', { name: '首页' }));
-    await screen.findByRole('heading', { name: '欢迎回来，管理员' }, slow);
+    await screen.findByRole('heading', { name: '欢迎回来，超级管理员' }, slow);
     await user().click(screen.getByRole('tab', { name: '参数配置' }));
     expect(await screen.findByRole('textbox', { name: 'Key' }, slow)).toHaveValue('site');
 
@@ -110,13 +110,13 @@ describe('a tab keeps its page', () => {
 describe('a hidden tab', () => {
   it('keeps its page mounted but stops its effects (no polling) until shown again', async () => {
     renderApp('/home');
-    await screen.findByRole('heading', { name: '欢迎回来，管理员' }, slow);
+    await screen.findByRole('heading', { name: '欢迎回来，超级管理员' }, slow);
     await user().click(within(screen.getByRole('complementary')).getByRole('link', { name: '字典管理' }));
     const shown = (await screen.findByText(/^polling page/, {}, slow)).textContent;
     await waitFor(() => expect(polling.ticks).toBeGreaterThan(2), slow);
 
     await user().click(screen.getByRole('tab', { name: '首页' }));
-    await screen.findByRole('heading', { name: '欢迎回来，管理员' }, slow);
+    await screen.findByRole('heading', { name: '欢迎回来，超级管理员' }, slow);
     const hidden = polling.ticks;
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(polling.ticks).toBe(hidden);

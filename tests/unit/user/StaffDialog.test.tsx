@@ -3,9 +3,8 @@ import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { button, buttons, findDialog } from '../generic/dom';
-import { renderUserPage, replaceUserApi, server, setUpUserApi, slow, user } from './harness';
-import { staffRecord, staffRows } from './staffFixtures';
-import { sent } from './userMockApi';
+import { renderUserPage, sent, server, setUpUserApi, slow, user } from './harness';
+import { staffRecord } from './staffFixtures';
 
 // The region picker has its own tests; here a plain input stands in for it (codes, comma-separated).
 vi.mock('../../../resources/user/RegionCascader', async () => {
@@ -88,7 +87,7 @@ describe('staff dialog', () => {
 
   it('sends a new employee as { userCenter, roleIds }, says so and reloads the list', async () => {
     const dialog = await openDialog('新增员工');
-    const expected = staffRecord({ name: '王五', code: 'ww003', telephone: '13700000003', officeId: 11 });
+    const expected = staffRecord({ name: '王五', code: 'ww003', telephone: '13700000003', officeId: api.current.office['前端组']! });
     const { id: _id, ...userCenter } = expected;
     for (const [label, field] of [['姓名', 'name'], ['员工编号', 'code'], ['手机号', 'telephone'], ['身份证号', 'card'], ['邮箱', 'email'], ['紧急联系人', 'crashName'], ['紧急联系人电话', 'crashPhone'], ['户籍详细地址', 'censusAddress'], ['现居住详细地址', 'liveAddress'], ['毕业院校', 'graduatedSchool'], ['专业', 'specialty'], ['职位', 'position'], ['职级', 'grade']] as const) {
       type(dialog, label, String(userCenter[field]));
@@ -107,7 +106,7 @@ describe('staff dialog', () => {
     await user().click(button('保存', dialog));
 
     expect(await screen.findByText('操作成功', {}, slow)).toBeInTheDocument();
-    expect(sent(api.current, '/user/saveOrUpdate').map((r) => r.body)).toEqual([{ userCenter, roleIds: '2' }]);
+    expect(sent(api.current, '/user/saveOrUpdate').map((r) => r.body)).toEqual([{ userCenter, roleIds: String(api.current.role['运营']) }]);
     await waitFor(() => expect(sent(api.current, '/user/list').length).toBeGreaterThan(listCalls), slow);
   });
 
@@ -118,7 +117,8 @@ describe('staff dialog', () => {
     // The region and date fields fill a moment after the text fields on a loaded machine.
     await waitFor(() => expect(input(dialog, '户籍所在地区')).toHaveValue('330000,330100,330106'), slow);
     await waitFor(() => expect(input(dialog, '出生日期')).toHaveValue('1990-03-07'), slow);
-    expect(sent(api.current, '/user/detail')[0]!.query).toEqual({ id: '7' });
+    const id = api.current.staff['张三']!;
+    expect(sent(api.current, '/user/detail')[0]!.query).toEqual({ id: String(id) });
     type(dialog, '职位', '架构师');
     type(dialog, '户籍所在地区', '440000,440300,440304');
     await user().click(button('保存', dialog));
@@ -127,19 +127,21 @@ describe('staff dialog', () => {
     expect(await screen.findByText('操作成功', {}, slow)).toBeInTheDocument();
     const [save] = sent(api.current, '/user/saveOrUpdate');
     expect(save!.body).toEqual({
-      userCenter: { ...staffRecord(), position: '架构师', censusProvince: '440000', censusCity: '440300', censusArea: '440304' },
-      roleIds: '1,2',
+      // The version it was read at: someone else's save since would be refused, not overwritten.
+      userCenter: { ...staffRecord({ id, officeId: api.current.office['研发部']! }), position: '架构师', censusProvince: '440000', censusCity: '440300', censusArea: '440304', version: 1 },
+      roleIds: `${api.current.role['超级管理员']},${api.current.role['运营']}`,
     });
-    expect(sent(api.current, '/user/valid/telephone').at(-1)!.query).toEqual({ telephone: '13800000001', userId: '7' });
+    expect(sent(api.current, '/user/valid/telephone').at(-1)!.query).toEqual({ telephone: '13800000001', userId: String(id) });
   });
 
   it('refuses a birthday after today and sends nothing', async () => {
-    const [first] = staffRows();
-    const mock = replaceUserApi(api, { rows: [{ ...first!, birthday: dayjs().add(1, 'day').format('YYYY-MM-DD') }] });
+    // Stored before the rule (a save would refuse it): 张三's birthday is tomorrow.
+    await api.current.bridge.db.updateTable('user').set({ birthday: dayjs().add(1, 'day').format('YYYY-MM-DD') }).where('id', '=', api.current.staff['张三']!).execute();
+    const mock = api.current;
     renderUserPage(mock);
     await screen.findByText('zs001', {}, slow);
-    await waitFor(() => expect(buttons('编辑')).toHaveLength(1), slow);
-    await user().click(button('编辑'));
+    await waitFor(() => expect(buttons('编辑')).toHaveLength(3), slow);
+    await user().click(buttons('编辑')[0]!);
     const dialog = await findDialog();
     await waitFor(() => expect(input(dialog, '员工编号')).toHaveValue('zs001'), slow);
     await user().click(button('保存', dialog));

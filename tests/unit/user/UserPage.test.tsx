@@ -1,13 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../../mocks';
+import { sha256Hex } from '../../../server/auth/passwords';
 import { setLocale } from '../../../src/i18n';
 import { button, buttons, findDialog } from '../generic/dom';
-import { bodyRows, renderUserPage, replaceUserApi, setUpUserApi, slow, user } from './harness';
-import { staffRows } from './staffFixtures';
-import { sent } from './userMockApi';
+import { bodyRows, renderUserPage, saveStaff, sent, server, setUpUserApi, signInWith, slow, user } from './harness';
+import { staffRecord } from './staffFixtures';
 
 const api = setUpUserApi();
+const idOf = (name: string) => String(api.current.staff[name]);
 
 /** The enable switch of a row (attribute lookup: role queries are slow in jsdom). */
 function switchOf(name: string): HTMLElement {
@@ -29,10 +30,13 @@ describe('person list', () => {
     const [first, second] = bodyRows();
     expect(first!.slice(0, 11)).toEqual(['1', 'zs001', '张三', '13800000001', '男', '330106199003070014', '浙江省 / 杭州市 / 西湖区 文三路 1 号', '浙江大学', '计算机', '研发部', '超级管理员运营']);
     expect(second!.slice(0, 11)).toEqual(['2', 'ls002', '李四', '13800000002', '女', '11010519491231002X', '--', '--', '计算机', '--', '--']);
-    expect(screen.getByText('超级管理员', { selector: '.ant-tag' })).toBeInTheDocument();
+    // Tags: 张三's and the administrator's.
+    expect(screen.getAllByText('超级管理员', { selector: '.ant-tag' })).toHaveLength(2);
     expect(switchOf('张三')).toBeChecked();
     expect(switchOf('李四')).not.toBeChecked();
-    expect(screen.getByText('共 2 条')).toBeInTheDocument();
+    // The seeded administrator is listed too, last.
+    expect(bodyRows()[2]!.slice(1, 3)).toEqual(['admin', '超级管理员']);
+    expect(screen.getByText('共 3 条')).toBeInTheDocument();
     expect(sent(api.current, '/user/list')[0]!.body).toEqual({ pageNo: 1, pageSize: 10 });
   });
 
@@ -48,11 +52,11 @@ describe('person list', () => {
     await user().click(screen.getByLabelText('角色标签'));
     await user().click(await screen.findByTitle('运营', {}, slow));
     await user().click(button('查询'));
-    await waitFor(() => expect(sent(api.current, '/user/list').at(-1)!.body).toEqual({ code: 'ls', name: '李', roleIds: '2', pageNo: 1, pageSize: 10 }), slow);
+    await waitFor(() => expect(sent(api.current, '/user/list').at(-1)!.body).toEqual({ code: 'ls', name: '李', roleIds: String(api.current.role['运营']), pageNo: 1, pageSize: 10 }), slow);
     await waitFor(() => expect(bodyRows()).toHaveLength(0), slow);
 
     await user().click(button('重置'));
-    await waitFor(() => expect(bodyRows()).toHaveLength(2), slow);
+    await waitFor(() => expect(bodyRows()).toHaveLength(3), slow);
     expect(sent(api.current, '/user/list').at(-1)!.body).toEqual({ pageNo: 1, pageSize: 10 });
     expect(screen.getByLabelText('员工编号')).toHaveValue('');
   });
@@ -64,7 +68,7 @@ describe('person list', () => {
     await user().click(await screen.findByTitle('研发部 / 前端组', {}, slow));
     expect(screen.queryByTitle('市场部')).not.toBeInTheDocument();
     await user().click(button('查询'));
-    await waitFor(() => expect(sent(api.current, '/user/list').at(-1)!.body).toEqual({ officeId: 11, pageNo: 1, pageSize: 10 }), slow);
+    await waitFor(() => expect(sent(api.current, '/user/list').at(-1)!.body).toEqual({ officeId: api.current.office['前端组'], pageNo: 1, pageSize: 10 }), slow);
   });
 
   it('saves the switch at once, says so and reloads', async () => {
@@ -72,13 +76,15 @@ describe('person list', () => {
     const before = sent(api.current, '/user/list').length;
     await user().click(switchOf('李四'));
     expect(await screen.findByText('操作成功', {}, slow)).toBeInTheDocument();
-    expect(sent(api.current, '/user/enable')[0]!.query).toEqual({ ids: '8', isEnable: '1' });
+    expect(sent(api.current, '/user/enable')[0]!.query).toEqual({ ids: idOf('李四'), isEnable: '1' });
     await waitFor(() => expect(sent(api.current, '/user/list').length).toBeGreaterThan(before), slow);
     await waitFor(() => expect(switchOf('李四')).toBeChecked(), slow);
   });
 
   it('reloads after a refused switch, which puts it back', async () => {
-    const mock = replaceUserApi(api, { enableRefusal: { code: 1011, msg: '不能停用最后一个超级管理员' } });
+    // A refusal the server gives for the last super-administrator; 张三 is not, so it is answered before the real app.
+    server.use(http.get('*/base/admin/user/enable', () => HttpResponse.json({ code: 1011, msg: '不能停用最后一个超级管理员', data: null }, { status: 409 })));
+    const mock = api.current;
     renderUserPage(mock);
     await screen.findByText('zs001', {}, slow);
     const before = sent(mock, '/user/list').length;
@@ -101,14 +107,15 @@ describe('person list', () => {
     expect(within(dialog).getByText('您确认删除“李四”吗？')).toBeInTheDocument();
     await user().click(button('确定', dialog));
     expect(await screen.findByText('删除成功', {}, slow)).toBeInTheDocument();
-    expect(sent(api.current, '/user/delete')[0]!.query).toEqual({ ids: '8' });
+    expect(sent(api.current, '/user/delete')[0]!.query).toEqual({ ids: idOf('李四') });
     await waitFor(() => expect(screen.queryByText('ls002')).not.toBeInTheDocument(), slow);
   });
 
   it('offers no disable, reset or delete on one\'s own row', async () => {
-    const rows = staffRows();
-    rows[0] = { ...rows[0]!, id: 1 };
-    renderUserPage(replaceUserApi(api, { rows }));
+    // Signed in as 张三, who holds every grant.
+    await api.current.bridge.db.updateTable('user').set({ mustChangePassword: 0 }).where('id', '=', api.current.staff['张三']!).execute();
+    api.current.token = await api.current.bridge.tokenOf('zs001');
+    renderUserPage(api.current);
     await screen.findByText('zs001', {}, slow);
     await waitFor(() => expect(buttons('删除')[0]).toBeDisabled(), slow);
     expect(buttons('重置密码')[0]).toBeDisabled();
@@ -129,17 +136,18 @@ describe('person list', () => {
     const password = shown.textContent ?? '';
     expect(password).toMatch(/^(\d[a-z]){4}$/);
     const [reset] = sent(api.current, '/user/resetPwd');
-    expect(reset!.query).toEqual({ ids: '7', pwd: sha256Hex(password) });
+    expect(reset!.query).toEqual({ ids: idOf('张三'), pwd: sha256Hex(password) });
     expect(screen.getByText('员工首次登录时必须修改此密码。')).toBeInTheDocument();
     expect(screen.getByText('张三的新密码')).toBeInTheDocument();
     expect(buttons('复制')).toHaveLength(1);
   });
 
   it('shows only the buttons the caller holds', async () => {
-    const mock = replaceUserApi(api, { grant: (action) => action === 'resetPwd' });
-    renderUserPage(mock);
+    await signInWith(api, (code) => code === 'user:list' || code === 'user:resetPwd');
+    renderUserPage(api.current);
     await screen.findByText('zs001', {}, slow);
-    await waitFor(() => expect(buttons('重置密码')).toHaveLength(2), slow);
+    // Four rows: the caller's own, 张三, 李四 and the administrator.
+    await waitFor(() => expect(buttons('重置密码')).toHaveLength(4), slow);
     expect(buttons('新增员工')).toHaveLength(0);
     expect(buttons('编辑')).toHaveLength(0);
     expect(buttons('删除')).toHaveLength(0);
@@ -147,20 +155,22 @@ describe('person list', () => {
   });
 
   it('pages through the staff, and a new page size starts again at page 1', async () => {
-    const [first] = staffRows();
-    const rows = Array.from({ length: 13 }, (_, i) => ({ ...first!, id: 100 + i, code: `c${String(i + 1).padStart(2, '0')}`, telephone: `137000000${String(i).padStart(2, '0')}` }));
-    const mock = replaceUserApi(api, { rows });
+    // Eleven more (c11 newest): with 张三, 李四 and the administrator, 14 in all.
+    for (let i = 1; i <= 11; i += 1) {
+      await saveStaff(api.current.bridge, staffRecord({ code: `c${String(i).padStart(2, '0')}`, telephone: `137000000${String(i).padStart(2, '0')}`, officeId: null }));
+    }
+    const mock = api.current;
     renderUserPage(mock);
-    await screen.findByText('c01', {}, slow);
-    await user().click(screen.getByTitle('2'));
     await screen.findByText('c11', {}, slow);
-    expect(bodyRows().map((cells) => cells[0])).toEqual(['11', '12', '13']);
+    await user().click(screen.getByTitle('2'));
+    await screen.findByText('admin', {}, slow);
+    expect(bodyRows().map((cells) => cells[0])).toEqual(['11', '12', '13', '14']);
     expect(sent(mock, '/user/list').at(-1)!.body).toEqual({ pageNo: 2, pageSize: 10 });
 
     await user().click(document.querySelector<HTMLElement>('.ant-pagination-options .ant-select-selector')!);
     await user().click(await screen.findByTitle(/^20\D/, {}, slow));
     await waitFor(() => expect(sent(mock, '/user/list').at(-1)!.body).toEqual({ pageNo: 1, pageSize: 20 }), slow);
-    await waitFor(() => expect(bodyRows()).toHaveLength(13), slow);
+    await waitFor(() => expect(bodyRows()).toHaveLength(14), slow);
   });
 
   it('speaks English', async () => {

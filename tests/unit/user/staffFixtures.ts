@@ -1,6 +1,6 @@
-/** The smallest staff data the person list's tests need. */
+/** The smallest staff data the staff form and tree tests need; the person list saves it through the real API. */
 import type { OfficeNode } from '../../../contract/entities/office';
-import type { Staff, StaffListRow } from '../../../contract/entities/staff';
+import type { Staff } from '../../../contract/entities/staff';
 
 /** A complete, valid staff record (the ID number's check digit is right). */
 export function staffRecord(overrides: Partial<Staff> = {}): Staff {
@@ -37,33 +37,6 @@ export function staffRecord(overrides: Partial<Staff> = {}): Staff {
   };
 }
 
-export function staffRows(): StaffListRow[] {
-  return [
-    {
-      ...staffRecord(),
-      idx: 1,
-      officeName: '研发部',
-      adminFlag: 0,
-      roles: [
-        { id: 1, name: '超级管理员' },
-        { id: 2, name: '运营' },
-      ],
-      censusRegionName: '浙江省 / 杭州市 / 西湖区',
-    },
-    {
-      ...staffRecord({ id: 8, name: '李四', code: 'ls002', telephone: '13800000002', sex: 2, card: '11010519491231002X', isEnable: '0' }),
-      censusAddress: null as never,
-      graduatedSchool: null as never,
-      officeId: null,
-      idx: 2,
-      officeName: null,
-      adminFlag: 0,
-      roles: [],
-      censusRegionName: null,
-    },
-  ];
-}
-
 export function offices(): OfficeNode[] {
   return [
     {
@@ -77,9 +50,3 @@ export function offices(): OfficeNode[] {
     { id: 20, name: '市场部', type: 1, parentId: 0, remark: null, child: [] },
   ];
 }
-
-export const roles = () => [
-  { id: 1, name: '超级管理员' },
-  { id: 2, name: '运营' },
-  { id: 3, name: '客服' },
-];

@@ -1,14 +1,13 @@
 /**
- * Staff edits never overwrite someone else's: the dialog sends the version it read; a save refused
- * because someone else changed the account meanwhile (1012) stays open with what was typed, shows
- * their value beside the user's (the department by name), and "keep mine" saves over their version.
+ * Staff edits never overwrite someone else's, over the real server: the dialog sends the version it
+ * read; when another administrator saved the account meanwhile (1012) the dialog stays open with
+ * what was typed, shows their value beside the user's (the department by name), and "keep mine"
+ * saves over their version.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { Code } from '../../../contract/codes';
 import { button, buttons, findDialog } from '../generic/dom';
-import { renderUserPage, server, setUpUserApi, slow, user } from './harness';
+import { renderUserPage, sent, setUpUserApi, slow, user } from './harness';
 import { staffRecord } from './staffFixtures';
 
 // As in StaffDialog.test.tsx: a plain input stands in for the region picker.
@@ -25,21 +24,10 @@ beforeAll(async () => {
   await import('../../../resources/user/StaffDialog');
 }, 30000);
 
-const READ = { userCenter: { ...staffRecord(), version: 5 }, userExtend: null, roleIds: '1,2' };
-const THEIRS = { userCenter: { ...staffRecord({ officeId: 20, grade: 'P6' }), version: 6 }, userExtend: null, roleIds: '1,2' };
-
 describe('a staff save of an account someone else changed meanwhile', () => {
   it('keeps what was typed, shows what they changed, and "keep mine" saves over their version', async () => {
-    const saves: Array<{ userCenter: Record<string, unknown> }> = [];
-    server.use(
-      http.get('*/base/admin/user/detail', () => HttpResponse.json({ code: 0, msg: '', data: saves.length ? THEIRS : READ })),
-      http.post('*/base/admin/user/saveOrUpdate', async ({ request }) => {
-        const body = (await request.json()) as { userCenter: Record<string, unknown> };
-        saves.push(body);
-        if (body.userCenter.version !== 6) return HttpResponse.json({ code: Code.STALE_VERSION, msg: '该记录已被他人修改，请核对后再保存', data: { current: THEIRS } }, { status: 409 });
-        return HttpResponse.json({ code: 0, msg: '', data: { ...body.userCenter, version: 7 } });
-      }),
-    );
+    const { bridge, staff, office } = api.current;
+    const id = staff['张三']!;
     renderUserPage(api.current);
     await screen.findByText('zs001', {}, slow);
     await waitFor(() => expect(buttons('编辑').length).toBeGreaterThan(0), slow);
@@ -48,10 +36,13 @@ describe('a staff save of an account someone else changed meanwhile', () => {
     const position = () => within(dialog).getByLabelText('职位');
     await waitFor(() => expect(position()).toHaveValue('工程师'), slow);
     fireEvent.change(position(), { target: { value: '架构师' } });
+
+    // Another administrator moves the member to another department and grade, naming no version.
+    await bridge.call('POST', '/base/admin/user/saveOrUpdate', { body: { userCenter: staffRecord({ id, officeId: office['市场部']!, grade: 'P6' }) } });
     await user().click(button('保存', dialog));
 
     expect(await within(dialog).findByText('保存前已有他人修改了这条记录', {}, slow)).toBeInTheDocument();
-    expect(saves[0]!.userCenter).toMatchObject({ position: '架构师', version: 5 });
+    expect((sent(api.current, '/user/saveOrUpdate')[0]!.body as { userCenter: Record<string, unknown> }).userCenter).toMatchObject({ position: '架构师', version: 1 });
     const rows = within(within(dialog).getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))).toEqual([
       ['部门', '市场部', '研发部'],
@@ -61,6 +52,7 @@ describe('a staff save of an account someone else changed meanwhile', () => {
 
     await user().click(button('保留我的', dialog));
     expect(await screen.findByText('操作成功', {}, slow)).toBeInTheDocument();
-    expect(saves[1]!.userCenter).toMatchObject({ position: '架构师', officeId: 10, version: 6 });
+    const stored = await bridge.db.selectFrom('user').select(['position', 'officeId', 'grade', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ position: '架构师', officeId: office['研发部'], grade: 'P5', version: 3 });
   });
 });

@@ -1,23 +1,11 @@
 /**
- * The smallest data the menu/permission page's tests need: three sub-systems (the first with a home
- * page, the second without, the third in reading B of menu types), a few directories, page elements
- * and API elements, and the caller's granted tree with the page's buttons.
+ * The rows of a menu/permission table (three sub-systems: the first with a home page, the second
+ * without, the third in reading B): the data of the tree and payload tests, which need no server.
  */
-import { menuReadingOf, MenuType, type MenuReading, type PermissionNode } from '../contract/menu';
-import { actionCode } from '../resources/define';
+import { MenuType, type PermissionNode } from '../../../contract/menu';
 
 /** A flat row of the menu/permission table (children are built by the calls that answer trees). */
 export type PermissionRow = Omit<PermissionNode, 'children' | 'checked'>;
-
-export const permissionApps = (): Record<string, unknown>[] => [
-  { id: 1, code: 'base', name: '基础平台', businessType: 3, isEnable: '1', sort: 1, address: 'http://base.example', logo: '', menuReading: 'A', createTime: '2024-01-01 00:00:00' },
-  { id: 2, code: 'crm', name: '客户系统', businessType: 1, isEnable: '1', sort: 2, address: 'http://crm.example', logo: '', menuReading: 'A', createTime: '2024-01-02 00:00:00' },
-  // Its tree is in the second reading of menu types (contract/menu.ts): 5 top-level directory, 4 directory.
-  { id: 3, code: 'ops', name: '运营系统', businessType: 2, isEnable: '1', sort: 3, address: 'http://ops.example', logo: '', menuReading: 'B', createTime: '2024-01-03 00:00:00' },
-];
-
-/** The reading of a fixture app's tree. */
-export const permissionAppReading = (appId: number): MenuReading => menuReadingOf(permissionApps().find((app) => app.id === appId)?.menuReading);
 
 function row(partial: Partial<PermissionRow> & Pick<PermissionRow, 'id' | 'parentId' | 'appId' | 'name' | 'menuType'>): PermissionRow {
   return { sort: 1, path: '', url: '', icon: '', code: '', ...partial };
@@ -45,37 +33,3 @@ export const permissionRows = (): PermissionRow[] => [
   row({ id: 71, parentId: 62, appId: 3, name: '查看看板', menuType: MenuType.PAGE_ELEMENT, sort: 1, code: 'insight:list' }),
   row({ id: 80, parentId: 70, appId: 3, name: '工单数据', menuType: MenuType.API, sort: 1, code: '2001', url: '/v2/table/list' }),
 ];
-
-export interface PermissionMenuOptions {
-  /** Which page-element codes (`permission:create` …) are granted; all by default. */
-  grant?: (code: string) => boolean;
-}
-
-/** The caller's granted tree: System → 菜单权限 (url `permission`) with its buttons. */
-export function permissionMenus({ grant = () => true }: PermissionMenuOptions = {}): PermissionNode[] {
-  const node = (partial: Partial<PermissionNode> & Pick<PermissionNode, 'id' | 'parentId' | 'name' | 'menuType'>): PermissionNode => ({
-    appId: 1,
-    sort: 0,
-    path: '',
-    url: '',
-    icon: '',
-    code: '',
-    children: [],
-    ...partial,
-  });
-  const buttons = (['list', 'create', 'edit', 'delete'] as const)
-    .map((action, index) => ({ action, code: actionCode('permission', action), id: 900 + index }))
-    .filter(({ code }) => grant(code))
-    .map(({ action, code, id }) => node({ id, parentId: 801, name: action, menuType: MenuType.PAGE_ELEMENT, code }));
-  return [
-    node({
-      id: 800,
-      parentId: 0,
-      name: '系统管理',
-      menuType: MenuType.NAVIGATION,
-      path: '/system',
-      url: 'system',
-      children: [node({ id: 801, parentId: 800, name: '菜单权限', menuType: MenuType.MENU, path: '/system/permission', url: 'permission', children: buttons })],
-    }),
-  ];
-}

@@ -1,22 +1,11 @@
 /**
- * The smallest data the role screen's tests need: two sub-systems, three roles, each app's
- * permission tree (directories 3/4/5, page elements 1, API elements 2) and what each role holds.
- * As the server stores grants, a role holds the parents of what it holds too.
+ * Each app's permission tree (directories 3/4/5, page elements 1, API elements 2) and what each
+ * role holds, as the server stores grants (a role holds the parents of what it holds too): the
+ * data of the grant-tree tests, which need no server.
  */
-import { MenuType, type PermissionNode } from '../contract/menu';
+import { MenuType, type PermissionNode } from '../../../contract/menu';
 
 export const CRM_APP_ID = 2;
-
-export const roleApps = (): Record<string, unknown>[] => [
-  { id: 1, code: 'base', name: '基础平台', businessType: 3, isEnable: '1', sort: 1, address: 'http://base.example', logo: '' },
-  { id: CRM_APP_ID, code: 'crm', name: '客户系统', businessType: 1, isEnable: '1', sort: 2, address: 'http://crm.example', logo: '' },
-];
-
-export const roleRows = (): Record<string, unknown>[] => [
-  { id: 1, sortNum: 1, roleKey: 'superAdmin', name: '超级管理员', appId: 1, roleType: 1, isEnable: '1', description: '全部权限' },
-  { id: 2, sortNum: 2, roleKey: 'auditor', name: '审计员', appId: 1, roleType: 2, isEnable: '1', description: null },
-  { id: 3, sortNum: 3, roleKey: 'sales', name: '销售', appId: CRM_APP_ID, roleType: 2, isEnable: '1', description: '' },
-];
 
 type NodeInput = Pick<PermissionNode, 'id' | 'name' | 'menuType'> & Partial<PermissionNode> & { kids?: NodeInput[] };
 

@@ -1,0 +1,21 @@
+/** The staff screen (SPEC §2): accounts with their department, roles and state. */
+import { SCREEN_TITLES } from '../../contract/menuTitles';
+import { declaredCall, OFFICE_CALLS, STAFF_CALLS as S } from '../../contract/paths';
+import { button, type ScreenDeclaration } from '../screen';
+
+export const userScreen: ScreenDeclaration = {
+  component: 'user',
+  title: SCREEN_TITLES.user,
+  navigation: 'organisation',
+  sort: 10,
+  icon: 'user',
+  path: '/organisation/user',
+  buttons: [
+    button('list', [S.list, S.detail, OFFICE_CALLS.list, declaredCall('role', 'list')]),
+    button('create', [S.saveOrUpdate, S.validTelephone, OFFICE_CALLS.list, declaredCall('role', 'list')]),
+    button('edit', [S.detail, S.saveOrUpdate, S.validTelephone]),
+    button('enable', [S.enable]),
+    button('resetPwd', [S.resetPwd]),
+    button('delete', [S.delete]),
+  ],
+};
