@@ -37,6 +37,7 @@ import type { Caller, RouteAccess } from './http/requestContext';
 import { securityHeaders } from './http/securityHeaders';
 import { officeRoutes } from './office/routes';
 import { permissionRoutes } from './permission/routes';
+import { preferenceRoutes } from './preferences/routes';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/session';
 import { staffRoutes } from './staff/routes';
@@ -73,8 +74,8 @@ export interface RouteSummary {
   access: RouteAccess;
   /** Registered with `config: { writes: true }`: runs in its request's audit context. */
   writes: boolean;
-  /** Registered with `config: { ownLog: true }`: what it writes has a log of its own. */
-  ownLog: boolean;
+  /** Registered with `config: { unaudited: true }`: it writes only tables the audit log leaves out. */
+  unaudited: boolean;
 }
 
 declare module 'fastify' {
@@ -111,7 +112,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   app.addHook('onRoute', auditWrites);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access ?? 'permission', writes: route.config?.writes === true, ownLog: route.config?.ownLog === true });
+    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access ?? 'permission', writes: route.config?.writes === true, unaudited: route.config?.unaudited === true });
   });
 
   app.decorateRequest('locale', DEFAULT_LOCALE);
@@ -157,6 +158,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
       await api.register(dictionaryRoutes(dictionaries));
       await api.register(statistics.admin);
       await api.register(onlineSessionRoutes(db));
+      await api.register(preferenceRoutes(db, grants, definitions));
     },
     { prefix: API_PREFIX },
   );

@@ -10,6 +10,7 @@ import { DELETE_IMPACT_PATH, endpointOf, pageSizesOf, type ResourceDefinition, t
 import { detailsOf } from '../registry';
 import { useRegisteredCells } from './cellRegistry';
 import { resourceColumns } from './columns';
+import { sortOrderOf } from './columnSettings';
 import { useRowMark } from './features';
 import { searchFilters } from './filters';
 import type { FormAction } from './ResourceForm';
@@ -20,6 +21,7 @@ import { useResourceAccess } from './useResourceAccess';
 import { useRowActionAccess } from './useRowActionAccess';
 import { pagerTotal } from './pagerTotal';
 import { tableFit } from './tableFit';
+import { useResourceListSettings } from './useResourceListSettings';
 import './generic.css';
 
 // The dialogs (Modal, and the form's Select, InputNumber, Radio, TextArea) load on first use;
@@ -106,7 +108,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
   const { mutateAsync: remove } = useDelete<Row, HttpError>();
 
   const permanent: CrudFilter[] = master ? [{ field: master.field, operator: 'eq', value: master.id }] : [];
-  const { tableProps, tableQuery, searchFormProps, currentPage, setCurrentPage, pageSize } = useTable<Row, HttpError, Record<string, unknown>>({
+  const { tableProps, tableQuery, searchFormProps, currentPage, setCurrentPage, pageSize, sorters, setSorters } = useTable<Row, HttpError, Record<string, unknown>>({
     resource: definition.name,
     pagination: { currentPage: 1, pageSize: pageSizes[0] },
     filters: { permanent },
@@ -150,6 +152,8 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     if (found) setDialog({ kind: 'rowAction', ...found, row, open: true });
   };
 
+  const { settings, sort } = useResourceListSettings({ definition, locale, form: searchFormProps.form, sorters, setSorters });
+
   const columns = resourceColumns({
     definition,
     locale,
@@ -167,9 +171,12 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     onShow: (row) => setDialog({ kind: 'show', id: row.id, open: true }),
     mark: rowMark,
     withSorters: true,
+    arrange: settings.arrange,
     // The radio column of a master list takes its 40 px first.
     available: listWidth === undefined ? undefined : listWidth - (selection ? 40 : 0),
   });
+  // The header shows the list's sort, also one a view set.
+  const sortedColumns = columns.map((column) => ('sorter' in column && column.sorter ? { ...column, sortOrder: sortOrderOf(sort, String(column.key)) } : column));
   const RowActionDialog = dialog?.kind === 'rowAction' ? dialogComponent(dialog.entry) : undefined;
   const pagination = tableProps.pagination;
 
@@ -193,6 +200,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
           <Tooltip title={t('buttons.refresh')}>
             <Button icon={<ReloadOutlined />} aria-label={t('buttons.refresh')} loading={tableQuery.isFetching} onClick={() => void tableQuery.refetch()} />
           </Tooltip>
+          {settings.control}
         </Space>
       </div>
       {tableQuery.isError ? (
@@ -207,7 +215,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
         className="generic-table"
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={sortedColumns}
         loading={tableQuery.isFetching}
         // The columns' own widths (fitted to the list's width): text beyond them ends in an ellipsis.
         scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), selection ? 40 : 0) }}

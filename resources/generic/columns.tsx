@@ -54,6 +54,15 @@ interface Options {
   available?: number;
   /** Headers of `sortable` columns sort (the list asks the server for that order); off in lists without a sorter. */
   withSorters?: boolean;
+  /** The user's column setting (./useListSettings.tsx): order and hide before the widths are fitted. */
+  arrange?: <C extends { key?: unknown }>(columns: readonly C[]) => C[];
+}
+
+/** The columns a user may arrange (./columnSettings.ts), by key, with their headers: the declared ones. */
+export function arrangeableColumns(definition: ResourceDefinition, locale: Locale): Array<{ key: string; title: string }> {
+  return definition.columns.map((column) =>
+    isComputed(column) ? { key: column.key, title: column.label[locale] } : { key: column.field, title: fieldLabelOf(definition, column.field)?.[locale] ?? column.field },
+  );
 }
 
 /** Cells that show one line of text: they truncate with an ellipsis and a tooltip. */
@@ -123,6 +132,7 @@ export function resourceColumns({
   mark,
   available,
   withSorters = false,
+  arrange = (list) => [...list],
 }: Options): ColumnsType<Row> {
   // The labels of a referenced resource are read for the ids on this page, in one call.
   const referenceIds = pageReferenceIds(definition, definition.columns, rows);
@@ -236,11 +246,12 @@ export function resourceColumns({
   ];
 
   const fitted = () => {
+    const shown = arrange(columns);
     const widths = fitWidths(
-      columns.map((c) => ({ width: Number(c.width ?? 0), ...(floors.get(String(c.key)) ?? { floor: Number(c.width ?? 0) }) })),
+      shown.map((c) => ({ width: Number(c.width ?? 0), ...(floors.get(String(c.key)) ?? { floor: Number(c.width ?? 0) }) })),
       available,
     );
-    return columns.map((c, i) => ({ ...c, width: widths[i] }));
+    return shown.map((c, i) => ({ ...c, width: widths[i] }));
   };
   const buttons = Number(onShow !== undefined) + Number(access.canEdit) + Number(access.canDelete) + rowActions.length;
   if (buttons === 0) return fitted();

@@ -5,7 +5,7 @@
  */
 import { useGetIdentity, useTranslate } from '@refinedev/core';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
-import { Alert, Button, Pagination, Table } from 'antd';
+import { Alert, Button, Form, Pagination, Space, Table } from 'antd';
 import { lazy, Suspense, useMemo, useState, type ComponentProps } from 'react';
 import type { StaffListRow } from '../../contract/entities/staff';
 import type { Identity } from '../../providers/authProvider';
@@ -14,11 +14,13 @@ import { useLocale } from '../../providers/locale';
 import type { PageProps } from '../../src/routing/pageProps';
 import { useRowActionAccess } from '../generic/useRowActionAccess';
 import { staffColumns, type RowActionName } from './staffColumns';
-import { officeOptions, type StaffFilters } from './staffList';
+import { officeOptions, staffFilters, type StaffFilters, type StaffSearchValues } from './staffList';
 import { UserSearchForm } from './UserSearchForm';
 import { USER_RESOURCE, useOffices, useRoles, useStaffCalls, useStaffList } from './useStaffData';
 import { pagerTotal } from '../generic/pagerTotal';
 import { FIT_CLASS, tableFit } from '../generic/tableFit';
+import { viewFilters } from '../generic/columnSettings';
+import { useListSettings } from '../generic/useListSettings';
 import '../generic/generic.css';
 import './user.css';
 
@@ -37,6 +39,8 @@ const prefetchDialogs = () => {
 };
 
 const ACTIONS = ['create', 'edit', 'enable', 'resetPwd', 'delete'] as const;
+/** What the search form holds, as a saved view may give it back. */
+const SEARCH_FIELDS: ReadonlySet<string> = new Set(['code', 'name', 'telephone', 'officeId', 'roleIds']);
 
 /** The table element named for assistive technology ('人员列表'). */
 function LabelledTable(props: ComponentProps<'table'>) {
@@ -66,6 +70,7 @@ export default function UserPage({ route }: PageProps) {
   const { roles } = useRoles();
   const officeTree = useMemo(() => officeOptions(offices), [offices]);
   const calls = useStaffCalls();
+  const [searchForm] = Form.useForm<StaffSearchValues>();
 
   const reload = async () => {
     await refetch();
@@ -98,7 +103,14 @@ export default function UserPage({ route }: PageProps) {
     else await reload();
   };
 
-  const columns = staffColumns({
+  const search = (next: StaffFilters) => {
+    // The same filters on the first page again still ask the server afresh.
+    if (page === 1 && JSON.stringify(next) === JSON.stringify(filters)) void reload();
+    setFilters(next);
+    setPage(1);
+  };
+
+  const allColumns = staffColumns({
     locale,
     t,
     page,
@@ -111,6 +123,20 @@ export default function UserPage({ route }: PageProps) {
     onAction: (row, action: RowActionName) => setDialog(action === 'edit' ? { kind: 'form', row, open: true } : { kind: action, row, open: true }),
     onActionIntent: prefetchDialogs,
   });
+  // Every column but the row number and those pinned right (the switch, the actions) may be arranged.
+  const arrangeable = allColumns.filter((column) => column.key !== 'idx' && !column.fixed).map((column) => ({ key: String(column.key), title: String(column.title) }));
+  const settings = useListSettings({
+    screen: USER_RESOURCE,
+    columns: arrangeable,
+    current: () => ({ filters: viewFilters({ ...searchForm.getFieldsValue() } as Record<string, unknown>), sort: null }),
+    applyView: (view) => {
+      searchForm.resetFields();
+      const values = Object.fromEntries(Object.entries(view.filters).filter(([name, value]) => value !== null && SEARCH_FIELDS.has(name)));
+      searchForm.setFieldsValue(values);
+      search(staffFilters(searchForm.getFieldsValue()));
+    },
+  });
+  const columns = settings.arrange(allColumns);
   const closeDialog = () => setDialog((current) => current && { ...current, open: false });
   const forgetDialog = () => setDialog(undefined);
 
@@ -120,20 +146,17 @@ export default function UserPage({ route }: PageProps) {
         locale={locale}
         offices={officeTree}
         roles={roles}
-        onSearch={(next) => {
-          // The same filters on the first page again still ask the server afresh.
-          if (page === 1 && JSON.stringify(next) === JSON.stringify(filters)) void reload();
-          setFilters(next);
-          setPage(1);
-        }}
+        form={searchForm}
+        onSearch={search}
       />
-      {granted.has('create') ? (
-        <div className="generic-toolbar">
+      <div className="generic-toolbar">
+        {granted.has('create') ? (
           <Button type="primary" icon={<PlusOutlined />} onMouseEnter={prefetchDialogs} onFocus={prefetchDialogs} onClick={() => setDialog({ kind: 'form', open: true })}>
             {t('staff.add')}
           </Button>
-        </div>
-      ) : null}
+        ) : null}
+        <Space className="generic-toolbar__actions">{settings.control}</Space>
+      </div>
       {error ? <Alert type="error" showIcon className="generic-error" message={t('resources.loadFailed', { message: error.message })} /> : null}
       <Table<StaffListRow>
         {...tableFit}

@@ -1,5 +1,5 @@
 import { useTranslate } from '@refinedev/core';
-import { Form, Select } from 'antd';
+import { Form, Select, type FormInstance } from 'antd';
 // The plain input alone: the namespace would bring the password, OTP and text-area inputs (6 KB).
 import Input from 'antd/es/input/Input';
 import { useMemo } from 'react';
@@ -16,6 +16,8 @@ interface Props {
   offices: OfficeOption[];
   roles: readonly RoleOption[];
   onSearch: (filters: StaffFilters) => void;
+  /** The page's own form instance, when it sets the values itself (a saved view). */
+  form?: FormInstance<StaffSearchValues>;
 }
 
 const TEXT_FIELDS = ['code', 'name', 'telephone'] as const;
@@ -39,9 +41,9 @@ export function flatOfficeOptions(nodes: readonly OfficeOption[], parent?: strin
 }
 
 /** Employee code, name, phone, department and role tags, with Query and Reset (SPEC §2.3). */
-export function UserSearchForm({ locale, offices, roles, onSearch }: Props) {
+export function UserSearchForm({ locale, offices, roles, onSearch, form: given }: Props) {
   const t = useTranslate();
-  const [form] = Form.useForm<StaffSearchValues>();
+  const [form] = Form.useForm<StaffSearchValues>(given);
   const officeLabel = staffEntity.fields.officeId.label[locale];
   const rolesLabel = t('staff.search.roles');
   const officeList = useMemo(() => flatOfficeOptions(offices), [offices]);

@@ -102,8 +102,8 @@ export interface FeatureRoute {
   url: string;
   /** A call that writes runs in its request's audit context (server/audit). */
   writes?: boolean;
-  /** What it writes has a log of its own (the reveal log), not the audit log. */
-  ownLog?: boolean;
+  /** It writes only what has a log of its own (the reveal log), not the audit log. */
+  unaudited?: boolean;
   answeredBy: 'record' | 'parent' | 'master';
   /** Checks the call's own parameters first, whichever resource then answers it (1001). */
   checkParams?(request: FastifyRequest): void;

@@ -96,7 +96,7 @@ export function crudRoutes(context: CrudContext, group: readonly ResourceDefinit
       app.route({ method: ['GET', 'POST'], url: `/${DELETE_IMPACT_PATH}`, handler: handlers.deleteImpact });
     }
     for (const { route, handler } of handlers.featureRoutes) {
-      app.route({ method: route.method, url: route.url, config: { writes: route.writes === true, ownLog: route.ownLog === true }, handler });
+      app.route({ method: route.method, url: route.url, config: { writes: route.writes === true, unaudited: route.unaudited === true }, handler });
     }
   };
 }

@@ -77,6 +77,17 @@ export interface SessionTable {
   userAgent: string | null;
 }
 
+/** A user's own preference of one kind for one screen (migration 0020; contract/preferences.ts). */
+export interface UserPreferenceTable {
+  id: Generated<number>;
+  userId: number;
+  screen: string;
+  kind: string;
+  /** The kind's value as JSON, checked by its schema before it is stored. */
+  value: string;
+  updateTime: number;
+}
+
 /** One record a request's write changed (migration 0011), written by the audit triggers. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -233,6 +244,7 @@ export interface Database extends StatisticsTables, VersionCounters {
   userNameGram: UserGramTable;
   userPhoneGram: UserGramTable;
   session: SessionTable;
+  userPreference: UserPreferenceTable;
   auditLog: AuditLogTable;
   loginLog: LoginLogTable;
   loginAttempt: LoginAttemptTable;

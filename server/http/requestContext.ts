@@ -31,10 +31,11 @@ declare module 'fastify' {
      */
     writes?: boolean;
     /**
-     * What it writes has a log of its own, not the audit log (sessions, handoff codes, reveal
-     * records: server/audit/coverage.ts UNAUDITED_TABLES), so the audit coverage expects no rows of it.
+     * It writes only tables the audit log leaves out (server/audit/coverage.ts UNAUDITED_TABLES:
+     * sessions, handoff codes and reveals have logs of their own; a user's display preferences grant
+     * nothing), so the audit coverage expects no rows of it.
      */
-    ownLog?: boolean;
+    unaudited?: boolean;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -41,7 +41,7 @@ export function sessionRoutes({ db, sessions, throttle, grants, loginLog }: Sess
   }
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post(LOGIN_PATH, { config: { access: 'public', writes: true, ownLog: true } }, async (request) => {
+    app.post(LOGIN_PATH, { config: { access: 'public', writes: true, unaudited: true } }, async (request) => {
       const origin = sessionOriginOf(request);
       const parsed = loginSchemaOf(request.locale).safeParse(request.body ?? {});
       if (!parsed.success) {
@@ -94,7 +94,7 @@ export function sessionRoutes({ db, sessions, throttle, grants, loginLog }: Sess
       return success(request, info);
     });
 
-    app.post(LOGOUT_PATH, { config: { access: 'session', writes: true, ownLog: true } }, async (request) => {
+    app.post(LOGOUT_PATH, { config: { access: 'session', writes: true, unaudited: true } }, async (request) => {
       await sessions.revoke(callerOf(request).sessionId);
       return success(request, null);
     });

@@ -61,7 +61,7 @@ export function workbenchRoutes({ db, sessions, trustedOrigins }: WorkbenchDeps)
       return success(request, answer);
     });
 
-    app.post(WORKBENCH_LINK_PATH, { config: { access: 'session', writes: true, ownLog: true } }, async (request) => {
+    app.post(WORKBENCH_LINK_PATH, { config: { access: 'session', writes: true, unaudited: true } }, async (request) => {
       const { locale } = request;
       const caller = callerOf(request);
       const appId = requiredId(requestParams(request).appId, locale, 'appId');
@@ -76,7 +76,7 @@ export function workbenchRoutes({ db, sessions, trustedOrigins }: WorkbenchDeps)
       return success(request, { url });
     });
 
-    app.post(HANDOFF_EXCHANGE_PATH, { config: { access: 'public', writes: true, ownLog: true } }, async (request) => {
+    app.post(HANDOFF_EXCHANGE_PATH, { config: { access: 'public', writes: true, unaudited: true } }, async (request) => {
       const params = requestParams(request);
       const code = textParam(params.handoff);
       const appId = requiredId(params.appId, request.locale, 'appId');

@@ -6,8 +6,8 @@
  * WRITES lists each bespoke write route with a call that succeeds; the declared resources' saves,
  * moves and deletes are derived from their definitions (./declaredWrites.ts). A route of the matrix
  * registered as writing (`config: { writes: true }`, which runs its handler in an audit context)
- * must be one of those, or registered as writing only what has a log of its own (`ownLog`: sessions,
- * handoff codes, reveal records; server/audit/coverage.ts). Any other route must leave every
+ * must be one of those, or registered as writing only tables the audit log leaves out (`unaudited`:
+ * sessions, handoff codes, reveal records, display preferences; server/audit/coverage.ts). Any other route must leave every
  * audited table as it was: a write there would go unrecorded.
  */
 import { sql } from 'kysely';
@@ -124,15 +124,15 @@ const prefixed = callUrl;
 /** Whether the route was registered as writing. */
 const declaresWrites = (method: string, path: string) => server.app.routeTable.some((route) => route.writes && route.method === method && route.url === prefixed(path));
 /** Whether the route was registered as writing only what has a log of its own. */
-const declaresOwnLog = (method: string, path: string) => server.app.routeTable.some((route) => route.ownLog && route.method === method && route.url === prefixed(path));
+const declaresUnaudited = (method: string, path: string) => server.app.routeTable.some((route) => route.unaudited && route.method === method && route.url === prefixed(path));
 
 describe('the audit log covers every write route', () => {
   it('names every route of the matrix that writes, and only routes of the matrix', () => {
     const matrix = new Set(MATRIX.map(([method, path]) => key(method, path)));
     const writes = new Set([...WRITES.map(({ method, path }) => key(method, path)), ...DECLARED_WRITES]);
     const named = MATRIX.filter(([method, path]) => declaresWrites(method, path)).map(([method, path]) => key(method, path));
-    const ownLog = new Set(MATRIX.filter(([method, path]) => declaresOwnLog(method, path)).map(([method, path]) => key(method, path)));
-    const uncovered = named.filter((route) => !ownLog.has(route) && !writes.has(route) && !writes.has(route.replace(/^GET /, 'POST ')) && !writes.has(route.replace(/^POST /, 'GET ')));
+    const unaudited = new Set(MATRIX.filter(([method, path]) => declaresUnaudited(method, path)).map(([method, path]) => key(method, path)));
+    const uncovered = named.filter((route) => !unaudited.has(route) && !writes.has(route) && !writes.has(route.replace(/^GET /, 'POST ')) && !writes.has(route.replace(/^POST /, 'GET ')));
     expect(uncovered, 'write routes without a call in WRITES').toEqual([]);
     expect([...writes].filter((route) => !matrix.has(route)), 'calls of WRITES that are not routes').toEqual([]);
   });

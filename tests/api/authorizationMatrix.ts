@@ -22,6 +22,13 @@ export const BESPOKE_ROWS: Row[] = [
   ['POST', '/user/changePwd',               NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS,       { body: {} }],
   ['POST', '/user/changeEmail',             NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS,       { body: {} }],
 
+  // One's own preferences: a session suffices; the screen named must be one the caller may open
+  // (its list call granted), else 1003 from the route itself (tests/api/preferences.test.ts).
+  // Without a screen the request is harmless: 1001.
+  ['GET',  '/preference/list',              NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS,       { query: { kind: 'columns' } }],
+  ['POST', '/preference/save',              NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS,       { body: { kind: 'columns', value: { columns: [] } } }],
+  ['POST', '/preference/delete',            NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS,       { body: { kind: 'columns' } }],
+
   ['GET',  '/user/list',                    NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { pageSize: 1 } }],
   ['POST', '/user/list',                    NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { pageNo: 1, name: 'zz' } }],
   ['GET',  '/user/filterList',              NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { searchKey: 'zz' } }],

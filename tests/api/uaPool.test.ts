@@ -105,7 +105,7 @@ describe('a call that spends its budget', () => {
       request.caller = { userId: 1, name: 'probe', code: 'probe', sessionId: 1, mustChangePassword: false, grantsVersion: 0 };
     });
     app.setErrorHandler(errorHandler);
-    await app.register(uaRoutes(server.db, { size: 1, budgetMs: 400 }), { prefix: '/v2/ua' });
+    await app.register(uaRoutes(server.db, { size: 1, budgetMs: 400 }));
   }, 60_000);
   afterAll(async () => {
     await app?.close();

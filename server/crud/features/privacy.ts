@@ -64,7 +64,7 @@ export const privacy: FeatureFactory = ({ db, definitions, grants, lookupPolicy 
         method: ['GET', 'POST'],
         url: '/reveal',
         writes: true,
-        ownLog: true,
+        unaudited: true,
         answeredBy: 'master',
         async handler(request, core) {
           const record = await repository.findById(requiredId(requestParams(request).id, request.locale));

@@ -23,6 +23,7 @@ import { auditAccounts } from './0015_audit_accounts';
 import { uaUnpublish } from './0016_ua_unpublish';
 import { officeMemberOrder } from './0018_office_member_order';
 import { staffVersion } from './0019_staff_version';
+import { userPreference } from './0020_user_preference';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -44,6 +45,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0016_ua_unpublish': uaUnpublish(dialect),
     '0018_office_member_order': officeMemberOrder(dialect),
     '0019_staff_version': staffVersion(dialect),
+    '0020_user_preference': userPreference(dialect),
   };
 }
 

@@ -1,0 +1,92 @@
+/**
+ * The signed-in user's own preferences (contract/preferences.ts): read every kind of a screen,
+ * save one, forget one. Only ever the caller's rows: the user id comes from the session, never
+ * from the request. Session routes like /user/changePwd (no API element of their own), but a
+ * screen's settings are kept only for a screen the caller may open: its list call must be
+ * granted, as the guard would check it.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Code, type Text } from '../../contract';
+import { preferenceSchemas, screenKeySchema } from '../../contract/preferenceSchemas';
+import { isPreferenceKind, PREFERENCE_LIMITS, PREFERENCE_PATHS, type PreferenceKind, type ScreenPreferences } from '../../contract/preferences';
+import type { ResourceDefinition } from '../../resources/define';
+import type { Grants } from '../auth/grants';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import { success } from '../http/envelope';
+import { requestParams } from '../http/params';
+import { callerOf, type Caller } from '../http/requestContext';
+import { preferenceMessages } from './messages';
+import { preferenceScreens, type PreferenceScreen } from './screens';
+
+function refuse(request: FastifyRequest, code: Code, field: string, message: Text): ApiError {
+  const said = message[request.locale];
+  return new ApiError(code, said, { fields: { [field]: said } });
+}
+
+export function preferenceRoutes(db: Kysely<Database>, grants: Grants, definitions: readonly ResourceDefinition[]) {
+  const screens = preferenceScreens(definitions);
+
+  /** The screen the request names, once the caller may open it. */
+  async function grantedScreen(request: FastifyRequest, caller: Caller): Promise<{ key: string; screen: PreferenceScreen }> {
+    // A session route still keeps everything but the password change closed while one is due.
+    if (caller.mustChangePassword) throw new ApiError(Code.PASSWORD_CHANGE_REQUIRED);
+    const parsed = screenKeySchema.safeParse(requestParams(request).screen);
+    const screen = parsed.success ? screens.get(parsed.data) : undefined;
+    if (!parsed.success || !screen) throw refuse(request, Code.VALIDATION_FAILED, 'screen', preferenceMessages.unknownScreen);
+    if (!(await grants.canCallApi(caller.userId, screen.listApi, caller.grantsVersion))) throw refuse(request, Code.FORBIDDEN, 'screen', preferenceMessages.screenNotGranted);
+    return { key: parsed.data, screen };
+  }
+
+  function kindOf(request: FastifyRequest): PreferenceKind {
+    const kind = requestParams(request).kind;
+    if (!isPreferenceKind(kind)) throw refuse(request, Code.VALIDATION_FAILED, 'kind', preferenceMessages.unknownKind);
+    return kind;
+  }
+
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.get(PREFERENCE_PATHS.list, { config: { access: 'session' } }, async (request) => {
+      const caller = callerOf(request);
+      const { key } = await grantedScreen(request, caller);
+      const rows = await db.selectFrom('userPreference').select(['kind', 'value']).where('userId', '=', caller.userId).where('screen', '=', key).execute();
+      const answer: ScreenPreferences = {};
+      for (const row of rows) {
+        if (!isPreferenceKind(row.kind)) continue;
+        // Stored values were checked when saved; one a later schema refuses is left out, not served.
+        const parsed = preferenceSchemas[row.kind].safeParse(JSON.parse(row.value));
+        if (parsed.success) Object.assign(answer, { [row.kind]: parsed.data });
+      }
+      return success(request, answer);
+    });
+
+    app.post(PREFERENCE_PATHS.save, { config: { access: 'session', writes: true, unaudited: true } }, async (request) => {
+      const caller = callerOf(request);
+      const { key, screen } = await grantedScreen(request, caller);
+      const kind = kindOf(request);
+      const parsed = preferenceSchemas[kind].safeParse(requestParams(request).value);
+      if (!parsed.success) throw refuse(request, Code.VALIDATION_FAILED, 'value', preferenceMessages.invalidValue);
+      if (kind === 'views') {
+        const keepsLookup = (parsed.data as { views: { filters: Record<string, unknown> }[] }).views.some((view) => Object.keys(view.filters).some((name) => screen.lookupFields.has(name)));
+        if (keepsLookup) throw refuse(request, Code.VALIDATION_FAILED, 'value', preferenceMessages.lookupInView);
+      }
+      const value = JSON.stringify(parsed.data);
+      if (value.length > PREFERENCE_LIMITS.storedLength) throw refuse(request, Code.VALIDATION_FAILED, 'value', preferenceMessages.tooLarge);
+      const updateTime = Date.now();
+      await db
+        .insertInto('userPreference')
+        .values({ userId: caller.userId, screen: key, kind, value, updateTime })
+        .onConflict((oc) => oc.columns(['userId', 'screen', 'kind']).doUpdateSet({ value, updateTime }))
+        .execute();
+      return success(request, null);
+    });
+
+    app.post(PREFERENCE_PATHS.delete, { config: { access: 'session', writes: true, unaudited: true } }, async (request) => {
+      const caller = callerOf(request);
+      const { key } = await grantedScreen(request, caller);
+      const kind = kindOf(request);
+      await db.deleteFrom('userPreference').where('userId', '=', caller.userId).where('screen', '=', key).where('kind', '=', kind).execute();
+      return success(request, null);
+    });
+  };
+}
