@@ -400,6 +400,14 @@ export function hasAction(definition: Pick<ResourceDefinition, 'actions'>, actio
   return actionsOf(definition).includes(action);
 }
 
+/**
+ * Whether the resource's records carry a version (contract/recordVersion.ts): every resource whose
+ * records can be edited. The server keeps it in the `version` column and moves it on every write.
+ */
+export function isVersioned(definition: Pick<ResourceDefinition, 'actions'>): boolean {
+  return hasAction(definition, 'edit');
+}
+
 export function pageSizesOf(definition: Pick<ResourceDefinition, 'pageSizes'>): readonly number[] {
   return definition.pageSizes?.length ? definition.pageSizes : DEFAULT_PAGE_SIZES;
 }

@@ -131,10 +131,11 @@ export interface CrudFeature {
   /** Stores a new record in its place (answers its id); the first feature with it inserts. */
   insert?(values: Record<string, unknown>, locale: Locale): Promise<number>;
   /**
-   * Writes an update the feature guards (answers whether the record still existed), or undefined
-   * when this update is not its to write.
+   * Writes an update the feature guards (answers whether the record still existed, and held
+   * `expectedVersion` when given: the repository's update takes it), or undefined when this update
+   * is not its to write.
    */
-  update?(id: number, named: Record<string, unknown>, existing: ResourceRecord, locale: Locale): Promise<boolean> | undefined;
+  update?(id: number, named: Record<string, unknown>, existing: ResourceRecord, locale: Locale, expectedVersion: number | undefined): Promise<boolean> | undefined;
   /** Runs inside the delete's transaction once every id is known to exist (`rows` as read there); throw to refuse. */
   beforeDelete?(trx: Kysely<Database>, ids: readonly number[], context: CallContext, rows: readonly ResourceRecord[]): Promise<void>;
   /** Runs inside the delete's transaction after the records and their details are deleted. */

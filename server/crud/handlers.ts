@@ -12,11 +12,17 @@
  * entity is checked before the save (its index decides a race); a detail's master and the fields
  * declared `fixed` are fixed once created. A detail's master and every reference must exist, a
  * dictionary-backed field must hold an enabled item of its dictionary.
+ *
+ * An editable resource's records carry their `version` (contract/recordVersion.ts). An update
+ * naming the version it was read at is written only while the record still holds it (checked
+ * first, and again by the update's own statement): otherwise 1012 with the record as it stands.
+ * An update naming none is written whatever happened since (the platform's other clients).
  */
 import type { FastifyRequest } from 'fastify';
 import { Code, impactCount, MAX_PAGE_SIZE, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale, type Text } from '../../contract';
 import { ORDER_PARAM, SORT_PARAM } from '../../contract/paging';
-import { fixedFieldsOf, hasAction, sortableFieldsOf, type ResourceDefinition } from '../../resources/define';
+import { VERSION_FIELD, versionOf } from '../../contract/recordVersion';
+import { fixedFieldsOf, hasAction, isVersioned, sortableFieldsOf, type ResourceDefinition } from '../../resources/define';
 import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
@@ -59,12 +65,18 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     return placing ? placing.insert!(values, locale) : repository.insert(values);
   }
 
-  async function update(id: number, named: Record<string, unknown>, existing: ResourceRecord, locale: Locale): Promise<boolean> {
+  async function update(id: number, named: Record<string, unknown>, existing: ResourceRecord, locale: Locale, expectedVersion: number | undefined): Promise<boolean> {
     for (const feature of features) {
-      const guarded = feature.update?.(id, named, existing, locale);
+      const guarded = feature.update?.(id, named, existing, locale, expectedVersion);
       if (guarded) return guarded;
     }
-    return repository.update(id, named);
+    return repository.update(id, named, undefined, expectedVersion);
+  }
+
+  /** The refusal of a save read at an older version: 1012 with the record as the caller may read it. */
+  async function staleSave(current: ResourceRecord, request: FastifyRequest): Promise<ApiError> {
+    const [shown] = await present([current], request);
+    return new ApiError(Code.STALE_VERSION, undefined, { current: shapeRecord(shown!) });
   }
 
   async function save(request: FastifyRequest) {
@@ -73,8 +85,12 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     const id = optionalId(params.id, locale);
     // One call serves both: the action it is used for must be one the resource has.
     if (!hasAction(definition, id === undefined ? 'create' : 'edit')) throw new ApiError(Code.FORBIDDEN);
+    // The version the edit was read at, if it says (a new record has none to name).
+    const expectedVersion = id !== undefined && isVersioned(definition) ? optionalId(params[VERSION_FIELD], locale, VERSION_FIELD) : undefined;
     const existing = id === undefined ? undefined : await repository.findById(id);
     if (id !== undefined && !existing) throw new ApiError(Code.NOT_FOUND);
+    // Changed since it was read: the user compares before anything else is said of their values.
+    if (existing && expectedVersion !== undefined && versionOf(existing) !== expectedVersion) throw await staleSave(existing, request);
 
     const validation = validateEntity(entity, existing ? { ...existing, ...params } : params, locale);
     if (!validation.ok) throw new ApiError(Code.VALIDATION_FAILED, validation.message, { fields: validation.fields });
@@ -96,7 +112,12 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
       const named = Object.fromEntries(Object.entries(values).filter(([name]) => name in params && !serverFields.has(name)));
       let savedId: number | undefined;
       if (id === undefined || !existing) savedId = await insert(values, locale);
-      else savedId = (await update(id, named, existing, locale)) ? id : undefined;
+      else if (await update(id, named, existing, locale, expectedVersion)) savedId = id;
+      else {
+        // Not written: the record is gone, or another save took its version since the check above.
+        const current = expectedVersion === undefined ? undefined : await repository.findById(id);
+        if (current) throw await staleSave(current, request);
+      }
       const saved = savedId === undefined ? undefined : await repository.findById(savedId);
       if (!saved) throw new ApiError(Code.NOT_FOUND);
       return success(request, saved);

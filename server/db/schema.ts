@@ -49,6 +49,8 @@ export interface UserTable {
   officeId: number | null;
   /** 1 supervisor of that node, 0 not. */
   adminFlag: Generated<number>;
+  /** Moved by every write of what /user/detail answers (contract/recordVersion.ts). */
+  version: Generated<number>;
 }
 
 export interface OfficeTable {

@@ -18,8 +18,8 @@ import { parseStaffFilters, searchConditions, searchPlan, type SearchPlan, type 
 
 export { parseStaffFilters, type StaffFilters } from './staffSearch';
 
-/** What the list answers per member: the entity's fields, the id and the supervisor flag; never password data. */
-export const STAFF_COLUMNS = ['id', ...Object.keys(staffEntity.fields), 'adminFlag'] as const;
+/** What the list answers per member: the entity's fields, the id, the supervisor flag and the record's version; never password data. */
+export const STAFF_COLUMNS = ['id', ...Object.keys(staffEntity.fields), 'adminFlag', 'version'] as const;
 const MAX_CACHED_TOTALS = 500;
 
 type PageValues = SearchValues & { limit: number; offset: number };
