@@ -72,6 +72,7 @@ const label = {
   setSupervisor: text('设置主管', 'Set supervisor'),
   publish: text('发布', 'Publish'),
   ingest: text('导入统计数据', 'Ingest statistics'),
+  export: text('导出', 'Export'),
 };
 
 const button = (action: keyof typeof label, apis: readonly string[]): ButtonSpec => ({ action, label: label[action], apis });
@@ -127,6 +128,7 @@ export const BESPOKE_SCREENS: readonly ScreenSpec[] = [
       button('enable', ['/user/enable']),
       button('resetPwd', ['/user/resetPwd']),
       button('delete', ['/user/delete']),
+      button('export', ['/user/export']),
     ],
   },
   {
