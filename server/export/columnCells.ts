@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../contract';
+import { dictionaryItemText } from '../../contract/dictionaries';
 import { EXPORT_COLUMNS_PARAM } from '../../contract/exportFile';
 import { indexRegions, loadRegions, regionNames, type RegionIndex, type RegionPath } from '../../contract/regions';
 import { fieldLabelOf, isComputed, TIMESTAMP_FIELDS, type FieldColumnSpec, type ResourceDefinition } from '../../resources/define';
@@ -92,8 +93,13 @@ export async function columnCells(definition: ResourceDefinition, columns: reado
       return { sheet: sheet(10), cell: suffixed((row) => options.find((o) => String(o.value) === String(row[name]))?.label[locale] ?? asText(row[name])) };
     }
     if (field?.dictionary) {
-      const names = (await dictionaries.labels?.(field.dictionary)) ?? new Map<string, string>();
-      return { sheet: sheet(14), cell: suffixed((row) => names.get(String(row[name])) ?? asText(row[name])) };
+      const dicKey = field.dictionary;
+      const names = (await dictionaries.labels?.(dicKey)) ?? new Map<string, string>();
+      const nameOf = (value: string) => {
+        const stored = names.get(value);
+        return stored === undefined ? value : dictionaryItemText(dicKey, value, stored, locale);
+      };
+      return { sheet: sheet(14), cell: suffixed((row) => (row[name] === null || row[name] === undefined ? null : nameOf(String(row[name])))) };
     }
     const reference = definition.references?.[name];
     if (reference) {

@@ -17,7 +17,7 @@ import { writeAuditNotesAs } from '../audit/note';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { exportGate } from './exportGate';
-import { sheetStream, type CellValue, type SheetColumn } from './sheetStream';
+import { sheetStream, type CellValue, type SheetColumn, type SheetStream } from './sheetStream';
 
 export interface ExportPlan {
   /** The list's title in the caller's language: the sheet's name and the file's. */
@@ -53,14 +53,14 @@ export async function sendExport(request: FastifyRequest, reply: FastifyReply, d
   const release: () => void = acquired;
   const context = auditContextOf(request);
   let first: IteratorResult<CellValue[][], void>;
+  let sheet: SheetStream;
   try {
     first = await plan.pages.next();
+    sheet = sheetStream(plan.title, plan.columns);
   } catch (error) {
     release();
     throw error;
   }
-
-  const sheet = sheetStream(plan.title, plan.columns);
   const stop = new AbortController();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) stop.abort();

@@ -25,12 +25,11 @@ export function sheetStream(sheetName: string, columns: readonly SheetColumn[]) 
   const output = new PassThrough({ highWaterMark: HIGH_WATER });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   // A sheet's name is at most 31 characters, without []:*?/\.
-  const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, '').slice(0, 31) || 'Sheet1');
+  const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, '').slice(0, 31) || 'Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column, i) => ({ key: String(i), width: column.width, ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}) }));
   const header = sheet.addRow(columns.map((column) => cellText(column.header)));
   header.font = { bold: true };
   header.commit();
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
 
   return {
     /** The file's bytes. */
