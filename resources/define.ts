@@ -362,7 +362,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   privacy?: PrivacySpec<keyof F & string>;
   /**
    * Its list exports what its filters select to .xlsx (`<endpoint>/export`, the page element
-   * `<name>:export`); default true, false for a list nobody should take away as a file.
+   * `<name>:export`); default true for a list on a screen (see isExportable), false for a list
+   * nobody should take away as a file.
    */
   exportable?: boolean;
   /** The detail (and reveal) answer also carries these fields grouped under each name, as the platform's clients read them. */
@@ -422,9 +423,12 @@ export function personalDataParams(definitions: readonly Pick<ResourceDefinition
   return new Set(definitions.flatMap((d) => [...Object.keys(d.privacy?.masked ?? {}), ...(d.privacy?.lookup ?? [])]));
 }
 
-/** Whether a resource's list exports (`exportable`, default true). */
-export function isExportable(definition: Pick<ResourceDefinition, 'exportable'>): boolean {
-  return definition.exportable !== false;
+/**
+ * Whether a resource's list exports: one shown on a screen of its own or its master's (a menu, or a
+ * `parent`), unless `exportable: false`. A list read only as a show view's tab has no toolbar to export from.
+ */
+export function isExportable(definition: Pick<ResourceDefinition, 'exportable' | 'menu' | 'parent'>): boolean {
+  return definition.exportable !== false && (definition.menu !== undefined || definition.parent !== undefined);
 }
 
 /** Below a resource's endpoint: what a delete would take with it (contract/deleteImpact.ts), read by its confirmation. */
