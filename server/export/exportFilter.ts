@@ -1,17 +1,21 @@
 /**
- * An export's filter as its audit row records it: the list parameters asked, without the export's
- * own (columns, time zone) and paging, and with every value that may be personal data masked (the
- * audit log masks what the screens mask).
+ * An export's filter as its audit row records it: the list parameters it read (`names`; any other
+ * parameter is not part of the filter), as text without control characters, each at most
+ * MAX_RECORDED characters, and every value that may be personal data masked (the audit log masks
+ * what the screens mask).
  */
-import { EXPORT_COLUMNS_PARAM } from '../../contract/exportFile';
+import { textParam } from '../http/params';
 
-const NOT_FILTERS = new Set([EXPORT_COLUMNS_PARAM, 'tzOffset', 'pageNo', 'pageSize', 'page', 'size', 'limit', 'token']);
 const MASKED = '******';
+/** The longest value recorded (a list's filters are bounded below this anyway). */
+const MAX_RECORDED = 200;
 
-export function exportFilter(params: Readonly<Record<string, unknown>>, personal: ReadonlySet<string>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(params)
-      .filter(([name, value]) => !NOT_FILTERS.has(name) && value !== undefined && value !== null && value !== '')
-      .map(([name, value]) => [name, personal.has(name) ? MASKED : value]),
-  );
+export function exportFilter(params: Readonly<Record<string, unknown>>, names: Iterable<string>, personal: ReadonlySet<string>): Record<string, string> {
+  const recorded: Record<string, string> = {};
+  for (const name of new Set(names)) {
+    const raw = params[name];
+    const value = textParam(Array.isArray(raw) ? raw.map(String).join(',') : raw);
+    if (value !== undefined) recorded[name] = personal.has(name) ? MASKED : [...value].slice(0, MAX_RECORDED).join('');
+  }
+  return recorded;
 }

@@ -70,6 +70,8 @@ export const STAFF_EXPORT_COLUMNS: readonly StaffColumn[] = [
 const LIST_COLUMNS = STAFF_EXPORT_COLUMNS.slice(0, 11);
 
 const TITLE: Text = text('人员管理', 'Staff');
+/** The parameters the person list reads (server/staff/staffSearch.ts): what the audit row records as the filter. */
+const FILTER_NAMES = ['officeId', 'name', 'code', 'telephone', 'roleIds', 'searchKey'];
 
 export function staffExporter(db: Kysely<Database>, staffList: StaffList) {
   // The staff record's personal fields are masked in the audit row's filter (a telephone searched),
@@ -96,7 +98,7 @@ export function staffExporter(db: Kysely<Database>, staffList: StaffList) {
         title: TITLE[locale],
         columns: columns.map((column) => ({ header: column.label[locale], width: column.width })),
         pages: pages(),
-        audit: { table: 'user', filter: exportFilter(params, personal), columns: columns.map((column) => column.key) },
+        audit: { table: 'user', filter: exportFilter(params, FILTER_NAMES, personal), columns: columns.map((column) => column.key) },
       },
       tzOffset,
     );

@@ -9,7 +9,8 @@
  */
 import { MAX_PAGE_SIZE } from '../../../contract';
 import { EXPORT_PATH } from '../../../contract/exportFile';
-import { isExportable, personalDataParams } from '../../../resources/define';
+import { ORDER_PARAM, SORT_PARAM } from '../../../contract/paging';
+import { isExportable, lookupFieldsOf, personalDataParams } from '../../../resources/define';
 import { chosenColumns, columnCells, exportableColumns, tzOffsetParam } from '../../export/columnCells';
 import { exportFilter } from '../../export/exportFilter';
 import { sendExport } from '../../export/sendExport';
@@ -23,6 +24,19 @@ export const EXPORT_READ_PAGE = MAX_PAGE_SIZE;
 export const exporting: FeatureFactory = ({ db, definitions, dictionaries }, definition) => {
   if (!isExportable(definition)) return undefined;
   const personal = personalDataParams(definitions);
+  // The parameters a list of this resource reads: what an export's audit row records as its filter.
+  const filterNames = [
+    ...definition.search,
+    ...(definition.search.length ? ['searchKey'] : []),
+    ...(definition.filters ?? []),
+    ...(definition.requiredFilters ?? []),
+    ...(definition.parent ? [definition.parent.field] : []),
+    ...(definition.ranges ?? []).flatMap((name) => [`${name}From`, `${name}To`]),
+    ...lookupFieldsOf(definition).map(({ field }) => field),
+    SORT_PARAM,
+    ORDER_PARAM,
+    'ids',
+  ];
 
   return {
     routes: [
@@ -61,7 +75,7 @@ export const exporting: FeatureFactory = ({ db, definitions, dictionaries }, def
               title: definition.title[locale],
               columns: cells.sheetColumns,
               pages: pages(),
-              audit: { table: definition.table, filter: exportFilter(params, personal), columns: columns.map((column) => column.field) },
+              audit: { table: definition.table, filter: exportFilter(params, filterNames, personal), columns: columns.map((column) => column.field) },
               async settle(rows) {
                 await settle({ items: firstPage, total: rows });
                 await access.settle?.(rows);
