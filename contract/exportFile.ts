@@ -21,16 +21,23 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** Characters XML 1.0 cannot carry (a file holding one does not open). */
-// eslint-disable-next-line no-control-regex
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+/** Whether XML 1.0 can carry the character (a file holding one it cannot does not open): tab, line feed and carriage return of the controls. */
+function isXmlChar(char: string): boolean {
+  const code = char.codePointAt(0)!;
+  return (code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d) && code !== 0xfffe && code !== 0xffff;
+}
+
+/** Whether a file name may hold the character (no control character, no path or wildcard sign). */
+function isFileNameChar(char: string): boolean {
+  return char.codePointAt(0)! >= 0x20 && !'\\/:*?"<>|'.includes(char);
+}
 
 /**
  * A text as a cell holds it: never read as a formula (a leading `'`, as a spreadsheet marks typed
  * text) and without characters the file format cannot hold.
  */
 export function cellText(value: string): string {
-  const clean = value.replace(NOT_XML, '');
+  const clean = [...value].filter(isXmlChar).join('');
   return FORMULA_START.test(clean) ? `'${clean}` : clean;
 }
 
@@ -41,8 +48,7 @@ export function looksLikeFormula(value: string): boolean {
 
 /** `人员管理-2026-11-26.xlsx`: the list's title and the day, without characters a file name cannot hold. */
 export function exportFileName(title: string, day: string): string {
-  // eslint-disable-next-line no-control-regex
-  const safe = title.replace(/[\\/:*?"<>|\u0000-\u001F]/g, '').trim() || 'export';
+  const safe = [...title].filter(isFileNameChar).join('').trim() || 'export';
   return `${safe}-${day}.xlsx`;
 }
 

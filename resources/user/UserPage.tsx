@@ -13,6 +13,8 @@ import { DEFAULT_PAGE_SIZE } from '../../contract/paging';
 import { useLocale } from '../../providers/locale';
 import type { PageProps } from '../../src/routing/pageProps';
 import { useRowActionAccess } from '../generic/useRowActionAccess';
+import { ExportButton } from '../generic/ExportButton';
+import { API_PREFIX } from '../../contract/session';
 import { staffColumns, type RowActionName } from './staffColumns';
 import { officeOptions, type StaffFilters } from './staffList';
 import { UserSearchForm } from './UserSearchForm';
@@ -36,7 +38,9 @@ const prefetchDialogs = () => {
   void loadDeleteConfirm();
 };
 
-const ACTIONS = ['create', 'edit', 'enable', 'resetPwd', 'delete'] as const;
+const ACTIONS = ['create', 'edit', 'enable', 'resetPwd', 'delete', 'export'] as const;
+/** Table columns the export does not write: the row number and the buttons. */
+const NOT_EXPORTED = new Set(['idx', 'actions']);
 
 /** The table element named for assistive technology ('人员列表'). */
 function LabelledTable(props: ComponentProps<'table'>) {
@@ -127,11 +131,20 @@ export default function UserPage({ route }: PageProps) {
           setPage(1);
         }}
       />
-      {granted.has('create') ? (
+      {granted.has('create') || granted.has('export') ? (
         <div className="generic-toolbar">
-          <Button type="primary" icon={<PlusOutlined />} onMouseEnter={prefetchDialogs} onFocus={prefetchDialogs} onClick={() => setDialog({ kind: 'form', open: true })}>
-            {t('staff.add')}
-          </Button>
+          {granted.has('create') ? (
+            <Button type="primary" icon={<PlusOutlined />} onMouseEnter={prefetchDialogs} onFocus={prefetchDialogs} onClick={() => setDialog({ kind: 'form', open: true })}>
+              {t('staff.add')}
+            </Button>
+          ) : null}
+          {granted.has('export') ? (
+            <ExportButton
+              url={`${API_PREFIX}/${USER_RESOURCE}/export`}
+              params={() => ({ ...filters })}
+              columns={columns.flatMap((column) => (typeof column.key === 'string' && !NOT_EXPORTED.has(column.key) ? [column.key] : []))}
+            />
+          ) : null}
         </div>
       ) : null}
       {error ? <Alert type="error" showIcon className="generic-error" message={t('resources.loadFailed', { message: error.message })} /> : null}
