@@ -10,6 +10,16 @@ import { cellText } from '../../contract/exportFile';
 
 export type CellValue = string | number | null;
 
+/** Waits for the first of these events, then drops every listener it added. */
+async function firstOf(events: ReadonlyArray<readonly [NodeJS.EventEmitter | EventTarget, string]>): Promise<void> {
+  const done = new AbortController();
+  try {
+    await Promise.race(events.map(([emitter, name]) => once(emitter as NodeJS.EventEmitter, name, { signal: done.signal }).catch(() => undefined)));
+  } finally {
+    done.abort();
+  }
+}
+
 /** Above this many bytes waiting for the socket, the writer waits before the next page. */
 const HIGH_WATER = 1 << 20;
 
@@ -30,6 +40,19 @@ export function sheetStream(sheetName: string, columns: readonly SheetColumn[]) 
   const header = sheet.addRow(columns.map((column) => cellText(column.header)));
   header.font = { bold: true };
   header.commit();
+  /**
+   * Where the sheet's XML goes to be zipped. ExcelJS's committed rows never wait for the zip, so
+   * left alone its input would queue the whole sheet (native memory) while deflate lags: the
+   * writer waits on it too. An internal of ExcelJS 4 (the sheet's StreamBuf pipes into archiver's
+   * stream, a readable-stream one whose state says whether it waits for `drain`); none found, the
+   * writer waits on the socket alone.
+   */
+  type ZipInput = NodeJS.EventEmitter & { _writableState?: { needDrain?: boolean } };
+  const zipInputs = (): ZipInput[] => {
+    const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
+    return Array.isArray(pipes) ? (pipes as ZipInput[]) : [];
+  };
+  const isFull = (stream: ZipInput | PassThrough) => (stream instanceof PassThrough ? stream.writableNeedDrain : stream._writableState?.needDrain === true);
 
   return {
     /** The file's bytes. */
@@ -46,8 +69,14 @@ export function sheetStream(sheetName: string, columns: readonly SheetColumn[]) 
      */
     async flush(signal: AbortSignal): Promise<void> {
       await new Promise((resolve) => setImmediate(resolve));
-      while (!signal.aborted && !output.destroyed && output.writableNeedDrain) {
-        await Promise.race([once(output, 'drain'), once(output, 'close'), once(signal, 'abort')]).catch(() => undefined);
+      for (;;) {
+        const waiting = [...zipInputs(), output].find(isFull);
+        if (!waiting || signal.aborted || output.destroyed) return;
+        await firstOf([
+          [waiting, 'drain'],
+          [output, 'close'],
+          [signal, 'abort'],
+        ]);
       }
     },
 
