@@ -39,8 +39,10 @@ afterAll(async () => {
 });
 
 const page = (from: number, count: number): CellValue[][] => Array.from({ length: count }, (_, i) => [from + i, `row ${from + i} ${'x'.repeat(200)}`]);
-const lastAudit = async () => {
-  const row = await server.db.selectFrom('auditLog').select('changes').where('action', '=', 'export').orderBy('id', 'desc').limit(1).executeTakeFirst();
+const lastAuditId = async () => Number((await server.db.selectFrom('auditLog').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
+/** The export's audit row written after `after` (the id of the last row before the call). */
+const auditAfter = (after: number) => async () => {
+  const row = await server.db.selectFrom('auditLog').select('changes').where('action', '=', 'export').where('id', '>', after).orderBy('id', 'desc').limit(1).executeTakeFirst();
   return row && (JSON.parse(row.changes!) as Record<string, [null, unknown]>);
 };
 async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean): Promise<T> {
@@ -60,10 +62,11 @@ describe('an export’s answer', () => {
         for (let p = 0; p < 3; p++) yield page(p * 4, 4);
       })(),
     });
+    const before = await lastAuditId();
     const response = await fetch(`${address}/export`);
     const { rows } = await readSheet(Buffer.from(await response.arrayBuffer()));
     expect(rows.map((row) => row[0])).toEqual(['n', 0, 1, 2, 3, 4, 'Only the first 5 rows were exported; narrow the filters to export the rest']);
-    expect(await lastAudit()).toMatchObject({ rows: [null, 5], truncated: [null, true] });
+    expect(await until(auditAfter(before), (value) => value !== undefined)).toMatchObject({ rows: [null, 5], truncated: [null, true] });
   });
 
   it('stops reading when the client leaves, and records the export as cancelled', async () => {
@@ -82,11 +85,12 @@ describe('an export’s answer', () => {
       })(),
     });
     const stop = new AbortController();
+    const before = await lastAuditId();
     const response = await fetch(`${address}/export`, { signal: stop.signal });
     const reader = response.body!.getReader();
     await reader.read();
     stop.abort();
-    const audit = await until(lastAudit, (value) => value?.outcome !== undefined);
+    const audit = await until(auditAfter(before), (value) => value !== undefined);
     expect(audit?.outcome).toEqual([null, 'cancelled']);
     expect(isClosed).toBe(true);
     const readThen = pagesRead;
@@ -101,10 +105,11 @@ describe('an export’s answer', () => {
         throw new Error('the database went away');
       })(),
     });
+    const before = await lastAuditId();
     const response = await fetch(`${address}/export`);
     const bytes = await response.arrayBuffer().catch(() => new ArrayBuffer(0));
     await expect(readSheet(Buffer.from(bytes))).rejects.toThrow();
-    expect((await until(lastAudit, (value) => value?.outcome !== undefined))?.outcome).toEqual([null, 'failed']);
+    expect((await until(auditAfter(before), (value) => value !== undefined))?.outcome).toEqual([null, 'failed']);
   });
 
   it('runs one export per caller at a time: the next is refused (1009), the first is unharmed', async () => {
