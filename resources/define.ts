@@ -364,6 +364,12 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   /** Exact filters every list call must give (1001 when missing or not a valid value). */
   requiredFilters?: ReadonlyArray<keyof F & string>;
   privacy?: PrivacySpec<keyof F & string>;
+  /**
+   * Its list exports what its filters select to .xlsx (`<endpoint>/export`, the page element
+   * `<name>:export`); default true for a list on a screen (see isExportable), false for a list
+   * nobody should take away as a file.
+   */
+  exportable?: boolean;
   /** The detail (and reveal) answer also carries these fields grouped under each name, as the platform's clients read them. */
   detailGroups?: Readonly<Record<string, ReadonlyArray<keyof F & string>>>;
   /**
@@ -429,6 +435,14 @@ export function personalDataParams(definitions: readonly Pick<ResourceDefinition
   return new Set(definitions.flatMap((d) => [...Object.keys(d.privacy?.masked ?? {}), ...(d.privacy?.lookup ?? [])]));
 }
 
+/**
+ * Whether a resource's list exports: one shown on a screen of its own or its master's (a menu, or a
+ * `parent`), unless `exportable: false`. A list read only as a show view's tab has no toolbar to export from.
+ */
+export function isExportable(definition: Pick<ResourceDefinition, 'exportable' | 'menu' | 'parent'>): boolean {
+  return definition.exportable !== false && (definition.menu !== undefined || definition.parent !== undefined);
+}
+
 /** Below a resource's endpoint: what a delete would take with it (contract/deleteImpact.ts), read by its confirmation. */
 export const DELETE_IMPACT_PATH = 'deleteImpact';
 
@@ -451,6 +465,7 @@ const ACTION_LABELS: Record<CrudAction, Text> = {
 };
 
 const REVEAL_LABEL: Text = { 'zh-CN': '查看明文', 'en-US': 'Reveal' };
+const EXPORT_LABEL: Text = { 'zh-CN': '导出', 'en-US': 'Export' };
 
 /** The page elements a CRUD resource gets (one per declared action), each with the calls it needs. */
 export function crudActions(definition: ResourceDefinition): ActionElement[] {
@@ -478,11 +493,13 @@ export function crudActions(definition: ResourceDefinition): ActionElement[] {
   }));
   // Revealing personal data is a grant of its own, never implied by list.
   const reveal = definition.privacy ? [{ action: 'reveal', code: actionCode(definition.name, 'reveal'), label: REVEAL_LABEL, apis: [`${base}/reveal`] }] : [];
+  // Exporting takes the list away as a file: a grant of its own, never implied by list.
+  const exporting = isExportable(definition) ? [{ action: 'export', code: actionCode(definition.name, 'export'), label: EXPORT_LABEL, apis: [`${base}/export`] }] : [];
   const extra = (definition.rowActions ?? []).map(({ action, label, apis: paths }) => ({
     action,
     code: actionCode(definition.name, action),
     label,
     apis: [...paths],
   }));
-  return [...crud, ...reveal, ...extra];
+  return [...crud, ...reveal, ...exporting, ...extra];
 }

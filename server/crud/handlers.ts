@@ -27,7 +27,7 @@ import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { invalidParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
-import { contextOf, type CrudContext, type CrudCore, type CrudFeature, type DeleteImpactPart, type ListPart } from './feature';
+import { contextOf, type CallContext, type CrudContext, type CrudCore, type CrudFeature, type DeleteImpactPart, type ListPart, type ListRead } from './feature';
 import { FEATURES } from './features';
 import { rangeParams } from './rangeParams';
 import { duplicateOf, fieldRefusal } from './refusals';
@@ -49,11 +49,13 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
   /** Fields the server keeps (a feature's `serverFields`): never taken from a request, never written by an update. */
   const serverFields = new Set(features.flatMap((feature) => feature.serverFields ?? []));
 
-  async function present(rows: readonly ResourceRecord[], request: FastifyRequest): Promise<ResourceRecord[]> {
+  async function presentAs(rows: readonly ResourceRecord[], context: CallContext): Promise<ResourceRecord[]> {
     let shown = [...rows];
-    for (const feature of features) if (feature.present) shown = await feature.present(db, shown, contextOf(request));
+    for (const feature of features) if (feature.present) shown = await feature.present(db, shown, context);
     return shown;
   }
+
+  const present = (rows: readonly ResourceRecord[], request: FastifyRequest) => presentAs(rows, contextOf(request));
 
   /** A single record as every single-record answer carries it. */
   function shapeRecord(record: ResourceRecord): ResourceRecord {
@@ -199,7 +201,11 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     return ids;
   }
 
-  async function list(request: FastifyRequest) {
+  /**
+   * The list's query as the request asks it (filters, exact values, ranges, order, the features'
+   * parts), without its paging; the features' checks and records run here (a lookup is recorded).
+   */
+  async function listQueryOf(request: FastifyRequest): Promise<ListRead> {
     const params = requestParams(request);
     const context = contextOf(request);
     for (const feature of features) feature.checkList?.(params, context);
@@ -222,10 +228,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
       if (part) parts.push(part);
     }
     const ids = idsOf(params, request.locale);
-    // Named records come in one page whatever the paging (they are at most a page's worth).
-    const paging = ids ? { page: 1, size: MAX_PAGE_SIZE } : parsePaging(params);
-    const page = await repository.list({
-      paging,
+    const query = {
       filters,
       exact: Object.assign(exact, ...parts.map((part) => part.exact ?? {})),
       searchKey,
@@ -234,8 +237,16 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
       conditions: parts.flatMap((part) => part.conditions ?? []),
       ids,
       sort,
-    });
-    for (const part of parts) await part.settle?.(page);
+    };
+    return { query, settle: async (page) => { for (const part of parts) await part.settle?.(page); } };
+  }
+
+  async function list(request: FastifyRequest) {
+    const { query, settle } = await listQueryOf(request);
+    // Named records come in one page whatever the paging (they are at most a page's worth).
+    const paging = query.ids ? { page: 1, size: MAX_PAGE_SIZE } : parsePaging(requestParams(request));
+    const page = await repository.list({ ...query, paging });
+    await settle(page);
     return success(request, { ...page, items: await present(page.items, request) });
   }
 
@@ -248,7 +259,19 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     return success(request, answer);
   }
 
-  const core: CrudCore = { repository, shapeRecord };
+  const core: CrudCore = {
+    repository,
+    shapeRecord,
+    listQueryOf,
+    present: presentAs,
+    async exportAccess(context) {
+      for (const feature of features) {
+        const access = await feature.exportAccess?.(context);
+        if (access) return access;
+      }
+      return { isRevealed: false };
+    },
+  };
   const routes = features.flatMap((feature) => feature.routes ?? []);
   return { definition, repository, list, detail, save, remove, deleteImpact, routes, core };
 }

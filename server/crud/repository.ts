@@ -125,22 +125,27 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     return read(row) as ResourceRecord | undefined;
   }
 
+  async function pageOf(query: ListQuery): Promise<ResourceRecord[]> {
+    let page = db.selectFrom(table).where((eb) => searchCondition(eb, query)).select(columns);
+    // Either the order asked for or the default; `id` always breaks ties, so pages never overlap.
+    const order = query.sort ? [[query.sort.field, query.sort.direction] as const] : definition.sort;
+    for (const [name, direction] of order) page = page.orderBy(name, direction);
+    const { page: pageNo, size } = query.paging;
+    const rows = await page.orderBy('id', 'asc').limit(size).offset((pageNo - 1) * size).execute();
+    return rows.map(read) as ResourceRecord[];
+  }
+
   return {
     table,
 
     async list(query: ListQuery): Promise<ListData<ResourceRecord>> {
       const filtered = db.selectFrom(table).where((eb) => searchCondition(eb, query));
-      let page = filtered.select(columns);
-      // Either the order asked for or the default; `id` always breaks ties, so pages never overlap.
-      const order = query.sort ? [[query.sort.field, query.sort.direction] as const] : definition.sort;
-      for (const [name, direction] of order) page = page.orderBy(name, direction);
-      const { page: pageNo, size } = query.paging;
-      const [items, count] = await Promise.all([
-        page.orderBy('id', 'asc').limit(size).offset((pageNo - 1) * size).execute(),
-        filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-      ]);
-      return { items: items.map(read) as ResourceRecord[], total: Number(count?.total ?? 0) };
+      const [items, count] = await Promise.all([pageOf(query), filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()]);
+      return { items, total: Number(count?.total ?? 0) };
     },
+
+    /** One page of the list, uncounted (an export reads page after page). */
+    page: pageOf,
 
     /** The record with this id, if it is one of this resource's (`on`: a transaction). */
     findById(id: number, on?: Kysely<Database>): Promise<ResourceRecord | undefined> {

@@ -7,7 +7,8 @@
  * moves and deletes are derived from their definitions (./declaredWrites.ts). A route of the matrix
  * registered as writing (`config: { writes: true }`, which runs its handler in an audit context)
  * must be one of those, or registered as writing only tables the audit log leaves out (`unaudited`:
- * sessions, handoff codes, reveal records, display preferences; server/audit/coverage.ts). Any other route must leave every
+ * sessions, handoff codes, reveal records, display preferences, and an export's own audit row;
+ * server/audit/coverage.ts, tests/api/export.test.ts). Any other route must leave every
  * audited table as it was: a write there would go unrecorded.
  */
 import { sql } from 'kysely';

@@ -7,7 +7,7 @@
  */
 import { Code, pagingParams, uniqueRuleOf } from '../../contract';
 import { apiElementPath } from '../../contract/session';
-import { DELETE_IMPACT_PATH, endpointOf, hasAction, type ResourceDefinition } from '../../resources/define';
+import { DELETE_IMPACT_PATH, endpointOf, hasAction, isExportable, type ResourceDefinition } from '../../resources/define';
 import { NONE, PASS, type Outcome, type Request, type Row } from './matrixTypes';
 import { rangeKindOf } from '../../contract/ranges';
 
@@ -62,6 +62,8 @@ function groupRows(group: readonly ResourceDefinition[]): Row[] {
       rows.push(row('GET', `${base}/${path}`, { query: { [param]: 'zz', ...Object.fromEntries(within.map((field) => [field, NONE])) } }));
     }
   }
+  // The export of what the list's filters select (an empty file for these filters).
+  if (some(isExportable)) rows.push(row('GET', `${base}/export`, { query: listParams(master) }), row('POST', `${base}/export`, { body: listParams(master) }));
   if (some((d) => d.privacy !== undefined)) rows.push(row('GET', `${base}/reveal`, { query: { id: NONE } }), row('POST', `${base}/reveal`, { body: { id: NONE } }));
   return rows;
 }
