@@ -55,7 +55,8 @@ export const STAFF_EXPORT_COLUMNS: readonly StaffColumn[] = [
   plain('specialty', 20),
   { key: 'officeName', label: staffEntity.fields.officeId.label, width: 18, cell: (row) => value(row.officeName) },
   { key: 'roles', label: text('关联角色', 'Linked roles'), width: 24, cell: (row) => value((row.roles ?? []).map((role) => role.name).join('、')) },
-  choice('isEnable', STAFF_ENABLE_FLAGS, 8),
+  // Headed as the list's switch column is.
+  { ...choice('isEnable', STAFF_ENABLE_FLAGS, 8), label: text('启用', 'Enabled') },
   plain('birthday', 12),
   choice('nation', NATIONS, 10),
   choice('marriageStatus', MARRIAGE_STATUSES, 10),

@@ -39,7 +39,10 @@ const row = (page: Page, key: string) => page.getByRole('row').filter({ hasText:
 
 /** Opens the parameter's edit dialog in `page` and waits for its values. */
 async function edit(page: Page): Promise<Locator> {
+  // The dialog opens on the list's copy and reads the record again: type once that read is in.
+  const read = page.waitForResponse((response) => response.url().includes('/param/detail'));
   await row(page, KEY).getByRole('button', { name: '编辑' }).click();
+  await read;
   const form = dialog(page);
   await visible(form);
   await expect.poll(() => form.getByLabel('Key', { exact: true }).inputValue()).toBe(KEY);
