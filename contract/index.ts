@@ -32,3 +32,4 @@ export * from './deleteImpact';
 export * from './tags';
 export * from './ranges';
 export * from './rangeBound';
+export * from './bulkUpdate';

@@ -21,7 +21,8 @@ import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { invalidParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
-import { contextOf, type CrudContext, type CrudCore, type CrudFeature, type DeleteImpactPart, type ListPart } from './feature';
+import { contextOf, type CallContext, type CrudContext, type CrudCore, type CrudFeature, type DeleteImpactPart, type ListPart } from './feature';
+import { bulkUpdater } from './bulkUpdate';
 import { FEATURES } from './features';
 import { rangeParams } from './rangeParams';
 import { duplicateOf, fieldRefusal } from './refusals';
@@ -67,15 +68,12 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     return repository.update(id, named);
   }
 
-  async function save(request: FastifyRequest) {
-    const { locale } = request;
-    const params = requestParams(request);
-    const id = optionalId(params.id, locale);
-    // One call serves both: the action it is used for must be one the resource has.
-    if (!hasAction(definition, id === undefined ? 'create' : 'edit')) throw new ApiError(Code.FORBIDDEN);
-    const existing = id === undefined ? undefined : await repository.findById(id);
-    if (id !== undefined && !existing) throw new ApiError(Code.NOT_FOUND);
-
+  /**
+   * The values a save of `params` stores (on the stored record `existing` when it updates `id`),
+   * after every check a save makes; throws the refusal otherwise. The save and the bulk update ask it.
+   */
+  async function checkedValues(params: Record<string, unknown>, id: number | undefined, existing: ResourceRecord | undefined, context: CallContext): Promise<Record<string, unknown>> {
+    const { locale } = context;
     const validation = validateEntity(entity, existing ? { ...existing, ...params } : params, locale);
     if (!validation.ok) throw new ApiError(Code.VALIDATION_FAILED, validation.message, { fields: validation.fields });
     // Absent optional values are stored as null; the server's own fields keep what is stored.
@@ -86,9 +84,21 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     }
     const unknown = await checks.unknownChoice(values, existing);
     if (unknown !== undefined) throw fieldRefusal(entity, unknown, 'choice', locale);
-    for (const feature of features) await feature.beforeSave?.(db, { id, values, existing }, contextOf(request));
+    for (const feature of features) await feature.beforeSave?.(db, { id, values, existing }, context);
     const taken = await checks.takenRule(values, id);
     if (taken) throw duplicateOf(taken, locale);
+    return values;
+  }
+
+  async function save(request: FastifyRequest) {
+    const { locale } = request;
+    const params = requestParams(request);
+    const id = optionalId(params.id, locale);
+    // One call serves both: the action it is used for must be one the resource has.
+    if (!hasAction(definition, id === undefined ? 'create' : 'edit')) throw new ApiError(Code.FORBIDDEN);
+    const existing = id === undefined ? undefined : await repository.findById(id);
+    if (id !== undefined && !existing) throw new ApiError(Code.NOT_FOUND);
+    const values = await checkedValues(params, id, existing, contextOf(request));
 
     try {
       // An update writes only the fields it names: a field it leaves out is not written back as
@@ -227,9 +237,10 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     return success(request, answer);
   }
 
+  const bulkUpdate = bulkUpdater({ db, definition, repository, checkedValues });
   const core: CrudCore = { repository, shapeRecord };
   const routes = features.flatMap((feature) => feature.routes ?? []);
-  return { definition, repository, list, detail, save, remove, deleteImpact, routes, core };
+  return { definition, repository, list, detail, save, remove, deleteImpact, bulkUpdate, routes, core };
 }
 
 export type CrudHandlers = ReturnType<typeof crudHandlers>;
