@@ -1,13 +1,15 @@
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useTable } from '@refinedev/antd';
-import { useDelete, useTranslate, type BaseKey, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useDelete, useDeleteMany, useTranslate, type BaseKey, type CrudFilter, type HttpError } from '@refinedev/core';
 import { Button, Space, Table, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from '../../providers/locale';
 import type { Locale } from '../../contract/i18n';
 import { DELETE_IMPACT_PATH, endpointOf, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
 import { detailsOf } from '../registry';
+import { BulkBar } from './BulkBar';
+import { bulkSetActions, type BulkSetAction } from './bulkActions';
 import { useRegisteredCells } from './cellRegistry';
 import { resourceColumns } from './columns';
 import { sortOrderOf } from './columnSettings';
@@ -32,8 +34,11 @@ const loadShow = () => import('./ResourceShow');
 const ResourceForm = lazy(() => loadForm().then((m) => ({ default: m.ResourceForm })));
 const DeleteConfirm = lazy(() => loadDeleteConfirm().then((m) => ({ default: m.DeleteConfirm })));
 const ResourceShow = lazy(loadShow);
+const loadBulkConfirm = () => import('./BulkConfirm');
+const BulkConfirm = lazy(() => loadBulkConfirm().then((m) => ({ default: m.BulkConfirm })));
 const prefetchDialogs = () => {
   void loadForm();
+  void loadBulkConfirm();
   void loadDeleteConfirm();
   void loadShow();
 };
@@ -75,6 +80,8 @@ type Dialog =
   | { kind: 'form'; action: FormAction; id?: BaseKey; open: boolean }
   | { kind: 'delete'; row: Row; open: boolean }
   | { kind: 'show'; id: BaseKey; open: boolean }
+  | { kind: 'bulkDelete'; ids: BaseKey[]; open: boolean }
+  | { kind: 'bulkSet'; action: BulkSetAction; ids: BaseKey[]; open: boolean }
   | { kind: 'rowAction'; action: RowAction; entry: DialogEntry; row: Row; open: boolean };
 
 /** The width of the element `ref` holds, followed as it changes (undefined until measured). */
@@ -99,13 +106,14 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
   const access = useResourceAccess(definition);
   const pageSizes = pageSizesOf(definition);
   const declaredActions = useMemo(() => registeredRowActions(definition, dialogs), [definition, dialogs]);
-  const grantedActions = useRowActionAccess(
-    definition.name,
-    declaredActions.map(({ action }) => action.action),
-  );
+  const declaredSets = useMemo(() => bulkSetActions(definition, locale), [definition, locale]);
+  const grantedActions = useRowActionAccess(definition.name, [...declaredActions.map(({ action }) => action.action), ...(declaredSets.length ? ['bulkEdit'] : [])]);
+  const setActions = grantedActions.has('bulkEdit') ? declaredSets : [];
   const rowActions = declaredActions.filter(({ action }) => grantedActions.has(action.action));
   const [dialog, setDialog] = useState<Dialog>();
   const { mutateAsync: remove } = useDelete<Row, HttpError>();
+  const { mutateAsync: removeMany } = useDeleteMany<Row, HttpError>();
+  const [checkedKeys, setCheckedKeys] = useState<BaseKey[]>([]);
 
   const permanent: CrudFilter[] = master ? [{ field: master.field, operator: 'eq', value: master.id }] : [];
   const { tableProps, tableQuery, searchFormProps, currentPage, setCurrentPage, pageSize, sorters, setSorters } = useTable<Row, HttpError, Record<string, unknown>>({
@@ -119,6 +127,9 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
   });
   const rows = useMemo(() => [...(tableProps.dataSource ?? [])], [tableProps.dataSource]);
   const rowMark = useRowMark(definition);
+  // Rows are checked on the page shown: one no longer on it is no longer checked. A master list selects one row instead.
+  const isCheckable = selection === undefined && (setActions.length > 0 || access.canDelete);
+  const checked = isCheckable ? checkedKeys.filter((key) => rows.some((row) => String(row.id) === String(key))) : [];
   // Registered cells load with the first list naming them (their widths and alignment come with them).
   useRegisteredCells(definition.columns.flatMap((column) => (column.cell ? [column.cell] : [])));
   const [listRef, listWidth] = useWidth();
@@ -143,6 +154,17 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     });
     // The last row of a later page is gone: show the page before it.
     if (rows.length === 1 && currentPage > 1) setCurrentPage(currentPage - 1);
+  };
+
+  const deleteChecked = async (ids: BaseKey[]) => {
+    await removeMany({
+      resource: definition.name,
+      ids,
+      successNotification: () => ({ message: t('messages.deleted'), type: 'success' }),
+      errorNotification: (error) => ({ message: error?.message || t('notifications.error'), type: 'error' }),
+    });
+    setCheckedKeys([]);
+    if (ids.length === rows.length && currentPage > 1) setCurrentPage(currentPage - 1);
   };
 
   const closeDialog = () => setDialog((current) => current && { ...current, open: false });
@@ -172,8 +194,8 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     mark: rowMark,
     withSorters: true,
     arrange: settings.arrange,
-    // The radio column of a master list takes its 40 px first.
-    available: listWidth === undefined ? undefined : listWidth - (selection ? 40 : 0),
+    // The radio (or check) column takes its 40 px first.
+    available: listWidth === undefined ? undefined : listWidth - (selection || isCheckable ? 40 : 0),
   });
   // The header shows the list's sort, also one a view set.
   const sortedColumns = columns.map((column) => ('sorter' in column && column.sorter ? { ...column, sortOrder: sortOrderOf(sort, String(column.key)) } : column));
@@ -203,6 +225,17 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
           {settings.control}
         </Space>
       </div>
+      {checked.length > 0 ? (
+        <BulkBar
+          count={checked.length}
+          canDelete={access.canDelete}
+          setActions={setActions}
+          onIntent={prefetchDialogs}
+          onDelete={() => setDialog({ kind: 'bulkDelete', ids: checked, open: true })}
+          onSet={(action) => setDialog({ kind: 'bulkSet', action, ids: checked, open: true })}
+          onClear={() => setCheckedKeys([])}
+        />
+      ) : null}
       {tableQuery.isError ? (
         // Plain text rather than antd's Alert: the list screen has no room for another component.
         <p role="alert" className="generic-error">
@@ -218,11 +251,13 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
         columns={sortedColumns}
         loading={tableQuery.isFetching}
         // The columns' own widths (fitted to the list's width): text beyond them ends in an ellipsis.
-        scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), selection ? 40 : 0) }}
+        scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), selection || isCheckable ? 40 : 0) }}
         rowSelection={
           selection
             ? { type: 'radio', columnWidth: 40, selectedRowKeys: selectedId === undefined ? [] : [selectedId], onChange: (_keys, picked) => selection.onSelect(picked[0]) }
-            : undefined
+            : isCheckable
+              ? { columnWidth: 40, selectedRowKeys: checked, onChange: (keys) => setCheckedKeys(keys.map((key) => (typeof key === 'bigint' ? String(key) : key))) }
+              : undefined
         }
         onRow={selection ? (row) => ({ onClick: () => selection.onSelect(row), className: 'generic-table__selectable' }) : undefined}
         pagination={
@@ -261,6 +296,30 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
             impact={{ url: `${endpointOf(definition)}/${DELETE_IMPACT_PATH}`, ids: [dialog.row.id] }}
             open={dialog.open}
             onConfirm={() => deleteRow(dialog.row)}
+            onClose={closeDialog}
+            afterClose={forgetDialog}
+          />
+        ) : null}
+        {dialog?.kind === 'bulkDelete' ? (
+          <DeleteConfirm
+            content={t('bulk.deleteQuestion', { count: dialog.ids.length })}
+            impact={{ url: `${endpointOf(definition)}/${DELETE_IMPACT_PATH}`, ids: dialog.ids }}
+            open={dialog.open}
+            onConfirm={() => deleteChecked(dialog.ids)}
+            onClose={closeDialog}
+            afterClose={forgetDialog}
+          />
+        ) : null}
+        {dialog?.kind === 'bulkSet' ? (
+          <BulkConfirm
+            definition={definition}
+            action={dialog.action}
+            ids={dialog.ids}
+            open={dialog.open}
+            onDone={() => {
+              setCheckedKeys([]);
+              void tableQuery.refetch();
+            }}
             onClose={closeDialog}
             afterClose={forgetDialog}
           />
