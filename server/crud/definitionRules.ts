@@ -4,7 +4,7 @@
  * (a masked field searched with "contains", whose totals tell its value) never serves a request.
  */
 import { isLookupKind } from '../../contract/lookup';
-import { bulkFieldsOf, fixedFieldsOf, IN_USE_FLAG, isBuiltInCell, isComputed, REVEAL_LOG_FIELDS, sortableFieldsOf, storedFieldsOf, TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
+import { bulkFieldsOf, fixedFieldsOf, hasAction, IN_USE_FLAG, isBuiltInCell, isComputed, REVEAL_LOG_FIELDS, sortableFieldsOf, storedFieldsOf, TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
 import { ORDER_PARAM, SORT_PARAM } from '../../contract/paging';
 
 /** Where a list reads a field from the request, other than a lookup. */
@@ -119,10 +119,13 @@ function bulkProblems(definition: ResourceDefinition): string[] {
     ['order', definition.order ? [definition.order.field] : []],
     ['entity.unique', definition.entity.unique.flatMap((rule) => rule.fields)],
   ];
-  return bulkFieldsOf(definition).flatMap((field) => [
+  // Whether or not it may edit: a `bulk` list on a resource without edit would say what it cannot do.
+  const fields = bulkFieldsOf({ ...definition, actions: undefined });
+  const withoutEdit = definition.bulk?.length && !hasAction(definition, 'edit') ? [`Resource ${definition.name}: bulk needs the edit action`] : [];
+  return [...withoutEdit, ...fields.flatMap((field) => [
     ...closed.filter(([, fields]) => fields.includes(field)).map(([key]) => `Resource ${definition.name}: ${field} is set in bulk, so it cannot be ${key}`),
     ...(definition.entity.fields[field]?.rule.kind === 'tags' ? [`Resource ${definition.name}: the tags field ${field} cannot be set in bulk`] : []),
-  ]);
+  ])];
 }
 
 /** Kinds of field a range compares in order: days, instants, amounts and numbers. */
