@@ -1,7 +1,7 @@
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useTable } from '@refinedev/antd';
-import { useDelete, useDeleteMany, useTranslate, type BaseKey, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useDelete, useTranslate, type BaseKey, type CrudFilter, type HttpError } from '@refinedev/core';
 import { Button, Space, Table, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from '../../providers/locale';
@@ -20,6 +20,7 @@ import { dialogComponent, registeredRowActions, type DialogEntry, type DialogReg
 import type { Row } from './rowTypes';
 import { SearchForm } from './SearchForm';
 import { useResourceAccess } from './useResourceAccess';
+import { useCheckedRows } from './useCheckedRows';
 import { useRowActionAccess } from './useRowActionAccess';
 import { pagerTotal } from './pagerTotal';
 import { tableFit } from './tableFit';
@@ -112,8 +113,6 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
   const rowActions = declaredActions.filter(({ action }) => grantedActions.has(action.action));
   const [dialog, setDialog] = useState<Dialog>();
   const { mutateAsync: remove } = useDelete<Row, HttpError>();
-  const { mutateAsync: removeMany } = useDeleteMany<Row, HttpError>();
-  const [checkedKeys, setCheckedKeys] = useState<BaseKey[]>([]);
 
   const permanent: CrudFilter[] = master ? [{ field: master.field, operator: 'eq', value: master.id }] : [];
   const { tableProps, tableQuery, searchFormProps, currentPage, setCurrentPage, pageSize, sorters, setSorters } = useTable<Row, HttpError, Record<string, unknown>>({
@@ -127,9 +126,14 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
   });
   const rows = useMemo(() => [...(tableProps.dataSource ?? [])], [tableProps.dataSource]);
   const rowMark = useRowMark(definition);
-  // Rows are checked on the page shown: one no longer on it is no longer checked. A master list selects one row instead.
+  // A master list selects one row instead.
   const isCheckable = selection === undefined && (setActions.length > 0 || access.canDelete);
-  const checked = isCheckable ? checkedKeys.filter((key) => rows.some((row) => String(row.id) === String(key))) : [];
+  const { checked, clear: clearChecked, deleteChecked, rowSelection } = useCheckedRows({
+    resource: definition.name,
+    isCheckable,
+    rows,
+    onPageEmptied: () => currentPage > 1 && setCurrentPage(currentPage - 1),
+  });
   // Registered cells load with the first list naming them (their widths and alignment come with them).
   useRegisteredCells(definition.columns.flatMap((column) => (column.cell ? [column.cell] : [])));
   const [listRef, listWidth] = useWidth();
@@ -154,17 +158,6 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     });
     // The last row of a later page is gone: show the page before it.
     if (rows.length === 1 && currentPage > 1) setCurrentPage(currentPage - 1);
-  };
-
-  const deleteChecked = async (ids: BaseKey[]) => {
-    await removeMany({
-      resource: definition.name,
-      ids,
-      successNotification: () => ({ message: t('messages.deleted'), type: 'success' }),
-      errorNotification: (error) => ({ message: error?.message || t('notifications.error'), type: 'error' }),
-    });
-    setCheckedKeys([]);
-    if (ids.length === rows.length && currentPage > 1) setCurrentPage(currentPage - 1);
   };
 
   const closeDialog = () => setDialog((current) => current && { ...current, open: false });
@@ -233,7 +226,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
           onIntent={prefetchDialogs}
           onDelete={() => setDialog({ kind: 'bulkDelete', ids: checked, open: true })}
           onSet={(action) => setDialog({ kind: 'bulkSet', action, ids: checked, open: true })}
-          onClear={() => setCheckedKeys([])}
+          onClear={clearChecked}
         />
       ) : null}
       {tableQuery.isError ? (
@@ -255,9 +248,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
         rowSelection={
           selection
             ? { type: 'radio', columnWidth: 40, selectedRowKeys: selectedId === undefined ? [] : [selectedId], onChange: (_keys, picked) => selection.onSelect(picked[0]) }
-            : isCheckable
-              ? { columnWidth: 40, selectedRowKeys: checked, onChange: (keys) => setCheckedKeys(keys.map((key) => (typeof key === 'bigint' ? String(key) : key))) }
-              : undefined
+            : rowSelection
         }
         onRow={selection ? (row) => ({ onClick: () => selection.onSelect(row), className: 'generic-table__selectable' }) : undefined}
         pagination={
@@ -317,7 +308,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
             ids={dialog.ids}
             open={dialog.open}
             onDone={() => {
-              setCheckedKeys([]);
+              clearChecked();
               void tableQuery.refetch();
             }}
             onClose={closeDialog}

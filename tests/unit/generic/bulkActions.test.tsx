@@ -1,7 +1,7 @@
 /**
  * Bulk actions on a list's checked rows (resources/generic/BulkBar.tsx, BulkConfirm.tsx), on the
  * role list (`bulk: ['isEnable']`) against the real handlers: the bar says how many rows are
- * checked, a set action asks first naming that count, a refused batch lists the refused row with
+ * checked, a set action and the delete ask first naming that count, a refused batch lists the refused row with
  * the server's reason and saves nothing, an accepted one saves every checked row; without the
  * bulk-edit grant no set action is offered.
  */
@@ -58,6 +58,22 @@ describe('bulk actions of the generic list', () => {
     expect(call?.body).toEqual({ ids: [fixture.current.roles.auditor], values: { isEnable: '0' } });
     // Done: the selection is cleared.
     await waitFor(() => expect(document.querySelector('.generic-bulk')).toBeNull(), slow);
+  });
+
+  it('deletes the checked rows in one call once asked, naming how many', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderResourceList(bridge.token, roleResource);
+    await waitFor(() => expect(checkbox('审计员')).toBeTruthy(), slow);
+    await user.click(checkbox('审计员'));
+    await user.click(checkbox('销售'));
+    await user.click(button('删除所选'));
+    const dialog = await findDialog();
+    expect(dialog.textContent).toContain('您确认删除所选的 2 条记录吗？');
+    await waitFor(() => expect(button('确定', dialog)).toBeEnabled(), slow);
+    await user.click(button('确定', dialog));
+    const { auditor, sales } = fixture.current.roles;
+    await waitFor(async () => expect(await bridge.db.selectFrom('role').select('id').where('id', 'in', [auditor, sales]).execute()).toEqual([]), slow);
+    expect(bridge.requests.filter((r) => r.path.endsWith('/role/delete')).map((r) => r.query.ids)).toEqual([`${auditor},${sales}`]);
   });
 
   it('offers delete but no set action to a caller who may delete roles but not bulk-edit them', async () => {
