@@ -15,6 +15,8 @@ export const Code = {
   TOO_MANY_ATTEMPTS: 1009,
   PAYLOAD_TOO_LARGE: 1010,
   CONFLICT: 1011,
+  /** A save of a record carrying a version that is no longer the record's: someone else changed it (contract/recordVersion.ts). */
+  STALE_VERSION: 1012,
   INTERNAL_ERROR: 1500,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
@@ -36,5 +38,6 @@ export const codeMessages: Record<Code, Text> = {
   [Code.TOO_MANY_ATTEMPTS]: text('尝试次数过多，请稍后再试', 'Too many attempts, please try again later'),
   [Code.PAYLOAD_TOO_LARGE]: text('请求内容过大', 'The request is too large'),
   [Code.CONFLICT]: text('操作与现有数据冲突', 'The operation conflicts with existing data'),
+  [Code.STALE_VERSION]: text('该记录已被他人修改，请核对后再保存', 'Someone else changed this record since you opened it; compare and save again'),
   [Code.INTERNAL_ERROR]: text('服务器内部错误', 'Internal server error'),
 };

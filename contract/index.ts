@@ -32,4 +32,5 @@ export * from './deleteImpact';
 export * from './tags';
 export * from './ranges';
 export * from './rangeBound';
+export * from './recordVersion';
 export * from './bulkUpdate';

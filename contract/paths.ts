@@ -31,6 +31,7 @@ export const STAFF_CALLS = {
   enable: '/user/enable',
   resetPwd: '/user/resetPwd',
   delete: '/user/delete',
+  export: '/user/export',
 } as const;
 
 /** The organisation tree and its members. */

@@ -369,6 +369,12 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   /** Exact filters every list call must give (1001 when missing or not a valid value). */
   requiredFilters?: ReadonlyArray<keyof F & string>;
   privacy?: PrivacySpec<keyof F & string>;
+  /**
+   * Its list exports what its filters select to .xlsx (`<endpoint>/export`, the page element
+   * `<name>:export`); default true for a list on a screen (see isExportable), false for a list
+   * nobody should take away as a file.
+   */
+  exportable?: boolean;
   /** The detail (and reveal) answer also carries these fields grouped under each name, as the platform's clients read them. */
   detailGroups?: Readonly<Record<string, ReadonlyArray<keyof F & string>>>;
   /**
@@ -405,6 +411,14 @@ export function hasAction(definition: Pick<ResourceDefinition, 'actions'>, actio
   return actionsOf(definition).includes(action);
 }
 
+/**
+ * Whether the resource's records carry a version (contract/recordVersion.ts): every resource whose
+ * records can be edited. The server keeps it in the `version` column and moves it on every write.
+ */
+export function isVersioned(definition: Pick<ResourceDefinition, 'actions'>): boolean {
+  return hasAction(definition, 'edit');
+}
+
 export function pageSizesOf(definition: Pick<ResourceDefinition, 'pageSizes'>): readonly number[] {
   return definition.pageSizes?.length ? definition.pageSizes : DEFAULT_PAGE_SIZES;
 }
@@ -424,6 +438,14 @@ export function lookupFieldsOf(definition: Pick<ResourceDefinition, 'privacy'>):
  */
 export function personalDataParams(definitions: readonly Pick<ResourceDefinition, 'privacy'>[]): Set<string> {
   return new Set(definitions.flatMap((d) => [...Object.keys(d.privacy?.masked ?? {}), ...(d.privacy?.lookup ?? [])]));
+}
+
+/**
+ * Whether a resource's list exports: one shown on a screen of its own or its master's (a menu, or a
+ * `parent`), unless `exportable: false`. A list read only as a show view's tab has no toolbar to export from.
+ */
+export function isExportable(definition: Pick<ResourceDefinition, 'exportable' | 'menu' | 'parent'>): boolean {
+  return definition.exportable !== false && (definition.menu !== undefined || definition.parent !== undefined);
 }
 
 /** Below a resource's endpoint: one value set on several records in one transaction (the page element `bulkEdit`). */
@@ -458,6 +480,7 @@ const ACTION_LABELS: Record<CrudAction, Text> = {
 };
 
 const REVEAL_LABEL: Text = { 'zh-CN': '查看明文', 'en-US': 'Reveal' };
+const EXPORT_LABEL: Text = { 'zh-CN': '导出', 'en-US': 'Export' };
 
 const BULK_EDIT_LABEL: Text = { 'zh-CN': '批量修改', 'en-US': 'Bulk edit' };
 
@@ -487,6 +510,8 @@ export function crudActions(definition: ResourceDefinition): ActionElement[] {
   }));
   // Revealing personal data is a grant of its own, never implied by list.
   const reveal = definition.privacy ? [{ action: 'reveal', code: actionCode(definition.name, 'reveal'), label: REVEAL_LABEL, apis: [`${base}/reveal`] }] : [];
+  // Exporting takes the list away as a file: a grant of its own, never implied by list.
+  const exporting = isExportable(definition) ? [{ action: 'export', code: actionCode(definition.name, 'export'), label: EXPORT_LABEL, apis: [`${base}/export`] }] : [];
   // Setting a field on many rows at once is a grant of its own, never implied by edit.
   const bulkEdit = bulkFieldsOf(definition).length ? [{ action: 'bulkEdit', code: actionCode(definition.name, 'bulkEdit'), label: BULK_EDIT_LABEL, apis: [`${base}/${BULK_UPDATE_PATH}`] }] : [];
   const extra = (definition.rowActions ?? []).map(({ action, label, apis: paths }) => ({
@@ -495,5 +520,5 @@ export function crudActions(definition: ResourceDefinition): ActionElement[] {
     label,
     apis: [...paths],
   }));
-  return [...crud, ...reveal, ...bulkEdit, ...extra];
+  return [...crud, ...reveal, ...exporting, ...bulkEdit, ...extra];
 }

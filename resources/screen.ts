@@ -52,6 +52,7 @@ const LABELS = {
   setSupervisor: text('设置主管', 'Set supervisor'),
   publish: text('发布', 'Publish'),
   ingest: text('导入统计数据', 'Ingest statistics'),
+  export: text('导出', 'Export'),
 };
 
 /** A button of a bespoke screen: its action (code `<component>:<action>`, label by action) and its calls. */

@@ -38,7 +38,8 @@ const OWNER = text('流量主', 'Traffic owner');
 const SERVICE = text('子系统', 'Sub-system');
 
 /** Columns many tables share. */
-const COMMON: Readonly<Record<string, Text>> = { id: ID, create_time: CREATED, update_time: UPDATED };
+// `version`: the record version the server moves on every write (contract/recordVersion.ts).
+const COMMON: Readonly<Record<string, Text>> = { id: ID, create_time: CREATED, update_time: UPDATED, version: text('版本', 'Version') };
 
 /** Ingested statistics are noted by key (`traffic 1 2026-11-26 10`, `revenue 36 2026-11`): shown as whose and when. */
 function noteKey(pattern: RegExp, who: Text, when: (parts: string[]) => string) {

@@ -32,6 +32,7 @@ const STATUS_BY_CODE: Record<Code, number> = {
   [Code.TOO_MANY_ATTEMPTS]: 429,
   [Code.PAYLOAD_TOO_LARGE]: 413,
   [Code.CONFLICT]: 409,
+  [Code.STALE_VERSION]: 409,
   [Code.INTERNAL_ERROR]: 500,
 };
 

@@ -3,6 +3,7 @@ import { choice, dictionaryChoice, digits, optionalText, requiredText, webAddres
 import { defineEntity, type EntityRecord } from '../entity';
 import { text } from '../i18n';
 import { DEFAULT_MENU_READING, MENU_READINGS, readingRules, type MenuReading } from '../menu';
+import type { Versioned } from '../recordVersion';
 
 /** The seeded business types (the `business_type` dictionary holds the current ones). */
 export const BUSINESS_TYPES: readonly Option<number>[] = BUSINESS_TYPE_DICTIONARY.items.map((item) => ({ value: Number(item.value), label: item.name }));
@@ -41,4 +42,4 @@ export const appEntity = defineEntity({
   unique: { fields: ['code'], duplicate: text('子系统编号不可以重复', 'This sub-system code already exists') },
 });
 
-export type App = EntityRecord<typeof appEntity> & { createTime?: number; updateTime?: number };
+export type App = EntityRecord<typeof appEntity> & { createTime?: number; updateTime?: number } & Versioned;

@@ -6,12 +6,14 @@ import { choice, digits, optionalReference, optionalText, requiredText, type Opt
 import { defineEntity } from '../entity';
 import { text } from '../i18n';
 
-export type AuditAction = 'insert' | 'update' | 'delete';
+/** `export`: a list exported to a file (its filter, columns and row count; no record changed). */
+export type AuditAction = 'insert' | 'update' | 'delete' | 'export';
 
 export const AUDIT_ACTIONS: readonly Option<AuditAction>[] = [
   { value: 'insert', label: text('新增', 'Added') },
   { value: 'update', label: text('修改', 'Changed') },
   { value: 'delete', label: text('删除', 'Deleted') },
+  { value: 'export', label: text('导出', 'Exported') },
 ];
 
 /** Epoch milliseconds, shown as a local date and time (cell `time`). */

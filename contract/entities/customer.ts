@@ -90,11 +90,13 @@ export const customerInvoiceEntity = defineEntity({
 });
 
 /** What a row of a reveal log records: one record shown unmasked, or one whole-value lookup. */
-export type RevealKind = 'reveal' | 'lookup';
+/** `export`: a list exported as stored by a holder of the reveal grant (`matches`: its rows). */
+export type RevealKind = 'reveal' | 'lookup' | 'export';
 
 export const REVEAL_KINDS: readonly Option<RevealKind>[] = [
   { value: 'reveal', label: text('查看明文', 'Reveal') },
   { value: 'lookup', label: text('精确查询', 'Lookup') },
+  { value: 'export', label: text('导出明文', 'Export') },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { choice, digits, reference, requiredText, type Option } from '../fields';
 import { defineEntity, type EntityRecord } from '../entity';
 import { text } from '../i18n';
+import type { Versioned } from '../recordVersion';
 
 /** 1 system (the platform relies on it: never deleted), 2 normal. */
 export const DIC_TYPES: readonly Option<1 | 2>[] = [
@@ -40,8 +41,8 @@ export const dicItemEntity = defineEntity({
   unique: { fields: ['parentId', 'dicKey'], duplicate: text('该字典下已有这个值', 'This value already exists in the dictionary') },
 });
 
-export type Dictionary = EntityRecord<typeof dicEntity>;
-export type DictionaryItem = EntityRecord<typeof dicItemEntity>;
+export type Dictionary = EntityRecord<typeof dicEntity> & Versioned;
+export type DictionaryItem = EntityRecord<typeof dicItemEntity> & Versioned;
 
 /** What `/dic/ListByKey` answers per item: the enabled items of a dictionary, in order. */
 export interface DictionaryEntry {

@@ -1,6 +1,7 @@
 import { commaJoined, digits, optionalText, requiredText } from '../fields';
 import { defineEntity, type EntityRecord } from '../entity';
 import { text } from '../i18n';
+import type { Versioned } from '../recordVersion';
 
 /** How many spare values a parameter carries (shown as param1..param3). */
 export const SPARE_PARAM_COUNT = 3;
@@ -17,4 +18,4 @@ export const paramEntity = defineEntity({
   unique: { fields: ['paramKey'], duplicate: text('key值不可以重复', 'This key already exists') },
 });
 
-export type Param = EntityRecord<typeof paramEntity>;
+export type Param = EntityRecord<typeof paramEntity> & Versioned;

@@ -1,6 +1,7 @@
 import { choice, digits, optionalText, reference, requiredText, type Option } from '../fields';
 import { defineEntity, type EntityRecord } from '../entity';
 import { text } from '../i18n';
+import type { Versioned } from '../recordVersion';
 
 export const ROLE_TYPES: readonly Option<1 | 2>[] = [
   { value: 1, label: text('系统角色', 'System role') },
@@ -39,4 +40,4 @@ export const roleEntity = defineEntity({
   unique: { fields: ['appId', 'roleKey'], duplicate: text('key不可以重复', 'This key already exists in the sub-system') },
 });
 
-export type Role = EntityRecord<typeof roleEntity>;
+export type Role = EntityRecord<typeof roleEntity> & Versioned;

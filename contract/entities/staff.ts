@@ -13,6 +13,7 @@ import {
 import { defineEntity, type EntityRecord } from '../entity';
 import { text, type Text } from '../i18n';
 import type { PersonalKind } from '../personalData';
+import type { Versioned } from '../recordVersion';
 
 export const SEXES: readonly Option<1 | 2>[] = [
   { value: 1, label: text('男', 'Male') },
@@ -171,7 +172,7 @@ export const STAFF_CODE_DUPLICATE = text('员工编号不可以重复', 'This em
 export const CENSUS_REGION = ['censusProvince', 'censusCity', 'censusArea'] as const;
 export const LIVE_REGION = ['liveProvince', 'liveCity', 'liveArea'] as const;
 
-export type Staff = EntityRecord<typeof staffEntity>;
+export type Staff = EntityRecord<typeof staffEntity> & Versioned;
 
 /** A row of /user/list: the staff record with its department's name, its roles and its census region's names. */
 export interface StaffListRow extends Staff {

@@ -1,5 +1,5 @@
 import { useModalForm } from '@refinedev/antd';
-import { useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
+import { useInvalidate, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
 import { Form } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo } from 'react';
@@ -14,6 +14,7 @@ import { RangeFormField } from './RangeFormField';
 import { fromFormValues, joinedSlots, newRecordValues, toFormValues, type FormValues } from './formValues';
 import { referenceOf } from './references';
 import { contractRule, crossFieldRule } from './rules';
+import { staleRecordOf, useVersionedSave } from './useVersionedSave';
 
 export type FormAction = 'create' | 'edit';
 
@@ -92,8 +93,9 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
   const t = useTranslate();
   const locale = useLocale();
   const featureRules = useFieldRules(definition);
+  const invalidate = useInvalidate();
 
-  const { modalProps, formProps, form, query, close } = useModalForm<Record<string, unknown>, HttpError, FormValues>({
+  const { modalProps, formProps, form, query, close, formLoading } = useModalForm<Record<string, unknown>, HttpError, FormValues>({
     resource: definition.name,
     action,
     id,
@@ -102,11 +104,18 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
     autoResetForm: false,
     warnWhenUnsavedChanges: false,
     successNotification: () => ({ message: t('messages.submitted'), type: 'success' }),
-    errorNotification: (error) => ({ message: error?.message || t('notifications.error'), type: 'error' }),
+    // A save refused as stale says so in the dialog itself (useVersionedSave).
+    errorNotification: (error) => (staleRecordOf(error) ? false : { message: error?.message || t('notifications.error'), type: 'error' }),
     queryOptions: { enabled: action === 'edit' && id !== undefined },
+    // The record is read again only after a save that took: a refused one would reload the form over what was typed.
+    invalidates: ['list', 'many'],
+    onMutationSuccess: () => {
+      if (action === 'edit' && id !== undefined) void invalidate({ resource: definition.name, invalidates: ['detail'], id });
+    },
   });
 
   const record = query?.data?.data;
+  const versions = useVersionedSave({ definition, record: action === 'edit' ? record : undefined, form, locale, isSaving: formLoading });
   const initialValues = useMemo(() => (action === 'edit' ? toFormValues(definition, record) : newRecordValues(definition)), [action, definition, record]);
 
   // Messages already shown follow a change of language.
@@ -130,6 +139,7 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
       afterClose={afterClose}
       destroyOnHidden
     >
+      {versions.notice}
       <Form
         {...formProps}
         layout="horizontal"
@@ -138,7 +148,10 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
         disabled={loadingRecord}
         initialValues={initialValues}
         // A refused save stays open with the server's messages under the fields (and its msg shown).
-        onFinish={(values) => Promise.resolve(formProps.onFinish?.(fromFormValues(definition, values, action === 'create' ? fixedValues : undefined))).catch(() => undefined)}
+        // One changed by someone else since it was read stays open with what was typed, showing what they changed.
+        onFinish={(values) =>
+          Promise.resolve(formProps.onFinish?.(versions.withVersion(fromFormValues(definition, values, action === 'create' ? fixedValues : undefined)))).catch((error: unknown) => versions.onRefused(error, values))
+        }
         className="generic-form"
         name={`${definition.name}-${action}`}
       >

@@ -1,18 +1,20 @@
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useTable } from '@refinedev/antd';
-import { useDelete, useTranslate, type BaseKey, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useCan, useDelete, useTranslate, type BaseKey, type CrudFilter, type HttpError } from '@refinedev/core';
 import { Button, Space, Table, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from '../../providers/locale';
 import type { Locale } from '../../contract/i18n';
-import { DELETE_IMPACT_PATH, endpointOf, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
+import { DELETE_IMPACT_PATH, endpointOf, isExportable, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
 import { detailsOf } from '../registry';
 import { BulkBar } from './BulkBar';
 import { bulkSetActions, type BulkSetAction } from './bulkActions';
 import { useRegisteredCells } from './cellRegistry';
 import { resourceColumns } from './columns';
 import { sortOrderOf } from './columnSettings';
+import { ExportButton } from './ExportButton';
+import { exportColumns, exportListParams } from './exportParams';
 import { useRowMark } from './features';
 import { searchFilters } from './filters';
 import type { FormAction } from './ResourceForm';
@@ -115,7 +117,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
   const { mutateAsync: remove } = useDelete<Row, HttpError>();
 
   const permanent: CrudFilter[] = master ? [{ field: master.field, operator: 'eq', value: master.id }] : [];
-  const { tableProps, tableQuery, searchFormProps, currentPage, setCurrentPage, pageSize, sorters, setSorters } = useTable<Row, HttpError, Record<string, unknown>>({
+  const { tableProps, tableQuery, searchFormProps, currentPage, setCurrentPage, pageSize, filters, sorters, setSorters } = useTable<Row, HttpError, Record<string, unknown>>({
     resource: definition.name,
     pagination: { currentPage: 1, pageSize: pageSizes[0] },
     filters: { permanent },
@@ -125,6 +127,8 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     onSearch: (values) => searchFilters(definition, values),
   });
   const rows = useMemo(() => [...(tableProps.dataSource ?? [])], [tableProps.dataSource]);
+  // Exporting is a page element of its own (`<name>:export`).
+  const canExport = useCan({ resource: definition.name, action: 'export', queryOptions: { enabled: isExportable(definition) } }).data?.can === true && isExportable(definition);
   const rowMark = useRowMark(definition);
   // A master list selects one row instead.
   const isCheckable = selection === undefined && (setActions.length > 0 || access.canDelete);
@@ -211,6 +215,13 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
             >
               {t('buttons.add')}
             </Button>
+          ) : null}
+          {canExport ? (
+            <ExportButton
+              url={`${endpointOf(definition)}/export`}
+              params={() => exportListParams(definition, filters, sorters)}
+              columns={exportColumns(definition, columns.map((column) => column.key))}
+            />
           ) : null}
           <Tooltip title={t('buttons.refresh')}>
             <Button icon={<ReloadOutlined />} aria-label={t('buttons.refresh')} loading={tableQuery.isFetching} onClick={() => void tableQuery.refetch()} />

@@ -2,15 +2,22 @@
  * The staff dialog (SPEC §2.4, §3 Staff, §5 Staff): every field of the staff entity with the
  * contract's rule, the phone's uniqueness asked of the server while typing, and the whole record
  * sent as `{ userCenter, roleIds }`. The server checks everything again; its per-field refusals
- * land under the fields.
+ * land under the fields. An edit sends the version it read (contract/recordVersion.ts): one refused
+ * because someone else changed the account meanwhile stays open with what was typed and shows what
+ * they changed, to keep mine or take theirs.
  */
 import { useCustomMutation, useTranslate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Form, Spin } from 'antd';
+import { VERSION_FIELD, versionOf } from '../../contract/recordVersion';
+import type { StaffDetail } from '../../contract/entities/staff';
+import { ConflictNotice } from '../generic/ConflictNotice';
 import { FormDialog } from '../generic/FormDialog';
-import { useEffect, useState } from 'react';
+import { staleRecordOf } from '../generic/useVersionedSave';
+import { useEffect, useRef, useState } from 'react';
 import { callUrl, STAFF_CALLS } from '../../contract/paths';
 import { useLocale } from '../../providers/locale';
 import { AddressSection, EducationSection, IdentitySection, PersonalSection, WorkSection } from './StaffSections';
+import { staffConflictLines } from './staffConflict';
 import { newStaffValues, staffFormValues, staffPayload, staffServerErrors, type StaffFormValues, type StaffPayload } from './staffForm';
 import type { OfficeOption } from './staffList';
 import { useStaffDetail, useTelephoneCheck, type RoleOption } from './useStaffData';
@@ -39,6 +46,9 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
   const telephoneCheck = useTelephoneCheck(id);
   const { mutateAsync, mutation } = useCustomMutation<BaseRecord, HttpError, StaffPayload>();
   const [initialValues] = useState(() => (isEdit ? undefined : newStaffValues()));
+  // The account as last read from a refusal (the next save names its version at once), and the open conflict.
+  const taken = useRef<StaffDetail | undefined>(undefined);
+  const [conflict, setConflict] = useState<{ read: StaffDetail; current: StaffDetail; typed: StaffFormValues }>();
 
   useEffect(() => {
     if (detail) form.setFields(Object.entries(staffFormValues(detail)).map(([name, value]) => ({ name, value })));
@@ -51,20 +61,38 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
   }, [locale, form]);
 
   const save = async (values: StaffFormValues) => {
+    const payload = staffPayload(values, id);
+    const version = versionOf((taken.current ?? detail)?.userCenter);
+    if (isEdit && version !== undefined) payload.userCenter[VERSION_FIELD] = version;
     try {
       await mutateAsync({
         url: callUrl(STAFF_CALLS.saveOrUpdate),
         method: 'post',
-        values: staffPayload(values, id),
+        values: payload,
         successNotification: () => ({ message: t('messages.operationSuccessful'), type: 'success' }),
-        errorNotification: (error) => ({ message: error?.message || t('notifications.error'), type: 'error' }),
+        // A stale save says so in the dialog itself.
+        errorNotification: (error) => (staleRecordOf(error) ? false : { message: error?.message || t('notifications.error'), type: 'error' }),
       });
       onSaved();
       onClose();
     } catch (error) {
+      const current = staleRecordOf(error) as StaffDetail | undefined;
+      if (current?.userCenter) setConflict({ read: taken.current ?? detail!, current, typed: values });
       // Refused: its per-field messages go under the fields (the toast shows the server's msg).
-      form.setFields(staffServerErrors(error));
+      else form.setFields(staffServerErrors(error));
     }
+  };
+
+  const keepMine = () => {
+    taken.current = conflict?.current;
+    setConflict(undefined);
+    form.submit();
+  };
+  const takeTheirs = () => {
+    if (!conflict) return;
+    taken.current = conflict.current;
+    form.setFields(Object.entries(staffFormValues(conflict.current)).map(([name, value]) => ({ name, value, errors: [] })));
+    setConflict(undefined);
   };
 
   return (
@@ -83,6 +111,14 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
       destroyOnHidden
       styles={{ body: { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', overflowX: 'hidden', paddingRight: 8 } }}
     >
+      {conflict && (
+        <ConflictNotice
+          lines={staffConflictLines(conflict.read, conflict.current, conflict.typed, { offices, roles, rolesLabel: t('staff.field.roles') }, locale)}
+          onKeepMine={keepMine}
+          onTakeTheirs={takeTheirs}
+          isSaving={mutation.isPending}
+        />
+      )}
       <Spin spinning={isLoading}>
         <Form
           form={form}

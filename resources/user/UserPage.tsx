@@ -13,6 +13,8 @@ import { DEFAULT_PAGE_SIZE } from '../../contract/paging';
 import { useLocale } from '../../providers/locale';
 import type { PageProps } from '../../src/routing/pageProps';
 import { useRowActionAccess } from '../generic/useRowActionAccess';
+import { ExportButton } from '../generic/ExportButton';
+import { callUrl, STAFF_CALLS } from '../../contract/paths';
 import { staffColumns, type RowActionName } from './staffColumns';
 import { officeOptions, staffFilters, type StaffFilters, type StaffSearchValues } from './staffList';
 import { UserSearchForm } from './UserSearchForm';
@@ -38,9 +40,11 @@ const prefetchDialogs = () => {
   void loadDeleteConfirm();
 };
 
-const ACTIONS = ['create', 'edit', 'enable', 'resetPwd', 'delete'] as const;
+const ACTIONS = ['create', 'edit', 'enable', 'resetPwd', 'delete', 'export'] as const;
 /** What the search form holds, as a saved view may give it back. */
 const SEARCH_FIELDS: ReadonlySet<string> = new Set(['code', 'name', 'telephone', 'officeId', 'roleIds']);
+/** Table columns the export does not write: the row number and the buttons. */
+const NOT_EXPORTED = new Set(['idx', 'actions']);
 
 /** The table element named for assistive technology ('人员列表'). */
 function LabelledTable(props: ComponentProps<'table'>) {
@@ -155,7 +159,16 @@ export default function UserPage({ route }: PageProps) {
             {t('staff.add')}
           </Button>
         ) : null}
-        <Space className="generic-toolbar__actions">{settings.control}</Space>
+        <Space className="generic-toolbar__actions">
+          {granted.has('export') ? (
+            <ExportButton
+              url={callUrl(STAFF_CALLS.export)}
+              params={() => ({ ...filters })}
+              columns={columns.flatMap((column) => (typeof column.key === 'string' && !NOT_EXPORTED.has(column.key) ? [column.key] : []))}
+            />
+          ) : null}
+          {settings.control}
+        </Space>
       </div>
       {error ? <Alert type="error" showIcon className="generic-error" message={t('resources.loadFailed', { message: error.message })} /> : null}
       <Table<StaffListRow>

@@ -17,5 +17,6 @@ export const userScreen: ScreenDeclaration = {
     button('enable', [S.enable]),
     button('resetPwd', [S.resetPwd]),
     button('delete', [S.delete]),
+    button('export', [S.export]),
   ],
 };

@@ -31,7 +31,8 @@ export function currentAuditContext(): string | undefined {
   return storage.getStore();
 }
 
-function auditContextOf(request: FastifyRequest): AuditContext {
+/** Who is writing, as this request's rows record it (also for a row written after its handler returned: an export's). */
+export function auditContextOf(request: FastifyRequest): AuditContext {
   return {
     at: Date.now(),
     requestId: String(request.id),

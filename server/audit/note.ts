@@ -20,8 +20,13 @@ export interface AuditNote {
 
 export async function writeAuditNotes(on: Kysely<Database>, notes: readonly AuditNote[]): Promise<void> {
   const text = currentAuditContext();
-  if (!text || notes.length === 0) return;
-  const context = JSON.parse(text) as AuditContext;
+  if (!text) return;
+  await writeAuditNotesAs(on, JSON.parse(text) as AuditContext, notes);
+}
+
+/** The notes in a context taken earlier: a streamed answer (an export) ends after its handler has returned. */
+export async function writeAuditNotesAs(on: Kysely<Database>, context: AuditContext, notes: readonly AuditNote[]): Promise<void> {
+  if (notes.length === 0) return;
   // In parts: a statistics batch or ending an account's sessions may note thousands of records.
   for (const part of chunks(notes)) {
     await on

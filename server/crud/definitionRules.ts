@@ -4,7 +4,8 @@
  * (a masked field searched with "contains", whose totals tell its value) never serves a request.
  */
 import { isLookupKind } from '../../contract/lookup';
-import { bulkFieldsOf, fixedFieldsOf, hasAction, IN_USE_FLAG, isBuiltInCell, isComputed, REVEAL_LOG_FIELDS, sortableFieldsOf, storedFieldsOf, TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
+import { VERSION_FIELD } from '../../contract/recordVersion';
+import { bulkFieldsOf, fixedFieldsOf, hasAction, IN_USE_FLAG, isBuiltInCell, isVersioned, isComputed, REVEAL_LOG_FIELDS, sortableFieldsOf, storedFieldsOf, TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
 import { ORDER_PARAM, SORT_PARAM } from '../../contract/paging';
 
 /** Where a list reads a field from the request, other than a lookup. */
@@ -28,6 +29,12 @@ function usageProblems(definition: ResourceDefinition): string[] {
   const problems = spec.fields.filter((field) => !(field in definition.entity.fields)).map((field) => `${name}: fixedWhileUsed names ${field}, which is not one of its fields`);
   if (IN_USE_FLAG in definition.entity.fields) problems.push(`${name}: a field named ${IN_USE_FLAG} would be hidden by the detail's flag of fixedWhileUsed`);
   return problems;
+}
+
+/** An editable resource's records carry the server's `version`: no field of its own may be called so. */
+function versionProblems(definition: ResourceDefinition): string[] {
+  if (!isVersioned(definition) || !(VERSION_FIELD in definition.entity.fields)) return [];
+  return [`Resource ${definition.name}: a field named ${VERSION_FIELD} would be the server's record version (an editable resource's records carry it); rename the field`];
 }
 
 /**
@@ -99,6 +106,7 @@ export function definitionProblems(definition: ResourceDefinition, definitions: 
   return [
     ...shapeProblems(definition),
     ...usageProblems(definition),
+    ...versionProblems(definition),
     ...privacyProblems(definition, definitions),
     ...referenceProblems(definition, definitions),
     ...rangeProblems(definition),

@@ -15,9 +15,11 @@
  *   first `insert` or guarding `update` writes it (the repository otherwise);
  * - delete (one transaction): `beforeDelete`, the core deletes details and records, `afterDelete`;
  *   its confirmation reads `deleteImpact` (counts in feature order, the first refusal);
- * - `routes`: calls of their own beside the core's (./routes.ts registers them).
+ * - `routes`: calls of their own beside the core's (./routes.ts registers them);
+ * - export (./features/exporting.ts): `exportAccess` before the first page (the first that answers
+ *   decides), then per page the list's hooks as above, `present` told what the caller may see.
  */
-import type { FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ImpactCount, ListData, Locale, Text } from '../../contract';
 import type { LookupComparison } from '../../contract/lookup';
@@ -27,7 +29,7 @@ import type { LookupPolicy } from '../config';
 import type { Database } from '../db/schema';
 import type { Caller } from '../http/requestContext';
 import type { DictionaryLookup } from './recordChecks';
-import type { ListCondition, Repository, ResourceRecord } from './repository';
+import type { ListCondition, ListQuery, Repository, ResourceRecord } from './repository';
 
 export interface CrudContext {
   db: Kysely<Database>;
@@ -54,6 +56,8 @@ export type FeatureFactory = (context: FeatureContext, definition: ResourceDefin
 export interface CallContext {
   caller: Caller | null;
   locale: Locale;
+  /** Personal data is answered as stored (an export by a holder of the reveal grant, recorded as a reveal). */
+  isRevealed?: boolean;
 }
 
 export function contextOf(request: FastifyRequest): CallContext {
@@ -84,11 +88,29 @@ export interface DeleteImpactPart {
   refusal?: Text;
 }
 
+/** A list's query as its request asks it, without paging, and what runs once rows are read. */
+export interface ListRead {
+  query: Omit<ListQuery, 'paging'>;
+  settle(page: ListData<ResourceRecord>): Promise<void>;
+}
+
 /** What the core offers a feature's route. */
 export interface CrudCore {
   repository: Repository;
   /** A single record as every single-record answer carries it (the features' `shapeRecord`). */
   shapeRecord(record: ResourceRecord): ResourceRecord;
+  /** The list's query as the request asks it (checks and the features' parts as the list runs them). */
+  listQueryOf(request: FastifyRequest): Promise<ListRead>;
+  /** Rows as the list answers them (the features' `present`). */
+  present(rows: readonly ResourceRecord[], context: CallContext): Promise<ResourceRecord[]>;
+  /** How an export by this caller shows personal data (the first feature answering decides; none: masked). */
+  exportAccess(context: CallContext): Promise<ExportAccess>;
+}
+
+/** How an export shows personal data, and what it records once its rows are written. */
+export interface ExportAccess {
+  isRevealed: boolean;
+  settle?(rows: number): Promise<void>;
 }
 
 /**
@@ -107,7 +129,7 @@ export interface FeatureRoute {
   answeredBy: 'record' | 'parent' | 'master';
   /** Checks the call's own parameters first, whichever resource then answers it (1001). */
   checkParams?(request: FastifyRequest): void;
-  handler(request: FastifyRequest, core: CrudCore): Promise<unknown>;
+  handler(request: FastifyRequest, core: CrudCore, reply: FastifyReply): Promise<unknown>;
 }
 
 export interface CrudFeature {
@@ -131,10 +153,11 @@ export interface CrudFeature {
   /** Stores a new record in its place (answers its id); the first feature with it inserts. */
   insert?(values: Record<string, unknown>, locale: Locale): Promise<number>;
   /**
-   * Writes an update the feature guards (answers whether the record still existed), or undefined
-   * when this update is not its to write.
+   * Writes an update the feature guards (answers whether the record still existed, and held
+   * `expectedVersion` when given: the repository's update takes it), or undefined when this update
+   * is not its to write.
    */
-  update?(id: number, named: Record<string, unknown>, existing: ResourceRecord, locale: Locale): Promise<boolean> | undefined;
+  update?(id: number, named: Record<string, unknown>, existing: ResourceRecord, locale: Locale, expectedVersion: number | undefined): Promise<boolean> | undefined;
   /** Runs inside the delete's transaction once every id is known to exist (`rows` as read there); throw to refuse. */
   beforeDelete?(trx: Kysely<Database>, ids: readonly number[], context: CallContext, rows: readonly ResourceRecord[]): Promise<void>;
   /** Runs inside the delete's transaction after the records and their details are deleted. */
@@ -146,6 +169,8 @@ export interface CrudFeature {
    */
   deleteImpact?(db: Kysely<Database>, ids: readonly number[], context: CallContext, rows: readonly ResourceRecord[]): Promise<ReadonlyMap<number, DeleteImpactPart>>;
   routes?: readonly FeatureRoute[];
+  /** Whether an export by this caller carries personal data as stored (then how it is recorded); undefined when not this feature's to say. */
+  exportAccess?(context: CallContext): Promise<ExportAccess | undefined>;
 }
 
 /** The declared resource named `name` (`by`: the resource naming it, for the start's error). */

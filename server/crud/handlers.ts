@@ -12,16 +12,22 @@
  * entity is checked before the save (its index decides a race); a detail's master and the fields
  * declared `fixed` are fixed once created. A detail's master and every reference must exist, a
  * dictionary-backed field must hold an enabled item of its dictionary.
+ *
+ * An editable resource's records carry their `version` (contract/recordVersion.ts). An update
+ * naming the version it was read at is written only while the record still holds it (checked
+ * first, and again by the update's own statement): otherwise 1012 with the record as it stands.
+ * An update naming none is written whatever happened since (the platform's other clients).
  */
 import type { FastifyRequest } from 'fastify';
 import { Code, impactCount, MAX_PAGE_SIZE, parsePaging, SEARCH_KEY_LABEL, searchLimit, text, validateEntity, type DeleteImpactItem, type ImpactCount, type Locale, type Text } from '../../contract';
 import { ORDER_PARAM, SORT_PARAM } from '../../contract/paging';
-import { fixedFieldsOf, hasAction, sortableFieldsOf, type ResourceDefinition } from '../../resources/define';
+import { VERSION_FIELD, versionOf } from '../../contract/recordVersion';
+import { fixedFieldsOf, hasAction, isVersioned, sortableFieldsOf, type ResourceDefinition } from '../../resources/define';
 import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { invalidParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
-import { contextOf, type CallContext, type CrudContext, type CrudCore, type CrudFeature, type DeleteImpactPart, type ListPart } from './feature';
+import { contextOf, type CallContext, type CrudContext, type CrudCore, type CrudFeature, type DeleteImpactPart, type ListPart, type ListRead } from './feature';
 import { bulkUpdater } from './bulkUpdate';
 import { FEATURES } from './features';
 import { rangeParams } from './rangeParams';
@@ -44,11 +50,13 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
   /** Fields the server keeps (a feature's `serverFields`): never taken from a request, never written by an update. */
   const serverFields = new Set(features.flatMap((feature) => feature.serverFields ?? []));
 
-  async function present(rows: readonly ResourceRecord[], request: FastifyRequest): Promise<ResourceRecord[]> {
+  async function presentAs(rows: readonly ResourceRecord[], context: CallContext): Promise<ResourceRecord[]> {
     let shown = [...rows];
-    for (const feature of features) if (feature.present) shown = await feature.present(db, shown, contextOf(request));
+    for (const feature of features) if (feature.present) shown = await feature.present(db, shown, context);
     return shown;
   }
+
+  const present = (rows: readonly ResourceRecord[], request: FastifyRequest) => presentAs(rows, contextOf(request));
 
   /** A single record as every single-record answer carries it. */
   function shapeRecord(record: ResourceRecord): ResourceRecord {
@@ -60,12 +68,18 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     return placing ? placing.insert!(values, locale) : repository.insert(values);
   }
 
-  async function update(id: number, named: Record<string, unknown>, existing: ResourceRecord, locale: Locale): Promise<boolean> {
+  async function update(id: number, named: Record<string, unknown>, existing: ResourceRecord, locale: Locale, expectedVersion: number | undefined): Promise<boolean> {
     for (const feature of features) {
-      const guarded = feature.update?.(id, named, existing, locale);
+      const guarded = feature.update?.(id, named, existing, locale, expectedVersion);
       if (guarded) return guarded;
     }
-    return repository.update(id, named);
+    return repository.update(id, named, undefined, expectedVersion);
+  }
+
+  /** The refusal of a save read at an older version: 1012 with the record as the caller may read it. */
+  async function staleSave(current: ResourceRecord, request: FastifyRequest): Promise<ApiError> {
+    const [shown] = await present([current], request);
+    return new ApiError(Code.STALE_VERSION, undefined, { current: shapeRecord(shown!) });
   }
 
   /**
@@ -96,8 +110,12 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     const id = optionalId(params.id, locale);
     // One call serves both: the action it is used for must be one the resource has.
     if (!hasAction(definition, id === undefined ? 'create' : 'edit')) throw new ApiError(Code.FORBIDDEN);
+    // The version the edit was read at, if it says (a new record has none to name).
+    const expectedVersion = id !== undefined && isVersioned(definition) ? optionalId(params[VERSION_FIELD], locale, VERSION_FIELD) : undefined;
     const existing = id === undefined ? undefined : await repository.findById(id);
     if (id !== undefined && !existing) throw new ApiError(Code.NOT_FOUND);
+    // Changed since it was read: the user compares before anything else is said of their values.
+    if (existing && expectedVersion !== undefined && versionOf(existing) !== expectedVersion) throw await staleSave(existing, request);
     const values = await checkedValues(params, id, existing, contextOf(request));
 
     try {
@@ -106,7 +124,12 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
       const named = Object.fromEntries(Object.entries(values).filter(([name]) => name in params && !serverFields.has(name)));
       let savedId: number | undefined;
       if (id === undefined || !existing) savedId = await insert(values, locale);
-      else savedId = (await update(id, named, existing, locale)) ? id : undefined;
+      else if (await update(id, named, existing, locale, expectedVersion)) savedId = id;
+      else {
+        // Not written: the record is gone, or another save took its version since the check above.
+        const current = expectedVersion === undefined ? undefined : await repository.findById(id);
+        if (current) throw await staleSave(current, request);
+      }
       const saved = savedId === undefined ? undefined : await repository.findById(savedId);
       if (!saved) throw new ApiError(Code.NOT_FOUND);
       return success(request, saved);
@@ -188,7 +211,11 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     return ids;
   }
 
-  async function list(request: FastifyRequest) {
+  /**
+   * The list's query as the request asks it (filters, exact values, ranges, order, the features'
+   * parts), without its paging; the features' checks and records run here (a lookup is recorded).
+   */
+  async function listQueryOf(request: FastifyRequest): Promise<ListRead> {
     const params = requestParams(request);
     const context = contextOf(request);
     for (const feature of features) feature.checkList?.(params, context);
@@ -211,10 +238,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
       if (part) parts.push(part);
     }
     const ids = idsOf(params, request.locale);
-    // Named records come in one page whatever the paging (they are at most a page's worth).
-    const paging = ids ? { page: 1, size: MAX_PAGE_SIZE } : parsePaging(params);
-    const page = await repository.list({
-      paging,
+    const query = {
       filters,
       exact: Object.assign(exact, ...parts.map((part) => part.exact ?? {})),
       searchKey,
@@ -223,8 +247,16 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
       conditions: parts.flatMap((part) => part.conditions ?? []),
       ids,
       sort,
-    });
-    for (const part of parts) await part.settle?.(page);
+    };
+    return { query, settle: async (page) => { for (const part of parts) await part.settle?.(page); } };
+  }
+
+  async function list(request: FastifyRequest) {
+    const { query, settle } = await listQueryOf(request);
+    // Named records come in one page whatever the paging (they are at most a page's worth).
+    const paging = query.ids ? { page: 1, size: MAX_PAGE_SIZE } : parsePaging(requestParams(request));
+    const page = await repository.list({ ...query, paging });
+    await settle(page);
     return success(request, { ...page, items: await present(page.items, request) });
   }
 
@@ -238,7 +270,19 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
   }
 
   const bulkUpdate = bulkUpdater({ db, definition, repository, checkedValues });
-  const core: CrudCore = { repository, shapeRecord };
+  const core: CrudCore = {
+    repository,
+    shapeRecord,
+    listQueryOf,
+    present: presentAs,
+    async exportAccess(context) {
+      for (const feature of features) {
+        const access = await feature.exportAccess?.(context);
+        if (access) return access;
+      }
+      return { isRevealed: false };
+    },
+  };
   const routes = features.flatMap((feature) => feature.routes ?? []);
   return { definition, repository, list, detail, save, remove, deleteImpact, bulkUpdate, routes, core };
 }

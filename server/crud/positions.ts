@@ -4,8 +4,9 @@
  * master's rows take turns (PostgreSQL: the master row's lock; SQLite writes one at a time anyway),
  * and the unique index on (master, position) makes a duplicate impossible rather than unlikely.
  */
-import type { Kysely } from 'kysely';
-import type { ResourceDefinition } from '../../resources/define';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { VERSION_FIELD } from '../../contract/recordVersion';
+import { isVersioned, type ResourceDefinition } from '../../resources/define';
 import type { Database } from '../db/schema';
 import type { DynamicDatabase } from './repository';
 
@@ -17,16 +18,23 @@ export interface OrderSpec {
   field: string;
   masterField: string;
   masterTable: string;
+  /** The rows carry a version: a row whose position changes is a row written (../repository.ts). */
+  isVersioned: boolean;
 }
 
 /** The ordering of a definition, or undefined; `masterTable` is the master resource's table. */
 export function orderSpecOf(definition: ResourceDefinition, masterTable: string | undefined): OrderSpec | undefined {
   if (!definition.order) return undefined;
   if (!definition.parent || !masterTable) throw new Error(`Resource ${definition.name}: an order is kept per master, so it needs a parent`);
-  return { table: definition.table, field: definition.order.field, masterField: definition.parent.field, masterTable };
+  return { table: definition.table, field: definition.order.field, masterField: definition.parent.field, masterTable, isVersioned: isVersioned(definition) };
 }
 
 const dynamic = (db: Kysely<Database>) => db as unknown as Kysely<DynamicDatabase>;
+
+/** A row's new position, and one more version where the rows carry one. */
+function positioned(spec: OrderSpec, position: number): (eb: ExpressionBuilder<DynamicDatabase, string>) => Record<string, unknown> {
+  return (eb) => ({ [spec.field]: position, ...(spec.isVersioned ? { [VERSION_FIELD]: eb(VERSION_FIELD, '+', 1) } : {}) });
+}
 
 /** Takes the master row's lock until the transaction ends (a no-op update: the portable way); false when it does not exist. */
 export async function lockMaster(trx: Kysely<Database>, spec: OrderSpec, masterId: number): Promise<boolean> {
@@ -64,10 +72,9 @@ export async function swapWithNeighbour(trx: Kysely<Database>, spec: OrderSpec, 
     .limit(1)
     .executeTakeFirst();
   if (!neighbour) return false;
-  const set = (id: unknown, position: number) => db.updateTable(spec.table).set({ [spec.field]: position }).where('id', '=', id).execute();
-  await set(row.id, 0);
-  await set(neighbour.id, row.position);
-  await set(row.id, Number(neighbour[spec.field]));
+  await db.updateTable(spec.table).set({ [spec.field]: 0 }).where('id', '=', row.id).execute();
+  await db.updateTable(spec.table).set(positioned(spec, row.position)).where('id', '=', neighbour.id).execute();
+  await db.updateTable(spec.table).set(positioned(spec, Number(neighbour[spec.field]))).where('id', '=', row.id).execute();
   return true;
 }
 
@@ -76,6 +83,6 @@ export async function closeGaps(trx: Kysely<Database>, spec: OrderSpec, masterId
   const db = dynamic(trx);
   const rows = await db.selectFrom(spec.table).select(['id', spec.field]).where(spec.masterField, '=', masterId).orderBy(spec.field).orderBy('id').execute();
   for (const [index, row] of rows.entries()) {
-    if (Number(row[spec.field]) !== index + 1) await db.updateTable(spec.table).set({ [spec.field]: index + 1 }).where('id', '=', row.id).execute();
+    if (Number(row[spec.field]) !== index + 1) await db.updateTable(spec.table).set(positioned(spec, index + 1)).where('id', '=', row.id).execute();
   }
 }

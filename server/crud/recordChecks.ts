@@ -13,6 +13,8 @@ import { repositoryOf } from './repository';
 /** The enabled item values of a dictionary (server/dic keeps them cached by the dictionary version). */
 export interface DictionaryLookup {
   enabledValues(dicKey: string): Promise<ReadonlySet<string>>;
+  /** Every item's name by its value (switched-off ones too: a stored value keeps its name), for exports. */
+  labels?(dicKey: string): Promise<ReadonlyMap<string, string>>;
 }
 
 type Values = Readonly<Record<string, unknown>>;

@@ -5,12 +5,16 @@
  * A resource may share its table with its detail (`scope`: the master's rows carry fixed values,
  * e.g. parentId 0; the detail's rows are the others). An ordered resource (`order`) keeps its
  * positions 1…n per master: see ./positions.ts and ./features/order.ts.
+ *
+ * An editable resource's rows carry a `version` (contract/recordVersion.ts): 1 when inserted, one
+ * more on every update; an update may be made conditional on the version it was read at.
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Fields, ListData, Paging } from '../../contract';
 import type { LookupComparison } from '../../contract/lookup';
+import { VERSION_FIELD } from '../../contract/recordVersion';
 import { decodeTags, encodeTags, type TagValue } from '../../contract/tags';
-import { TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
+import { isVersioned, TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
 import type { Database } from '../db/schema';
 import { containsCondition, equalsCondition, lookupCondition } from './search';
 import { isStorableId } from './storableId';
@@ -58,7 +62,8 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
   const db = database as unknown as Kysely<DynamicDatabase>;
   const table = definition.table;
   const fields: Fields = definition.entity.fields;
-  const columns = ['id', ...Object.keys(fields), ...(definition.timestamps ? TIMESTAMP_FIELDS : [])];
+  const versioned = isVersioned(definition);
+  const columns = ['id', ...Object.keys(fields), ...(definition.timestamps ? TIMESTAMP_FIELDS : []), ...(versioned ? [VERSION_FIELD] : [])];
   const searchable = definition.search.flatMap((name) => (fields[name] ? [{ name, field: fields[name] }] : []));
   const exactNames = [...(definition.filters ?? []), ...(definition.requiredFilters ?? []), ...(definition.parent ? [definition.parent.field] : [])];
   const exactFilters = exactNames.flatMap((name) => (fields[name] ? [{ name, field: fields[name] }] : []));
@@ -120,22 +125,27 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     return read(row) as ResourceRecord | undefined;
   }
 
+  async function pageOf(query: ListQuery): Promise<ResourceRecord[]> {
+    let page = db.selectFrom(table).where((eb) => searchCondition(eb, query)).select(columns);
+    // Either the order asked for or the default; `id` always breaks ties, so pages never overlap.
+    const order = query.sort ? [[query.sort.field, query.sort.direction] as const] : definition.sort;
+    for (const [name, direction] of order) page = page.orderBy(name, direction);
+    const { page: pageNo, size } = query.paging;
+    const rows = await page.orderBy('id', 'asc').limit(size).offset((pageNo - 1) * size).execute();
+    return rows.map(read) as ResourceRecord[];
+  }
+
   return {
     table,
 
     async list(query: ListQuery): Promise<ListData<ResourceRecord>> {
       const filtered = db.selectFrom(table).where((eb) => searchCondition(eb, query));
-      let page = filtered.select(columns);
-      // Either the order asked for or the default; `id` always breaks ties, so pages never overlap.
-      const order = query.sort ? [[query.sort.field, query.sort.direction] as const] : definition.sort;
-      for (const [name, direction] of order) page = page.orderBy(name, direction);
-      const { page: pageNo, size } = query.paging;
-      const [items, count] = await Promise.all([
-        page.orderBy('id', 'asc').limit(size).offset((pageNo - 1) * size).execute(),
-        filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-      ]);
-      return { items: items.map(read) as ResourceRecord[], total: Number(count?.total ?? 0) };
+      const [items, count] = await Promise.all([pageOf(query), filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()]);
+      return { items, total: Number(count?.total ?? 0) };
     },
+
+    /** One page of the list, uncounted (an export reads page after page). */
+    page: pageOf,
 
     /** The record with this id, if it is one of this resource's (`on`: a transaction). */
     findById(id: number, on?: Kysely<Database>): Promise<ResourceRecord | undefined> {
@@ -167,14 +177,25 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
       return inserted.id as number;
     },
 
-    /** Writes these of the record's values (the others stay as stored; the update time moves); false when it no longer exists. */
-    async update(id: number, values: Record<string, unknown>, on: Kysely<Database> = database): Promise<boolean> {
+    /**
+     * Writes these of the record's values (the others stay as stored; the update time and the
+     * version move); false when it no longer exists or, given `expectedVersion`, no longer holds
+     * that version (the same statement decides, so of two saves read at one version only one writes).
+     */
+    async update(id: number, values: Record<string, unknown>, on: Kysely<Database> = database, expectedVersion?: number): Promise<boolean> {
       if (!isStorableId(id)) return false;
-      // The times are the server's: whatever names them is not written.
-      const { createTime: _created, updateTime: _updated, ...named } = values;
+      // The times and the version are the server's: whatever names them is not written.
+      const { createTime: _created, updateTime: _updated, [VERSION_FIELD]: _version, ...named } = values;
       const written = definition.timestamps ? { ...stored(named), updateTime: Date.now() } : stored(named);
-      if (Object.keys(written).length === 0) return (await findById(id, on as unknown as Kysely<DynamicDatabase>)) !== undefined;
-      const result = await (on as unknown as Kysely<DynamicDatabase>).updateTable(table).set(written).where('id', '=', id).where(own).executeTakeFirst();
+      const dynamicDb = on as unknown as Kysely<DynamicDatabase>;
+      if (Object.keys(written).length === 0 && !(versioned && expectedVersion !== undefined)) return (await findById(id, dynamicDb)) !== undefined;
+      let update = dynamicDb
+        .updateTable(table)
+        .set((eb) => (versioned ? { ...written, [VERSION_FIELD]: eb(VERSION_FIELD, '+', 1) } : written))
+        .where('id', '=', id)
+        .where(own);
+      if (versioned && expectedVersion !== undefined) update = update.where(VERSION_FIELD, '=', expectedVersion);
+      const result = await update.executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 

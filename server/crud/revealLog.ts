@@ -68,6 +68,11 @@ export function createRevealLog(database: Kysely<Database>, definition: Resource
       await db.insertInto(table).values(row({ kind: 'reveal', caller, subject: subjectOf(record), recordId: record.id, field: null }, now())).execute();
     },
 
+    /** Records an export of `rows` records as stored (one entry: what it revealed is its filter's rows). */
+    async exported(caller: Caller | null, rows: number): Promise<void> {
+      await db.insertInto(table).values({ ...row({ kind: 'export', caller, subject: null, recordId: null, field: null }, now()), matches: rows }).execute();
+    },
+
     /**
      * Records a lookup of each of `fields`, then (for a caller without the reveal grant) refuses it
      * with 1009 when the caller's lookups within the window pass the budget. Answers the rows' ids.

@@ -12,7 +12,7 @@
  * master's. A feature's call asked of the one of them without it is refused (1003; 1004 first when
  * a record call's id names none of its records).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../contract';
 import { BULK_UPDATE_PATH, bulkFieldsOf, DELETE_IMPACT_PATH, hasAction, type ResourceDefinition } from '../../resources/define';
 import { ApiError } from '../errors';
@@ -50,13 +50,13 @@ function dispatcher(handlers: readonly CrudHandlers[]) {
   };
 
   /** A feature's call: the resource it is asked of answers it if it has it, or refuses. */
-  function featureHandler(route: FeatureRoute): Handler {
+  function featureHandler(route: FeatureRoute): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
     const key = routeKey(route);
-    return async (request) => {
+    return async (request, reply) => {
       route.checkParams?.(request);
       const chosen = route.answeredBy === 'record' ? await byId(request) : route.answeredBy === 'parent' ? byParent(request) : master!;
       const own = chosen.routes.find((r) => routeKey(r) === key);
-      if (own) return own.handler(request, chosen.core);
+      if (own) return own.handler(request, chosen.core, reply);
       if (route.answeredBy === 'record' && !(await chosen.repository.findById(requiredId(requestParams(request).id, request.locale)))) throw new ApiError(Code.NOT_FOUND);
       throw new ApiError(Code.FORBIDDEN);
     };

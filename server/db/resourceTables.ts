@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import type { Field } from '../../contract';
-import { sortableFieldsOf, type ResourceDefinition } from '../../resources/define';
+import { VERSION_FIELD } from '../../contract/recordVersion';
+import { isVersioned, sortableFieldsOf, type ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
 import { columnTypes, type ColumnTypes } from './columnTypes';
 import { currentSchema, type DatabaseHandle } from './database';
@@ -41,6 +42,8 @@ export function resourceColumns(definition: ResourceDefinition, types: ColumnTyp
     // Nullable: rows written before it existed (or by hand) take their createTime at each start.
     columns.push({ name: 'updateTime', type: types.bigint, isRequired: false });
   }
+  // Moved by the server on every write of the record (a save, a switch, a move): edits read at an older one are refused.
+  if (isVersioned(definition)) columns.push({ name: VERSION_FIELD, type: types.bigint, isRequired: true, columnDefault: 1 });
   return columns;
 }
 

@@ -6,6 +6,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { appEntity, EntityValues, paramEntity } from '../../contract';
 import type { StatisticsTables } from '../statistics/tables';
+import type { AuditAction } from '../../contract/entities/audit';
 
 /** '1' enabled, '0' disabled (as the platform sends it). */
 export type EnableFlag = '1' | '0';
@@ -49,6 +50,8 @@ export interface UserTable {
   officeId: number | null;
   /** 1 supervisor of that node, 0 not. */
   adminFlag: Generated<number>;
+  /** Moved by every write of what /user/detail answers (contract/recordVersion.ts). */
+  version: Generated<number>;
 }
 
 export interface OfficeTable {
@@ -100,7 +103,7 @@ export interface AuditLogTable {
   address: string | null;
   tableName: string;
   recordId: string | null;
-  action: 'insert' | 'update' | 'delete';
+  action: AuditAction;
   /** JSON `{ column: [before, after] }`. */
   changes: string | null;
 }

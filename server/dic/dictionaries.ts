@@ -60,6 +60,9 @@ export function createDictionaries(db: Kysely<Database>): Dictionaries {
   return {
     version,
     items,
+    async labels(dicKey) {
+      return new Map((await items(dicKey)).items.map((item) => [item.dicKey, item.name]));
+    },
     async enabledValues(dicKey) {
       return new Set((await items(dicKey)).items.filter((item) => item.openStatus === 1).map((item) => item.dicKey));
     },

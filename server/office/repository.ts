@@ -9,6 +9,7 @@ import { chunks } from '../db/chunks';
 import { lockForTransaction } from '../db/dialect';
 import { preparedQuery } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
+import { nextVersion } from '../db/userVersion';
 
 /** A node as the API answers it outside the tree (detail, saves). */
 export interface OfficeRecord {
@@ -117,7 +118,7 @@ export function officeRepository(db: Kysely<Database>) {
     async deleteNodes(ids: readonly number[]): Promise<number> {
       let deleted = 0;
       for (const part of chunks(ids)) {
-        await db.updateTable('user').set({ officeId: null, adminFlag: 0 }).where('officeId', 'in', part).execute();
+        await db.updateTable('user').set((eb) => ({ officeId: null, adminFlag: 0, version: nextVersion(eb) })).where('officeId', 'in', part).execute();
         deleted += Number((await db.deleteFrom('office').where('id', 'in', part).executeTakeFirst()).numDeletedRows);
       }
       return deleted;
@@ -148,13 +149,13 @@ export function officeRepository(db: Kysely<Database>) {
 
     /** Places the users in a node (or none, null) with the given supervisor flag. */
     async setMembership(ids: readonly number[], officeId: number | null, adminFlag: 0 | 1): Promise<number> {
-      const result = await db.updateTable('user').set({ officeId, adminFlag }).where('id', 'in', ids).executeTakeFirst();
+      const result = await db.updateTable('user').set((eb) => ({ officeId, adminFlag, version: nextVersion(eb) })).where('id', 'in', ids).executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 
     /** Sets the flag of the placed users among `ids` (an unplaced member never holds 1). */
     async setAdminFlag(ids: readonly number[], adminFlag: 0 | 1): Promise<number> {
-      const result = await db.updateTable('user').set({ adminFlag }).where('id', 'in', ids).where('officeId', 'is not', null).executeTakeFirst();
+      const result = await db.updateTable('user').set((eb) => ({ adminFlag, version: nextVersion(eb) })).where('id', 'in', ids).where('officeId', 'is not', null).executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
   };

@@ -14,6 +14,7 @@ import { requestParams, requiredIds, textParam } from '../http/params';
 import { callerOf } from '../http/requestContext';
 import { checkAccountAction, requireAccounts, revokeSessions } from './accountRules';
 import { staffMessages } from './messages';
+import { nextVersion } from '../db/userVersion';
 
 /** `ids` of the request; an id beyond the stored range names no account (1004). */
 function accountIds(request: FastifyRequest): number[] {
@@ -38,7 +39,7 @@ export function accountActions(db: Kysely<Database>) {
       await db.transaction().execute(async (trx) => {
         await requireAccounts(trx, ids);
         await checkAccountAction(trx, caller, ids, isEnable === '0' ? 'disable' : 'enable');
-        await trx.updateTable('user').set({ isEnable }).where('id', 'in', ids).execute();
+        await trx.updateTable('user').set((eb) => ({ isEnable, version: nextVersion(eb) })).where('id', 'in', ids).execute();
         if (isEnable === '0') await revokeSessions(trx, ids);
       });
     },

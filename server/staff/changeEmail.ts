@@ -13,6 +13,7 @@ import { ApiError } from '../errors';
 import { requestParams, textParam } from '../http/params';
 import { callerOf } from '../http/requestContext';
 import { staffMessages } from './messages';
+import { nextVersion } from '../db/userVersion';
 
 export function emailChanger(db: Kysely<Database>, throttle: LoginThrottle) {
   return async function changeEmail(request: FastifyRequest): Promise<void> {
@@ -30,6 +31,6 @@ export function emailChanger(db: Kysely<Database>, throttle: LoginThrottle) {
     const user = await db.selectFrom('user').select('passwordHash').where('id', '=', caller.userId).executeTakeFirst();
     const isRight = await throttle.attempt(caller.code, request.ip, async () => ((await verifyPassword(user?.passwordHash, pwd)) ? true : null));
     if (!user || !isRight) throw new ApiError(Code.LOGIN_FAILED, staffMessages.oldPasswordWrong[locale], { fields: { pwd: staffMessages.oldPasswordWrong[locale] } });
-    await db.updateTable('user').set({ email: checked.value.email }).where('id', '=', caller.userId).execute();
+    await db.updateTable('user').set((eb) => ({ email: checked.value.email, version: nextVersion(eb) })).where('id', '=', caller.userId).execute();
   };
 }

@@ -18,8 +18,8 @@ import { parseStaffFilters, searchConditions, searchPlan, type SearchPlan, type 
 
 export { parseStaffFilters, type StaffFilters } from './staffSearch';
 
-/** What the list answers per member: the entity's fields, the id and the supervisor flag; never password data. */
-export const STAFF_COLUMNS = ['id', ...Object.keys(staffEntity.fields), 'adminFlag'] as const;
+/** What the list answers per member: the entity's fields, the id, the supervisor flag and the record's version; never password data. */
+export const STAFF_COLUMNS = ['id', ...Object.keys(staffEntity.fields), 'adminFlag', 'version'] as const;
 const MAX_CACHED_TOTALS = 500;
 
 type PageValues = SearchValues & { limit: number; offset: number };
@@ -130,7 +130,39 @@ export function createStaffList(db: Kysely<Database>) {
     return byUser;
   }
 
+  /**
+   * The members the filters select, newest first, `size` at a time (an export): each page's ids
+   * are read after the last one's (a keyset, so a page costs the same at the end as at the start),
+   * then their rows and roles as the list reads them.
+   */
+  async function* pages(params: Record<string, unknown>, locale: Locale, size: number): AsyncGenerator<StaffListRow[], void, undefined> {
+    const filters = parseStaffFilters(params, locale);
+    if (filters.officeId !== undefined) filters.officeIds = await scopeOf(filters.officeId);
+    const plan = searchPlan(filters, onPostgres);
+    const regions = await regionIndex();
+    const sourceId = sourceIdOf(plan.shape);
+    let before: number | undefined;
+    for (;;) {
+      let query = matching(plan).select(sql.ref<number>(sourceId).as('id'));
+      if (before !== undefined) query = query.where(sql.ref(sourceId), '<', before);
+      const found = (await query.orderBy(sql.ref(sourceId), 'desc').limit(size).execute()).map((row) => row.id);
+      if (found.length === 0) return;
+      const rows = (await rowsById.execute({ ids: found })) as unknown as PageRow[];
+      const roles = await rolesOf(found);
+      yield rows.map((record) =>
+        Object.assign(record, {
+          roles: roles.get(record.id) ?? [],
+          censusRegionName: regionNames(regions, [record.censusProvince, record.censusCity, record.censusArea], locale),
+        }),
+      ) as unknown as StaffListRow[];
+      if (found.length < size) return;
+      before = found[found.length - 1];
+    }
+  }
+
   return {
+    pages,
+
     async list(params: Record<string, unknown>, locale: Locale): Promise<ListData<StaffListRow>> {
       const filters = parseStaffFilters(params, locale);
       // A department means its groups too. The scope is part of the plan, so a total counted

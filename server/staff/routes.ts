@@ -15,6 +15,7 @@ import { passwordChanger } from './changePassword';
 import { createStaffList } from './listQuery';
 import { pickerRows } from './pickerRows';
 import { staffSaver } from './saveStaff';
+import { staffExporter } from './staffExport';
 import { loadStaff } from './staffRecord';
 
 export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
@@ -37,6 +38,10 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
       url: S.filterList,
       handler: async (request) => success(request, pickerRows(await staffList.list(requestParams(request), request.locale))),
     });
+
+    // What the filters select, as a streamed .xlsx; it writes its audit row (server/export).
+    const exportStaff = staffExporter(db, staffList);
+    app.route({ method: ['GET', 'POST'], url: S.export, config: { writes: true, unaudited: true }, handler: exportStaff });
 
     app.get(S.validTelephone, async (request) => {
       const params = requestParams(request);

@@ -5,6 +5,9 @@
  * and its roles are written in one transaction, so a refused role change stores nothing.
  * A new account gets an unusable random password and must change it: an administrator resets it
  * (/user/resetPwd) to hand it over.
+ * An update naming the version it was read at (`userCenter.version`) is written only while the
+ * account still holds it, else 1012 with the account as /user/detail answers it now (one of the
+ * account's writes came between); an update naming none is written whatever came between.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -28,15 +31,20 @@ import { isStorableId } from '../crud/storableId';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
+import { VERSION_FIELD } from '../../contract/recordVersion';
 import { MAX_IDS, optionalId, requestParams } from '../http/params';
 import { callerOf } from '../http/requestContext';
 import { assignRoles } from '../roles/assignRoles';
 import { checkAccountAction, revokeSessions } from './accountRules';
 import { staffMessages } from './messages';
 import { regionIndex } from './regions';
+import { nextVersion } from '../db/userVersion';
 import { loadStaff } from './staffRecord';
 
 type StaffValues = Record<keyof typeof staffEntity.fields, unknown>;
+
+/** Thrown inside the save's transaction when the account no longer holds the version the save names. */
+class StaleAccount extends Error {}
 
 function fieldError(field: string, message: Text | string, locale: Locale): ApiError {
   const text = typeof message === 'string' ? message : message[locale];
@@ -77,6 +85,12 @@ export function staffSaver(db: Kysely<Database>) {
     return (await db.selectFrom('user').select('id').where(field, '=', value).executeTakeFirst())?.id;
   }
 
+  /** The refusal of a save read at an older version: 1012 with the account as /user/detail answers it now (1004 when it is gone). */
+  async function staleSave(id: number): Promise<ApiError> {
+    const current = await loadStaff(db, id);
+    return current ? new ApiError(Code.STALE_VERSION, undefined, { current }) : new ApiError(Code.NOT_FOUND);
+  }
+
   return async function save(request: FastifyRequest) {
     const { locale } = request;
     const caller = callerOf(request);
@@ -84,13 +98,16 @@ export function staffSaver(db: Kysely<Database>) {
     const input = params.userCenter;
     if (typeof input !== 'object' || input === null || Array.isArray(input)) throw fieldError('userCenter', format(ruleMessages.required[locale], { label: 'userCenter' }), locale);
     const id = optionalId((input as Record<string, unknown>).id, locale);
+    const expectedVersion = id === undefined ? undefined : optionalId((input as Record<string, unknown>)[VERSION_FIELD], locale, VERSION_FIELD);
     const validation = validateEntity(staffEntity, input, locale);
     if (!validation.ok) throw new ApiError(Code.VALIDATION_FAILED, validation.message, { fields: validation.fields });
     const values = Object.fromEntries(Object.keys(staffEntity.fields).map((name) => [name, (validation.value as Record<string, unknown>)[name] ?? null])) as StaffValues;
     const roleIds = parseRoleIds(params.roleIds, locale);
 
-    const existing = id === undefined ? undefined : isStorableId(id) ? await db.selectFrom('user').select(['id', 'code', 'isEnable']).where('id', '=', id).executeTakeFirst() : undefined;
+    const existing = id === undefined ? undefined : isStorableId(id) ? await db.selectFrom('user').select(['id', 'code', 'isEnable', 'version']).where('id', '=', id).executeTakeFirst() : undefined;
     if (id !== undefined && !existing) throw new ApiError(Code.NOT_FOUND);
+    // Changed since it was read: the user compares before anything else is said of their values.
+    if (existing && expectedVersion !== undefined && Number(existing.version) !== expectedVersion) throw await staleSave(existing.id);
     // The code is the login name: fixed once the account exists.
     if (existing && existing.code !== values.code) throw ruleError('code', 'readOnly', locale);
     const officeId = values.officeId as number | null;
@@ -111,7 +128,13 @@ export function staffSaver(db: Kysely<Database>) {
         if (existing) {
           userId = existing.id;
           await checkAccountAction(trx, caller, [userId], isDisabling ? 'disable' : 'update');
-          await trx.updateTable('user').set(values as never).where('id', '=', userId).execute();
+          let update = trx
+            .updateTable('user')
+            .set((eb) => ({ ...(values as object), version: nextVersion(eb) }) as never)
+            .where('id', '=', userId);
+          if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion);
+          // Not written: another write took the version since the check above (or the account went).
+          if ((await update.executeTakeFirst()).numUpdatedRows === 0n) throw new StaleAccount();
         } else {
           const created = await trx
             .insertInto('user')
@@ -125,6 +148,8 @@ export function staffSaver(db: Kysely<Database>) {
         return userId;
       });
     } catch (error) {
+      // Read after the rollback: the transaction's connection is the only one on SQLite.
+      if (error instanceof StaleAccount) throw await staleSave(existing!.id);
       // Two saves of the same telephone or code at once: the unique index decides.
       if (isUniqueViolation(error)) throw duplicate(/telephone/i.test(String((error as Error).message)) ? 'telephone' : 'code', locale);
       throw error;

@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app';
 import { DEFAULT_SESSION_POLICY, DEFAULT_THROTTLE_POLICY } from '../../server/config';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 
-type Row = { id: number; name: string; dicKey: string; type?: number; sortNum?: number; openStatus?: number; parentId?: number };
+type Row = { id: number; name: string; dicKey: string; type?: number; sortNum?: number; openStatus?: number; parentId?: number; version: number };
 
 let server: TestServer;
 let token: string;
@@ -55,7 +55,7 @@ describe('dictionaries', () => {
 
   it('creates, checks the key live, refuses a duplicate and fixes the key once created', async () => {
     const created = await dictionary('colour');
-    expect(created).toEqual({ id: expect.any(Number), name: '字典colour', dicKey: 'colour', type: 2 });
+    expect(created).toEqual({ id: expect.any(Number), name: '字典colour', dicKey: 'colour', type: 2, version: 1 });
     const check = (dicKey: string) => server.call<boolean>('GET', '/base/admin/dic/vaildKey', { token, query: { dicKey } });
     expect((await check('colour')).body.data).toBe(false);
     expect((await check('colour-2')).body.data).toBe(true);
@@ -64,7 +64,7 @@ describe('dictionaries', () => {
     expect(duplicate.body).toMatchObject({ code: Code.DUPLICATE, msg: 'key值不可以重复', data: { fields: { dicKey: 'key值不可以重复' } } });
     expect((await save({ id: created.id, dicKey: 'paint' })).body.code).toBe(Code.VALIDATION_FAILED);
     const renamed = await save({ id: created.id, name: '颜色' });
-    expect(renamed.body.data).toEqual({ ...created, name: '颜色' });
+    expect(renamed.body.data).toEqual({ ...created, name: '颜色', version: 2 });
   });
 
   it('says what is wrong with a bad dictionary, in the spec\'s words, and stores nothing', async () => {
@@ -143,7 +143,7 @@ describe('dictionary items', () => {
   it('switch on and off by their status alone, the rest unchanged, and leave ListByKey when off', async () => {
     const [small, medium] = await items(sizes.id);
     const { body } = await save({ id: medium!.id, openStatus: 0 });
-    expect(body.data).toEqual({ ...medium, openStatus: 0 });
+    expect(body.data).toEqual({ ...medium, openStatus: 0, version: medium!.version + 1 });
     expect((await byKey('size')).body.data.map((i) => i.dicKey)).toEqual(['s', 'l']);
     expect((await save({ id: medium!.id, openStatus: true })).body.data.openStatus).toBe(1);
     expect((await byKey('size')).body.data).toEqual([

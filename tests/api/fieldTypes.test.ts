@@ -95,7 +95,7 @@ describe('date, date-time and money fields of a declared resource', () => {
   it('keeps a good save exactly: the day as written, the instant to the millisecond, 1999 fen as 1999', async () => {
     const created = await save(GOOD);
     expect(created.body.code, JSON.stringify(created.body)).toBe(Code.OK);
-    const expected = { ...GOOD, id: expect.any(Number), discount: 5, closedAt: null };
+    const expected = { ...GOOD, id: expect.any(Number), discount: 5, closedAt: null, version: 1 };
     expect(created.body.data).toEqual(expected);
     const { id } = created.body.data;
     const detail = await server.call<Offer>('GET', '/base/admin/offer/detail', { token, query: { id } });
@@ -105,7 +105,7 @@ describe('date, date-time and money fields of a declared resource', () => {
     const largest = await save({ id, price: Number.MAX_SAFE_INTEGER, discount: '', closedAt: '1709164800999' });
     expect(largest.body.data).toMatchObject({ price: Number.MAX_SAFE_INTEGER, discount: null, closedAt: 1_709_164_800_999 });
     const list = await server.call<{ items: Offer[] }>('GET', '/base/admin/offer/list', { token, query: { pageNo: 1, pageSize: 10 } });
-    expect(list.body.data.items).toEqual([{ ...expected, id, price: Number.MAX_SAFE_INTEGER, discount: null, closedAt: 1_709_164_800_999 }]);
+    expect(list.body.data.items).toEqual([{ ...expected, id, price: Number.MAX_SAFE_INTEGER, discount: null, closedAt: 1_709_164_800_999, version: 2 }]);
   });
 });
 

@@ -29,13 +29,13 @@ describe('parameters end to end', () => {
     const created = await save({ sortNum: '3', paramKey: ' crud.key ', value: 'first', remark: 'a remark', spareParam: 'a, b ,c' });
     expect(created.status).toBe(200);
     expect(created.body.code).toBe(Code.OK);
-    expect(created.body.data).toEqual({ id: expect.any(Number), sortNum: 3, paramKey: 'crud.key', value: 'first', remark: 'a remark', spareParam: 'a,b,c' });
+    expect(created.body.data).toEqual({ id: expect.any(Number), sortNum: 3, paramKey: 'crud.key', value: 'first', remark: 'a remark', spareParam: 'a,b,c', version: 1 });
     const { id } = created.body.data;
 
     expect((await detail(id)).body.data).toEqual(created.body.data);
 
     const updated = await save({ id, sortNum: 4, paramKey: 'crud.key', value: 'second', remark: null, spareParam: '' });
-    expect(updated.body.data).toEqual({ id, sortNum: 4, paramKey: 'crud.key', value: 'second', remark: null, spareParam: null });
+    expect(updated.body.data).toEqual({ id, sortNum: 4, paramKey: 'crud.key', value: 'second', remark: null, spareParam: null, version: 2 });
     expect((await detail(String(id))).body.data.value).toBe('second');
 
     expect((await remove(String(id))).body.code).toBe(Code.OK);
@@ -47,8 +47,8 @@ describe('parameters end to end', () => {
   it('updates only the fields a request names: the others keep their stored values', async () => {
     const record = await create('partial.key', { remark: 'kept', spareParam: 'x,y' });
     const { body } = await save({ id: record.id, value: 'changed' });
-    expect(body.data).toEqual({ ...record, value: 'changed' });
-    expect((await detail(record.id)).body.data).toEqual({ ...record, value: 'changed' });
+    expect(body.data).toEqual({ ...record, value: 'changed', version: record.version! + 1 });
+    expect((await detail(record.id)).body.data).toEqual({ ...record, value: 'changed', version: record.version! + 1 });
   });
 
   it('refuses to change the key of an existing parameter', async () => {

@@ -43,10 +43,12 @@ describe('request bodies', () => {
   it('ignores unknown fields and keeps the envelope for a JSON array body', async () => {
     const saved = await server.call<Record<string, unknown>>('POST', '/base/admin/param/saveOrUpdate', {
       token,
-      body: { sortNum: 1, paramKey: 'extra', value: 'v', isAdmin: true, createTime: 5 },
+      body: { sortNum: 1, paramKey: 'extra', value: 'v', isAdmin: true, createTime: 5, version: 7 },
     });
     expect(saved.body.code).toBe(Code.OK);
-    expect(Object.keys(saved.body.data).sort()).toEqual(['id', 'paramKey', 'remark', 'sortNum', 'spareParam', 'value']);
+    expect(Object.keys(saved.body.data).sort()).toEqual(['id', 'paramKey', 'remark', 'sortNum', 'spareParam', 'value', 'version']);
+    // The version is the server's: a new record starts at 1 whatever the request says.
+    expect(saved.body.data.version).toBe(1);
     const array = await server.call('POST', '/base/admin/param/saveOrUpdate', { token, body: [1, 2] });
     expect(array.body.code).toBe(Code.VALIDATION_FAILED);
   });

@@ -43,15 +43,16 @@ afterAll(async () => {
 });
 
 describe('a read-only resource at its own endpoint', () => {
-  it('has one page element, for listing, whose API elements name the whole paths', () => {
+  it('has a page element for listing and one for exporting, whose API elements name the whole paths', () => {
     expect(crudActions(readOnlyLog).map(({ code, apis }) => ({ code, apis }))).toEqual([
       { code: 'gadgetLog:list', apis: ['/v2/gadgetLog/list', '/v2/gadgetLog/detail'] },
+      { code: 'gadgetLog:export', apis: ['/v2/gadgetLog/export'] },
     ]);
   });
 
   it('is seeded with exactly those nodes, granted to the super-admin', async () => {
     const nodes = await server.db.selectFrom('permission').select(['url', 'menuType', 'code']).where('url', 'like', '/v2/gadgetLog/%').execute();
-    expect(nodes.map((n) => n.url).sort()).toEqual(['/v2/gadgetLog/detail', '/v2/gadgetLog/list']);
+    expect(nodes.map((n) => n.url).sort()).toEqual(['/v2/gadgetLog/detail', '/v2/gadgetLog/export', '/v2/gadgetLog/list']);
     expect(nodes.every((n) => n.menuType === MenuType.API)).toBe(true);
   });
 

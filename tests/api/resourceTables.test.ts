@@ -82,6 +82,6 @@ describe('resource tables', () => {
     const columns = await (server.db.withoutPlugins() as unknown as Kysely<unknown>).introspection.getTables();
     const current = server.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(server.db)).rows[0]?.s : undefined;
     const param = columns.find((t) => t.name === 'param' && (current === undefined || t.schema === current));
-    expect(param?.columns.map((c) => c.name).sort()).toEqual(['id', 'param_key', 'remark', 'sort_num', 'spare_param', 'value']);
+    expect(param?.columns.map((c) => c.name).sort()).toEqual(['id', 'param_key', 'remark', 'sort_num', 'spare_param', 'value', 'version']);
   });
 });

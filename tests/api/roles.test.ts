@@ -54,6 +54,7 @@ describe('role list', () => {
       roleType: 1,
       isEnable: '1',
       description: '拥有基础平台的全部权限',
+      version: 1,
     });
   });
 

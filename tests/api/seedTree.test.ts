@@ -46,12 +46,16 @@ describe('the seeded base app tree', () => {
     expect(await declaredTreeProblems(server.db, resourceDefinitions)).toEqual([]);
   });
 
-  it('marks only the session calls as not needing an API element', async () => {
+  it('marks only the session calls and the caller\'s own preferences as not needing an API element', async () => {
     const open = server.app.routeTable.filter((r) => isGuardedPath(r.url) && r.access !== 'permission').map((r) => `${r.access} ${r.url}`);
     expect([...new Set(open)].sort()).toEqual([
       `public ${API_PREFIX}/user/handoff`,
       `public ${API_PREFIX}/user/login`,
       `session ${API_PREFIX}/permission/pemByUserAndApp`,
+      // The caller's own display preferences: each call checks the screen named is one they may list.
+      `session ${API_PREFIX}/preference/delete`,
+      `session ${API_PREFIX}/preference/list`,
+      `session ${API_PREFIX}/preference/save`,
       `session ${API_PREFIX}/user/changeEmail`,
       `session ${API_PREFIX}/user/changePwd`,
       `session ${API_PREFIX}/user/info`,
@@ -94,7 +98,7 @@ describe('pemByUserAndApp', () => {
     expect(menus[2]!.children.map((m) => m.url)).toEqual(['auditLog', 'loginLog', 'onlineSession', 'revealLog']);
     const param = system.children.find((m) => m.url === 'param')!;
     expect(param).toMatchObject({ path: '/system/param', menuType: MenuType.MENU, appId: baseAppId, parentId: system.id });
-    expect(param.children.map((c) => c.code)).toEqual(['param:list', 'param:create', 'param:edit', 'param:delete']);
+    expect(param.children.map((c) => c.code)).toEqual(['param:list', 'param:create', 'param:edit', 'param:delete', 'param:export']);
     expect([...walkTree(menus)].some((n) => n.menuType === MenuType.API)).toBe(false);
     expect((await menusOf({ appId: baseAppId })).body.data).toEqual(body.data);
   });

@@ -39,7 +39,8 @@ function isMet(dialect: DialectName, key: StaffCase['key'], figures: Record<stri
   return figures['req/s']! >= target && (key !== 'paging' || figures['p99 ms']! <= PAGING_P99_MS);
 }
 
-async function fill(url: string): Promise<StaffData> {
+/** Prepares the database at `url` and fills it with the staff data. */
+export async function fill(url: string): Promise<StaffData> {
   const handle = openDatabase(url);
   try {
     await prepareDatabase(handle, { demo: false, adminPassword: BENCH_ADMIN_PASSWORD }, { logger: pino({ level: 'silent' }) });

@@ -38,7 +38,7 @@ export const fixedWhileUsed: FeatureFactory = ({ db, repository }, definition) =
   return {
     detailExtras: async (record) => ({ [IN_USE_FLAG]: await isUsed(record.id) }),
 
-    update(id, named, existing, locale) {
+    update(id, named, existing, locale, expectedVersion) {
       // An update leaving the fields as they are is the core's to write.
       if (changed(existing, named).length === 0) return undefined;
       return db.transaction().execute(async (trx) => {
@@ -52,7 +52,7 @@ export const fixedWhileUsed: FeatureFactory = ({ db, repository }, definition) =
           const message = spec.reason[locale];
           throw new ApiError(Code.VALIDATION_FAILED, message, { fields: { [field]: message } });
         }
-        return repository.update(id, named, trx);
+        return repository.update(id, named, trx, expectedVersion);
       });
     },
   };

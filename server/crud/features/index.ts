@@ -6,6 +6,7 @@
 import type { FeatureFactory } from '../feature';
 import { deletable } from './deletable';
 import { detailGroups } from './detailGroups';
+import { exporting } from './exporting';
 import { fixedWhileUsed } from './fixedWhileUsed';
 import { keyCheck } from './keyCheck';
 import { order } from './order';
@@ -13,4 +14,4 @@ import { resourcePolicy } from './policy';
 import { privacy } from './privacy';
 import { requiredFilters } from './requiredFilters';
 
-export const FEATURES: readonly FeatureFactory[] = [requiredFilters, fixedWhileUsed, detailGroups, deletable, order, keyCheck, privacy, resourcePolicy];
+export const FEATURES: readonly FeatureFactory[] = [requiredFilters, fixedWhileUsed, detailGroups, deletable, order, keyCheck, privacy, exporting, resourcePolicy];

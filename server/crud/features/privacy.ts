@@ -4,7 +4,8 @@
  * recorded in the reveal log before it is answered (../revealLog.ts). The fields in `lookup` may be
  * found by their whole normalised value, never a part (1001): each lookup is recorded before
  * anything is read and, for a caller without the reveal grant, counted against a budget (1009
- * past it); once the page is read the log says what it matched.
+ * past it); once the page is read the log says what it matched. An export (./exporting.ts) masks
+ * them too, unless the caller holds the reveal grant: then it is recorded as one reveal of all its rows.
  */
 import { Code, type Locale } from '../../../contract';
 import { lookupComparison, lookupError, lookupValue } from '../../../contract/lookup';
@@ -57,7 +58,13 @@ export const privacy: FeatureFactory = ({ db, definitions, grants, lookupPolicy 
       return { lookups, settle: (page) => revealLog.settle(logged, page) };
     },
 
-    present: async (_db, rows) => rows.map((row) => maskRecord(row, spec.masked)),
+    present: async (_db, rows, { isRevealed }) => (isRevealed ? [...rows] : rows.map((row) => maskRecord(row, spec.masked))),
+
+    // A holder of the reveal grant exports the data as stored; the export is recorded as a reveal.
+    async exportAccess({ caller }) {
+      if (!(await mayReveal(caller))) return { isRevealed: false };
+      return { isRevealed: true, settle: (rows) => revealLog.exported(caller, rows) };
+    },
 
     routes: [
       {

@@ -22,6 +22,7 @@ import { revealLogAccounts } from './0014_reveal_log_accounts';
 import { auditAccounts } from './0015_audit_accounts';
 import { uaUnpublish } from './0016_ua_unpublish';
 import { officeMemberOrder } from './0018_office_member_order';
+import { staffVersion } from './0019_staff_version';
 import { userPreference } from './0020_user_preference';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -43,6 +44,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0015_audit_accounts': auditAccounts(dialect),
     '0016_ua_unpublish': uaUnpublish(dialect),
     '0018_office_member_order': officeMemberOrder(dialect),
+    '0019_staff_version': staffVersion(dialect),
     '0020_user_preference': userPreference(dialect),
   };
 }

@@ -58,6 +58,14 @@ const zh = {
   'dialog.discard.ok': '放弃',
   'dialog.discard.keep': '继续编辑',
 
+  'dialog.conflict.title': '保存前已有他人修改了这条记录',
+  'dialog.conflict.field': '字段',
+  'dialog.conflict.theirs': '对方的值',
+  'dialog.conflict.mine': '您的值',
+  'dialog.conflict.outsideForm': '对方的修改不涉及本表单的字段（如开关或排序），保存您的内容会保留它们。',
+  'dialog.conflict.keepMine': '保留我的',
+  'dialog.conflict.takeTheirs': '采用对方的',
+
   'pages.error.404': '站长说你不能进入这个页面...',
   'pages.error.backHome': '返回首页',
 
@@ -122,6 +130,14 @@ const en: Record<keyof typeof zh, string> = {
   'dialog.discard.content': 'What you typed has not been saved and will be lost.',
   'dialog.discard.ok': 'Discard',
   'dialog.discard.keep': 'Keep editing',
+
+  'dialog.conflict.title': 'Someone else changed this record before you saved',
+  'dialog.conflict.field': 'Field',
+  'dialog.conflict.theirs': 'Their value',
+  'dialog.conflict.mine': 'Your value',
+  'dialog.conflict.outsideForm': 'Their change touched none of this form’s fields (a switch or the order); saving yours keeps it.',
+  'dialog.conflict.keepMine': 'Keep mine',
+  'dialog.conflict.takeTheirs': 'Take theirs',
 
   'pages.error.404': 'The webmaster said that you can not enter this page...',
   'pages.error.backHome': 'Back to home',

@@ -127,7 +127,8 @@ describe('staff dialog', () => {
     expect(await screen.findByText('操作成功', {}, slow)).toBeInTheDocument();
     const [save] = sent(api.current, '/user/saveOrUpdate');
     expect(save!.body).toEqual({
-      userCenter: { ...staffRecord({ id, officeId: api.current.office['研发部']! }), position: '架构师', censusProvince: '440000', censusCity: '440300', censusArea: '440304' },
+      // The version it was read at: someone else's save since would be refused, not overwritten.
+      userCenter: { ...staffRecord({ id, officeId: api.current.office['研发部']! }), position: '架构师', censusProvince: '440000', censusCity: '440300', censusArea: '440304', version: 1 },
       roleIds: `${api.current.role['超级管理员']},${api.current.role['运营']}`,
     });
     expect(sent(api.current, '/user/valid/telephone').at(-1)!.query).toEqual({ telephone: '13800000001', userId: String(id) });

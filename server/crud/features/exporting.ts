@@ -1,0 +1,90 @@
+/**
+ * Every declared list exports what its filters select (`<endpoint>/export`, unless the definition
+ * says `exportable: false`): all pages, in the columns asked for (`columns`, in order; default the
+ * list's), as the list shows them in the caller's language, streamed as .xlsx (server/export).
+ * Rows are read a page at a time through the list's own query, so the features narrow, check and
+ * record it as they do a list (a lookup is recorded once); personal data stays masked unless a
+ * feature says the caller may see it (privacy: the reveal grant, and the export is then recorded
+ * as a reveal).
+ */
+import { EXPORT_PATH } from '../../../contract/exportFile';
+import { ORDER_PARAM, SORT_PARAM } from '../../../contract/paging';
+import { isExportable, lookupFieldsOf, personalDataParams } from '../../../resources/define';
+import { chosenColumns, columnCells, exportableColumns, tzOffsetParam } from '../../export/columnCells';
+import { exportFilter } from '../../export/exportFilter';
+import { sendExport } from '../../export/sendExport';
+import { requestParams } from '../../http/params';
+import { contextOf, type FeatureFactory } from '../feature';
+import type { ResourceRecord } from '../repository';
+
+/** Rows read per statement: a short page keeps the other callers' waits short (the person list's export: p99 halved against 1,000). */
+export const EXPORT_READ_PAGE = 500;
+
+export const exporting: FeatureFactory = ({ db, definitions, dictionaries }, definition) => {
+  if (!isExportable(definition)) return undefined;
+  const personal = personalDataParams(definitions);
+  // The parameters a list of this resource reads: what an export's audit row records as its filter.
+  const filterNames = [
+    ...definition.search,
+    ...(definition.search.length ? ['searchKey'] : []),
+    ...(definition.filters ?? []),
+    ...(definition.requiredFilters ?? []),
+    ...(definition.parent ? [definition.parent.field] : []),
+    ...(definition.ranges ?? []).flatMap((name) => [`${name}From`, `${name}To`]),
+    ...lookupFieldsOf(definition).map(({ field }) => field),
+    SORT_PARAM,
+    ORDER_PARAM,
+    'ids',
+  ];
+
+  return {
+    routes: [
+      {
+        method: ['GET', 'POST'],
+        url: `/${EXPORT_PATH}`,
+        // It writes the audit row (and a reveal's entry), after the file: see server/export/sendExport.ts.
+        writes: true,
+        unaudited: true,
+        answeredBy: 'parent',
+        async handler(request, core, reply) {
+          const { locale } = request;
+          const params = requestParams(request);
+          const columns = chosenColumns(exportableColumns(definition), (column) => column.field, params.columns, locale);
+          const tzOffset = tzOffsetParam(params.tzOffset, locale);
+          const { query, settle } = await core.listQueryOf(request);
+          const access = await core.exportAccess(contextOf(request));
+          const context = { ...contextOf(request), isRevealed: access.isRevealed };
+          const cells = await columnCells(definition, columns, { db, definitions, dictionaries, locale, tzOffset });
+          let firstPage: ResourceRecord[] = [];
+
+          async function* pages() {
+            for (let page = 1; ; page++) {
+              const rows = await core.repository.page({ ...query, paging: { page, size: EXPORT_READ_PAGE } });
+              if (page === 1) firstPage = rows;
+              if (rows.length === 0) return;
+              yield await cells.cellsOf(await core.present(rows, context));
+              if (rows.length < EXPORT_READ_PAGE || query.ids) return;
+            }
+          }
+
+          return sendExport(
+            request,
+            reply,
+            db,
+            {
+              title: definition.title[locale],
+              columns: cells.sheetColumns,
+              pages: pages(),
+              audit: { table: definition.table, filter: exportFilter(params, filterNames, personal), columns: columns.map((column) => column.field) },
+              async settle(rows) {
+                await settle({ items: firstPage, total: rows });
+                await access.settle?.(rows);
+              },
+            },
+            tzOffset,
+          );
+        },
+      },
+    ],
+  };
+};
