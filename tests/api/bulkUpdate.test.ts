@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, type BulkRefused, type BulkUpdated, type ListData } from '../../contract';
+import { VERSION_FIELD } from '../../contract/recordVersion';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 
 type Role = { id: number; roleKey: string; isEnable: string };
@@ -40,12 +41,15 @@ async function enabled(ids: readonly number[]): Promise<Record<number, string>> 
 }
 
 describe('bulk update of roles', () => {
-  it('switches every selected role off in one call, an audit row each', async () => {
+  it('switches every selected role off in one call, an audit row and a new version each', async () => {
     const [a, b] = [await role('bulkA'), await role('bulkB')];
     const before = Number((await server.db.selectFrom('auditLog').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
     const { body } = await bulk('role', { ids: [a.id, b.id], values: { isEnable: '0' } });
     expect(body).toMatchObject({ code: Code.OK, data: { updated: 2 } });
     expect(await enabled([a.id, b.id])).toEqual({ [a.id]: '0', [b.id]: '0' });
+    // Each row's version moves as a save's would: an edit read before the bulk update is now stale.
+    const stale = await server.call('POST', '/base/admin/role/saveOrUpdate', { token, body: { id: a.id, name: '旧表单', [VERSION_FIELD]: (a as unknown as Record<string, number>)[VERSION_FIELD] } });
+    expect(stale.body.code).toBe(Code.STALE_VERSION);
     const audited = await server.db.selectFrom('auditLog').select('recordId').where('id', '>', before).where('tableName', '=', 'role').execute();
     expect(audited.map((r) => Number(r.recordId)).sort()).toEqual([a.id, b.id].sort());
   });
