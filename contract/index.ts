@@ -33,3 +33,4 @@ export * from './tags';
 export * from './ranges';
 export * from './rangeBound';
 export * from './recordVersion';
+export * from './bulkUpdate';

@@ -337,6 +337,11 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   /** Extra buttons per row beyond edit and delete. */
   rowActions?: readonly RowAction[];
   /**
+   * Fields selected rows may be set to one value at once (`<endpoint>/bulkUpdate`), beside every
+   * switch column's field, which always may. Never a fixed, unique, ordered or master field.
+   */
+  bulk?: ReadonlyArray<keyof F & string>;
+  /**
    * The row that is the signed-in user's own: the one whose `field` equals the identity's
    * `identity` (contract/session.ts UserInfo: `id`, `sessionId`) shows `label` beside its first
    * column (online users: 当前会话).
@@ -443,6 +448,16 @@ export function isExportable(definition: Pick<ResourceDefinition, 'exportable' |
   return definition.exportable !== false && (definition.menu !== undefined || definition.parent !== undefined);
 }
 
+/** Below a resource's endpoint: one value set on several records in one transaction (the page element `bulkEdit`). */
+export const BULK_UPDATE_PATH = 'bulkUpdate';
+
+/** The fields `bulkUpdate` may set: every switch column's, then those listed in `bulk`; none without edit. */
+export function bulkFieldsOf(definition: Pick<ResourceDefinition, 'columns' | 'bulk' | 'actions'>): string[] {
+  if (!hasAction(definition, 'edit')) return [];
+  const switches = definition.columns.flatMap((column) => (!isComputed(column) && column.cell === 'switch' ? [column.field] : []));
+  return [...new Set([...switches, ...(definition.bulk ?? [])])];
+}
+
 /** Below a resource's endpoint: what a delete would take with it (contract/deleteImpact.ts), read by its confirmation. */
 export const DELETE_IMPACT_PATH = 'deleteImpact';
 
@@ -466,6 +481,8 @@ const ACTION_LABELS: Record<CrudAction, Text> = {
 
 const REVEAL_LABEL: Text = { 'zh-CN': '查看明文', 'en-US': 'Reveal' };
 const EXPORT_LABEL: Text = { 'zh-CN': '导出', 'en-US': 'Export' };
+
+const BULK_EDIT_LABEL: Text = { 'zh-CN': '批量修改', 'en-US': 'Bulk edit' };
 
 /** The page elements a CRUD resource gets (one per declared action), each with the calls it needs. */
 export function crudActions(definition: ResourceDefinition): ActionElement[] {
@@ -495,11 +512,13 @@ export function crudActions(definition: ResourceDefinition): ActionElement[] {
   const reveal = definition.privacy ? [{ action: 'reveal', code: actionCode(definition.name, 'reveal'), label: REVEAL_LABEL, apis: [`${base}/reveal`] }] : [];
   // Exporting takes the list away as a file: a grant of its own, never implied by list.
   const exporting = isExportable(definition) ? [{ action: 'export', code: actionCode(definition.name, 'export'), label: EXPORT_LABEL, apis: [`${base}/export`] }] : [];
+  // Setting a field on many rows at once is a grant of its own, never implied by edit.
+  const bulkEdit = bulkFieldsOf(definition).length ? [{ action: 'bulkEdit', code: actionCode(definition.name, 'bulkEdit'), label: BULK_EDIT_LABEL, apis: [`${base}/${BULK_UPDATE_PATH}`] }] : [];
   const extra = (definition.rowActions ?? []).map(({ action, label, apis: paths }) => ({
     action,
     code: actionCode(definition.name, action),
     label,
     apis: [...paths],
   }));
-  return [...crud, ...reveal, ...exporting, ...extra];
+  return [...crud, ...reveal, ...exporting, ...bulkEdit, ...extra];
 }

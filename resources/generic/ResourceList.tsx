@@ -8,6 +8,8 @@ import { useLocale } from '../../providers/locale';
 import type { Locale } from '../../contract/i18n';
 import { DELETE_IMPACT_PATH, endpointOf, isExportable, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
 import { detailsOf } from '../registry';
+import { BulkBar } from './BulkBar';
+import { bulkSetActions, type BulkSetAction } from './bulkActions';
 import { useRegisteredCells } from './cellRegistry';
 import { resourceColumns } from './columns';
 import { sortOrderOf } from './columnSettings';
@@ -20,6 +22,7 @@ import { dialogComponent, registeredRowActions, type DialogEntry, type DialogReg
 import type { Row } from './rowTypes';
 import { SearchForm } from './SearchForm';
 import { useResourceAccess } from './useResourceAccess';
+import { useCheckedRows } from './useCheckedRows';
 import { useRowActionAccess } from './useRowActionAccess';
 import { pagerTotal } from './pagerTotal';
 import { tableFit } from './tableFit';
@@ -34,8 +37,11 @@ const loadShow = () => import('./ResourceShow');
 const ResourceForm = lazy(() => loadForm().then((m) => ({ default: m.ResourceForm })));
 const DeleteConfirm = lazy(() => loadDeleteConfirm().then((m) => ({ default: m.DeleteConfirm })));
 const ResourceShow = lazy(loadShow);
+const loadBulkConfirm = () => import('./BulkConfirm');
+const BulkConfirm = lazy(() => loadBulkConfirm().then((m) => ({ default: m.BulkConfirm })));
 const prefetchDialogs = () => {
   void loadForm();
+  void loadBulkConfirm();
   void loadDeleteConfirm();
   void loadShow();
 };
@@ -77,6 +83,8 @@ type Dialog =
   | { kind: 'form'; action: FormAction; id?: BaseKey; open: boolean }
   | { kind: 'delete'; row: Row; open: boolean }
   | { kind: 'show'; id: BaseKey; open: boolean }
+  | { kind: 'bulkDelete'; ids: BaseKey[]; open: boolean }
+  | { kind: 'bulkSet'; action: BulkSetAction; ids: BaseKey[]; open: boolean }
   | { kind: 'rowAction'; action: RowAction; entry: DialogEntry; row: Row; open: boolean };
 
 /** The width of the element `ref` holds, followed as it changes (undefined until measured). */
@@ -101,10 +109,9 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
   const access = useResourceAccess(definition);
   const pageSizes = pageSizesOf(definition);
   const declaredActions = useMemo(() => registeredRowActions(definition, dialogs), [definition, dialogs]);
-  const grantedActions = useRowActionAccess(
-    definition.name,
-    declaredActions.map(({ action }) => action.action),
-  );
+  const declaredSets = useMemo(() => bulkSetActions(definition, locale), [definition, locale]);
+  const grantedActions = useRowActionAccess(definition.name, [...declaredActions.map(({ action }) => action.action), ...(declaredSets.length ? ['bulkEdit'] : [])]);
+  const setActions = grantedActions.has('bulkEdit') ? declaredSets : [];
   const rowActions = declaredActions.filter(({ action }) => grantedActions.has(action.action));
   const [dialog, setDialog] = useState<Dialog>();
   const { mutateAsync: remove } = useDelete<Row, HttpError>();
@@ -123,6 +130,14 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
   // Exporting is a page element of its own (`<name>:export`).
   const canExport = useCan({ resource: definition.name, action: 'export', queryOptions: { enabled: isExportable(definition) } }).data?.can === true && isExportable(definition);
   const rowMark = useRowMark(definition);
+  // A master list selects one row instead.
+  const isCheckable = selection === undefined && (setActions.length > 0 || access.canDelete);
+  const { checked, clear: clearChecked, deleteChecked, rowSelection } = useCheckedRows({
+    resource: definition.name,
+    isCheckable,
+    rows,
+    onPageEmptied: () => currentPage > 1 && setCurrentPage(currentPage - 1),
+  });
   // Registered cells load with the first list naming them (their widths and alignment come with them).
   useRegisteredCells(definition.columns.flatMap((column) => (column.cell ? [column.cell] : [])));
   const [listRef, listWidth] = useWidth();
@@ -176,8 +191,8 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
     mark: rowMark,
     withSorters: true,
     arrange: settings.arrange,
-    // The radio column of a master list takes its 40 px first.
-    available: listWidth === undefined ? undefined : listWidth - (selection ? 40 : 0),
+    // The radio (or check) column takes its 40 px first.
+    available: listWidth === undefined ? undefined : listWidth - (selection || isCheckable ? 40 : 0),
   });
   // The header shows the list's sort, also one a view set.
   const sortedColumns = columns.map((column) => ('sorter' in column && column.sorter ? { ...column, sortOrder: sortOrderOf(sort, String(column.key)) } : column));
@@ -214,6 +229,17 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
           {settings.control}
         </Space>
       </div>
+      {checked.length > 0 ? (
+        <BulkBar
+          count={checked.length}
+          canDelete={access.canDelete}
+          setActions={setActions}
+          onIntent={prefetchDialogs}
+          onDelete={() => setDialog({ kind: 'bulkDelete', ids: checked, open: true })}
+          onSet={(action) => setDialog({ kind: 'bulkSet', action, ids: checked, open: true })}
+          onClear={clearChecked}
+        />
+      ) : null}
       {tableQuery.isError ? (
         // Plain text rather than antd's Alert: the list screen has no room for another component.
         <p role="alert" className="generic-error">
@@ -229,11 +255,11 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
         columns={sortedColumns}
         loading={tableQuery.isFetching}
         // The columns' own widths (fitted to the list's width): text beyond them ends in an ellipsis.
-        scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), selection ? 40 : 0) }}
+        scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), selection || isCheckable ? 40 : 0) }}
         rowSelection={
           selection
             ? { type: 'radio', columnWidth: 40, selectedRowKeys: selectedId === undefined ? [] : [selectedId], onChange: (_keys, picked) => selection.onSelect(picked[0]) }
-            : undefined
+            : rowSelection
         }
         onRow={selection ? (row) => ({ onClick: () => selection.onSelect(row), className: 'generic-table__selectable' }) : undefined}
         pagination={
@@ -272,6 +298,30 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
             impact={{ url: `${endpointOf(definition)}/${DELETE_IMPACT_PATH}`, ids: [dialog.row.id] }}
             open={dialog.open}
             onConfirm={() => deleteRow(dialog.row)}
+            onClose={closeDialog}
+            afterClose={forgetDialog}
+          />
+        ) : null}
+        {dialog?.kind === 'bulkDelete' ? (
+          <DeleteConfirm
+            content={t('bulk.deleteQuestion', { count: dialog.ids.length })}
+            impact={{ url: `${endpointOf(definition)}/${DELETE_IMPACT_PATH}`, ids: dialog.ids }}
+            open={dialog.open}
+            onConfirm={() => deleteChecked(dialog.ids)}
+            onClose={closeDialog}
+            afterClose={forgetDialog}
+          />
+        ) : null}
+        {dialog?.kind === 'bulkSet' ? (
+          <BulkConfirm
+            definition={definition}
+            action={dialog.action}
+            ids={dialog.ids}
+            open={dialog.open}
+            onDone={() => {
+              clearChecked();
+              void tableQuery.refetch();
+            }}
             onClose={closeDialog}
             afterClose={forgetDialog}
           />

@@ -5,7 +5,7 @@
  */
 import { isLookupKind } from '../../contract/lookup';
 import { VERSION_FIELD } from '../../contract/recordVersion';
-import { IN_USE_FLAG, isBuiltInCell, isVersioned, isComputed, REVEAL_LOG_FIELDS, sortableFieldsOf, storedFieldsOf, TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
+import { bulkFieldsOf, fixedFieldsOf, hasAction, IN_USE_FLAG, isBuiltInCell, isVersioned, isComputed, REVEAL_LOG_FIELDS, sortableFieldsOf, storedFieldsOf, TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
 import { ORDER_PARAM, SORT_PARAM } from '../../contract/paging';
 
 /** Where a list reads a field from the request, other than a lookup. */
@@ -53,6 +53,7 @@ function shapeProblems(definition: ResourceDefinition): string[] {
     ...definition.form.flatMap((item) => [['form', item.field], ['form (to)', item.to]] as const),
     ...FIELD_USES.flatMap(([key, , fieldsOf]) => fieldsOf(definition).map((field) => [key, field] as const)),
     ...(definition.fixed ?? []).map((field) => ['fixed', field] as const),
+    ...(definition.bulk ?? []).map((field) => ['bulk', field] as const),
     ...(definition.indexes ?? []).flatMap((fields) => fields.map((field) => ['indexes', field] as const)),
     ['labelField', definition.labelField],
     ['order', definition.order?.field],
@@ -110,7 +111,29 @@ export function definitionProblems(definition: ResourceDefinition, definitions: 
     ...referenceProblems(definition, definitions),
     ...rangeProblems(definition),
     ...tagsProblems(definition),
+    ...bulkProblems(definition),
   ];
+}
+
+/**
+ * A field set on many rows at once (`bulk`, a switch column's) is written as it is checked, in one
+ * transaction: never one an update may not change, nor one whose write a feature guards or places
+ * (fixed while used, the order), nor a unique or tags one (one value on many rows).
+ */
+function bulkProblems(definition: ResourceDefinition): string[] {
+  const closed: Array<readonly [string, readonly string[]]> = [
+    ['fixed (or the master field)', fixedFieldsOf(definition)],
+    ['fixedWhileUsed', definition.fixedWhileUsed?.fields ?? []],
+    ['order', definition.order ? [definition.order.field] : []],
+    ['entity.unique', definition.entity.unique.flatMap((rule) => rule.fields)],
+  ];
+  // Whether or not it may edit: a `bulk` list on a resource without edit would say what it cannot do.
+  const fields = bulkFieldsOf({ ...definition, actions: undefined });
+  const withoutEdit = definition.bulk?.length && !hasAction(definition, 'edit') ? [`Resource ${definition.name}: bulk needs the edit action`] : [];
+  return [...withoutEdit, ...fields.flatMap((field) => [
+    ...closed.filter(([, fields]) => fields.includes(field)).map(([key]) => `Resource ${definition.name}: ${field} is set in bulk, so it cannot be ${key}`),
+    ...(definition.entity.fields[field]?.rule.kind === 'tags' ? [`Resource ${definition.name}: the tags field ${field} cannot be set in bulk`] : []),
+  ])];
 }
 
 /** Kinds of field a range compares in order: days, instants, amounts and numbers. */

@@ -28,6 +28,7 @@ import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { invalidParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
 import { contextOf, type CallContext, type CrudContext, type CrudCore, type CrudFeature, type DeleteImpactPart, type ListPart, type ListRead } from './feature';
+import { bulkUpdater } from './bulkUpdate';
 import { FEATURES } from './features';
 import { rangeParams } from './rangeParams';
 import { duplicateOf, fieldRefusal } from './refusals';
@@ -81,6 +82,28 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     return new ApiError(Code.STALE_VERSION, undefined, { current: shapeRecord(shown!) });
   }
 
+  /**
+   * The values a save of `params` stores (on the stored record `existing` when it updates `id`),
+   * after every check a save makes; throws the refusal otherwise. The save and the bulk update ask it.
+   */
+  async function checkedValues(params: Record<string, unknown>, id: number | undefined, existing: ResourceRecord | undefined, context: CallContext): Promise<Record<string, unknown>> {
+    const { locale } = context;
+    const validation = validateEntity(entity, existing ? { ...existing, ...params } : params, locale);
+    if (!validation.ok) throw new ApiError(Code.VALIDATION_FAILED, validation.message, { fields: validation.fields });
+    // Absent optional values are stored as null; the server's own fields keep what is stored.
+    const values: Record<string, unknown> = Object.fromEntries(Object.keys(entity.fields).map((name) => [name, (validation.value as Record<string, unknown>)[name] ?? null]));
+    for (const field of serverFields) values[field] = existing ? existing[field] : null;
+    for (const field of existing ? fixedFields : []) {
+      if (existing![field] !== values[field]) throw fieldRefusal(entity, field, 'readOnly', locale);
+    }
+    const unknown = await checks.unknownChoice(values, existing);
+    if (unknown !== undefined) throw fieldRefusal(entity, unknown, 'choice', locale);
+    for (const feature of features) await feature.beforeSave?.(db, { id, values, existing }, context);
+    const taken = await checks.takenRule(values, id);
+    if (taken) throw duplicateOf(taken, locale);
+    return values;
+  }
+
   async function save(request: FastifyRequest) {
     const { locale } = request;
     const params = requestParams(request);
@@ -93,20 +116,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     if (id !== undefined && !existing) throw new ApiError(Code.NOT_FOUND);
     // Changed since it was read: the user compares before anything else is said of their values.
     if (existing && expectedVersion !== undefined && versionOf(existing) !== expectedVersion) throw await staleSave(existing, request);
-
-    const validation = validateEntity(entity, existing ? { ...existing, ...params } : params, locale);
-    if (!validation.ok) throw new ApiError(Code.VALIDATION_FAILED, validation.message, { fields: validation.fields });
-    // Absent optional values are stored as null; the server's own fields keep what is stored.
-    const values: Record<string, unknown> = Object.fromEntries(Object.keys(entity.fields).map((name) => [name, (validation.value as Record<string, unknown>)[name] ?? null]));
-    for (const field of serverFields) values[field] = existing ? existing[field] : null;
-    for (const field of existing ? fixedFields : []) {
-      if (existing![field] !== values[field]) throw fieldRefusal(entity, field, 'readOnly', locale);
-    }
-    const unknown = await checks.unknownChoice(values, existing);
-    if (unknown !== undefined) throw fieldRefusal(entity, unknown, 'choice', locale);
-    for (const feature of features) await feature.beforeSave?.(db, { id, values, existing }, contextOf(request));
-    const taken = await checks.takenRule(values, id);
-    if (taken) throw duplicateOf(taken, locale);
+    const values = await checkedValues(params, id, existing, contextOf(request));
 
     try {
       // An update writes only the fields it names: a field it leaves out is not written back as
@@ -259,6 +269,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     return success(request, answer);
   }
 
+  const bulkUpdate = bulkUpdater({ db, definition, repository, checkedValues });
   const core: CrudCore = {
     repository,
     shapeRecord,
@@ -273,7 +284,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     },
   };
   const routes = features.flatMap((feature) => feature.routes ?? []);
-  return { definition, repository, list, detail, save, remove, deleteImpact, routes, core };
+  return { definition, repository, list, detail, save, remove, deleteImpact, bulkUpdate, routes, core };
 }
 
 export type CrudHandlers = ReturnType<typeof crudHandlers>;

@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../contract';
-import { DELETE_IMPACT_PATH, hasAction, type ResourceDefinition } from '../../resources/define';
+import { BULK_UPDATE_PATH, bulkFieldsOf, DELETE_IMPACT_PATH, hasAction, type ResourceDefinition } from '../../resources/define';
 import { ApiError } from '../errors';
 import { requestParams, requiredId, requiredIds, optionalId, textParam } from '../http/params';
 import type { CrudContext, FeatureRoute } from './feature';
@@ -76,6 +76,7 @@ function dispatcher(handlers: readonly CrudHandlers[]) {
     save: async (request) => (optionalId(requestParams(request).id, request.locale) === undefined ? byParent(request) : await byId(request)).save(request),
     remove: async (request) => (await byIds(request)).remove(request),
     deleteImpact: async (request) => (await byIds(request)).deleteImpact(request),
+    bulkUpdate: async (request) => (await byIds(request)).bulkUpdate(request),
     featureRoutes,
   } satisfies Record<string, Handler | readonly unknown[]>;
 }
@@ -95,6 +96,8 @@ export function crudRoutes(context: CrudContext, group: readonly ResourceDefinit
       // What a delete takes with it, read by its confirmation: granted with the delete button.
       app.route({ method: ['GET', 'POST'], url: `/${DELETE_IMPACT_PATH}`, handler: handlers.deleteImpact });
     }
+    // Selected rows set to one value: granted by its own page element (`bulkEdit`), audited per row.
+    if (someHas((d) => bulkFieldsOf(d).length > 0)) app.post(`/${BULK_UPDATE_PATH}`, { config: { writes: true } }, handlers.bulkUpdate);
     for (const { route, handler } of handlers.featureRoutes) {
       app.route({ method: route.method, url: route.url, config: { writes: route.writes === true, unaudited: route.unaudited === true }, handler });
     }

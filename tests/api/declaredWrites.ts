@@ -6,7 +6,7 @@
  */
 import { validateEntity, type Field } from '../../contract';
 import { apiElementPath } from '../../contract/session';
-import { endpointOf, hasAction, type ResourceDefinition } from '../../resources/define';
+import { BULK_UPDATE_PATH, bulkFieldsOf, endpointOf, hasAction, type ResourceDefinition } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
 import type { Answer, TestServer } from './harness';
 
@@ -22,6 +22,7 @@ export function declaredWriteRoutes(definitions: readonly ResourceDefinition[]):
     write('POST', d, 'saveOrUpdate'),
     ...(hasAction(d, 'delete') ? [write('POST', d, 'delete')] : []),
     ...(d.order && hasAction(d, 'edit') ? [write('POST', d, 'move')] : []),
+    ...(bulkFieldsOf(d).length ? [write('POST', d, BULK_UPDATE_PATH)] : []),
   ]);
 }
 
@@ -52,7 +53,7 @@ export interface DeclaredWrite {
 
 /**
  * Saves a new record of each writable definition (two where it keeps an order, then moves the
- * second up), then deletes them, last made first; `check` sees each call once it is answered.
+ * second up; where it has fields set in bulk, sets the first of them to its other option on them), then deletes them, last made first; `check` sees each call once it is answered.
  */
 export async function runDeclaredWrites(
   server: TestServer,
@@ -135,6 +136,14 @@ export async function runDeclaredWrites(
     if (d.order && hasAction(d, 'edit')) {
       const second = await save(d, await sampleOf(d));
       await call(d, 'move', { id: second, direction: 'up' });
+    }
+    const [bulkField] = bulkFieldsOf(d);
+    const ids = made.get(d.name) ?? [];
+    if (bulkField !== undefined && ids.length) {
+      const { body } = await server.call<Record<string, unknown>>('GET', `${endpointOf(d)}/detail`, { token, query: { id: ids[0]! } });
+      const rule = d.entity.fields[bulkField]!.rule;
+      const other = rule.kind === 'choice' ? rule.values.find((v) => String(v) !== String(body.data[bulkField])) : undefined;
+      await call(d, BULK_UPDATE_PATH, { ids, values: { [bulkField]: other ?? body.data[bulkField] } });
     }
   }
   for (const d of [...writable].reverse()) {

@@ -28,6 +28,17 @@ describe('the rules a declared resource must keep to be served', () => {
     expect(problemsWith({ columns: [{ field: 'name', cell: 'order' }] })).toEqual(['Resource customer: column name shows the order, but order names no field']);
   });
 
+  it('refuse a bulk field that is no field, one an update may not change or a feature guards, and bulk without edit', () => {
+    const editable = { actions: ['list', 'edit'] } as const;
+    expect(problemsWith({ ...editable, bulk: ['isEnable'] })).toEqual([]);
+    expect(problemsWith({ bulk: ['isEnable'] })).toEqual(['Resource customer: bulk needs the edit action']);
+    expect(problemsWith({ ...editable, bulk: ['nowhere'] })).toEqual(['Resource customer: bulk names nowhere, which is not one of its fields']);
+    expect(problemsWith({ ...editable, bulk: ['isEnable'], fixed: ['isEnable'] })).toEqual(['Resource customer: isEnable is set in bulk, so it cannot be fixed (or the master field)']);
+    expect(problemsWith({ ...editable, bulk: ['isEnable'], fixedWhileUsed: { fields: ['isEnable'], table: 'user', column: 'id', reason: { 'zh-CN': '使用中', 'en-US': 'In use' } } })).toEqual([
+      'Resource customer: isEnable is set in bulk, so it cannot be fixedWhileUsed',
+    ]);
+  });
+
   it('refuse a form range to no field, or between fields that are not two dates or two instants', () => {
     expect(problemsWith({ form: [{ field: 'name', to: 'nowhere' }] })).toEqual([
       'Resource customer: form (to) names nowhere, which is not one of its fields',

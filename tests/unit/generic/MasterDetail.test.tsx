@@ -33,7 +33,7 @@ function renderDictionaries() {
 
 const section = (title: string) => screen.getByLabelText(title, { selector: 'section' });
 const rowsOf = (title: string) => [...section(title).querySelectorAll('tbody tr.ant-table-row')] as HTMLElement[];
-const texts = (title: string) => rowsOf(title).map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''));
+const texts = (title: string) => rowsOf(title).map((row) => [...row.querySelectorAll('td:not(.ant-table-selection-column)')].map((cell) => cell.textContent ?? ''));
 const listCalls = () => bridge.requests.filter((r) => r.path.endsWith('/dic/list'));
 const saves = () => bridge.requests.filter((r) => r.path.endsWith('/dic/saveOrUpdate'));
 

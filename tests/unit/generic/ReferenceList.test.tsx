@@ -16,7 +16,7 @@ const slow = { timeout: 10000 };
 
 /** The row of the role named `name`. */
 function row(name: string): HTMLElement {
-  const found = [...document.querySelectorAll<HTMLElement>('tbody tr.ant-table-row')].find((tr) => [...tr.querySelectorAll('td')].some((td) => td.textContent === name));
+  const found = [...document.querySelectorAll<HTMLElement>('tbody tr.ant-table-row')].find((tr) => [...tr.querySelectorAll('td:not(.ant-table-selection-column)')].some((td) => td.textContent === name));
   if (!found) throw new Error(`No row "${name}"`);
   return found;
 }
@@ -24,7 +24,7 @@ function row(name: string): HTMLElement {
 function bodyRows(): string[][] {
   // The stuck header is a table of its own: the rows are the body table's.
   const section = screen.getByLabelText('角色管理', { selector: 'section' });
-  return [...section.querySelectorAll('tbody tr.ant-table-row')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''));
+  return [...section.querySelectorAll('tbody tr.ant-table-row')].map((row) => [...row.querySelectorAll('td:not(.ant-table-selection-column)')].map((cell) => cell.textContent ?? ''));
 }
 
 const calls = (path: string) => bridge.requests.filter((r) => r.path.endsWith(path));
@@ -123,7 +123,7 @@ describe('generic list with a reference, a filter and row actions (roles)', () =
     renderResourceList(bridge.token, roleTestDefinition, { dialogs });
     await screen.findByText('孤儿角色', {}, slow);
     await waitFor(() => expect(labelCalls().map((r) => r.query.ids)).toEqual([`${fixture.current.baseAppId},99`]), slow);
-    await waitFor(() => expect(row('孤儿角色').querySelectorAll('td')[4]!.textContent).toBe('--'), slow);
+    await waitFor(() => expect(row('孤儿角色').querySelectorAll('td:not(.ant-table-selection-column)')[4]!.textContent).toBe('--'), slow);
   });
 
   it('filters the list by the chosen app (exact value) and clears it with Reset', async () => {
