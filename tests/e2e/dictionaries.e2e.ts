@@ -34,11 +34,11 @@ async function visible(locator: Locator): Promise<void> {
 const master = () => page.locator('.generic-master-detail__master');
 const detail = () => page.locator('.generic-master-detail__detail');
 
-/** The texts of the detail list's "text" column, top to bottom. */
+/** The texts of the detail list's "text" column, top to bottom (past the rows' check boxes). */
 async function itemTexts(): Promise<string[]> {
   const rows = detail().locator('tbody tr.ant-table-row');
   const texts: string[] = [];
-  for (let i = 0; i < (await rows.count()); i++) texts.push((await rows.nth(i).locator('td').nth(1).innerText()).trim());
+  for (let i = 0; i < (await rows.count()); i++) texts.push((await rows.nth(i).locator('td:not(.ant-table-selection-column)').nth(1).innerText()).trim());
   return texts;
 }
 
