@@ -16,7 +16,7 @@ const en: Record<keyof typeof zh, string> = {
   'bulk.clear': 'Clear selection',
   'bulk.delete': 'Delete selected',
   'bulk.deleteQuestion': 'Are you sure to delete the {count} selected records?',
-  'bulk.set': '{option} selected',
+  'bulk.set': 'Set to {option}',
   'bulk.setTitle': 'Bulk edit',
   'bulk.setQuestion': 'Set “{field}” to “{option}” on the {count} selected records?',
   'bulk.done': '{count} records changed',
