@@ -77,7 +77,7 @@ describe('export to .xlsx', () => {
     await page.goto('/system/param');
     const list = page.getByLabel('参数配置', { exact: true }).and(page.locator('section'));
     await list.locator('tbody tr.ant-table-row').first().waitFor();
-    const keys = await list.locator('tbody tr.ant-table-row').evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[2]?.textContent ?? ''));
+    const keys = await list.locator('tbody tr.ant-table-row').evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td:not(.ant-table-selection-column)')[2]?.textContent ?? ''));
     const { name, rows } = await exportFrom(page, list);
     expect(name).toMatch(/^参数配置-\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(rows[0]!.slice(0, 3)).toEqual(['排序号', 'Key', '值']);
