@@ -36,6 +36,12 @@ import { recordChecks } from './recordChecks';
 import { repositoryOf, type ResourceRecord } from './repository';
 import { isStorableId } from './storableId';
 
+/** Whether a validated value is the one stored (a cleared optional value and NULL alike; tags by their elements). */
+function isSameValue(value: unknown, stored: unknown): boolean {
+  const text = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  return text(value) === text(stored);
+}
+
 export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) {
   const { db, definitions, dictionaries } = crud;
   const repository = repositoryOf(db, definitions, definition);
@@ -119,11 +125,14 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     const values = await checkedValues(params, id, existing, contextOf(request));
 
     try {
-      // An update writes only the fields it names: a field it leaves out is not written back as
-      // read a moment ago (a save racing a switch or a feature's own write would undo it), nor is a server's field.
-      const named = Object.fromEntries(Object.entries(values).filter(([name]) => name in params && !serverFields.has(name)));
+      // An update writes only the fields it names and changes: a field it leaves out or sends as
+      // stored is not written back as read a moment ago (a save racing a switch or a feature's own
+      // write would undo it), nor is a server's field.
+      const named = Object.fromEntries(Object.entries(values).filter(([name]) => name in params && !serverFields.has(name) && !isSameValue(values[name], existing?.[name])));
       let savedId: number | undefined;
       if (id === undefined || !existing) savedId = await insert(values, locale);
+      // Nothing changed: nothing is written, and the version (and update time) stay.
+      else if (Object.keys(named).length === 0) savedId = id;
       else if (await update(id, named, existing, locale, expectedVersion)) savedId = id;
       else {
         // Not written: the record is gone, or another save took its version since the check above.

@@ -74,6 +74,7 @@ describe('a staff member saved, as a holder of the audit screen alone reads it',
       telephone: ['138****0043', '139****5678'],
       card: [maskPersonal('idCard', input.card), maskPersonal('idCard', changed.card)],
       live_address: ['******', '******'],
+      version: [1, 2],
     });
   });
 

@@ -66,7 +66,7 @@ describe('the person list’s export', () => {
     expect(sizes.filter((n) => n === STAFF_EXPORT_PAGE).length).toBeGreaterThanOrEqual(2);
 
     const { rows, hasFormula } = await readSheet(answer!.bytes);
-    expect(rows[0]).toEqual(['员工编号', '姓名', '手机号', '性别', '身份证号', '户籍地址', '毕业院校', '专业', '部门', '关联角色', '状态']);
+    expect(rows[0]).toEqual(['员工编号', '姓名', '手机号', '性别', '身份证号', '户籍地址', '毕业院校', '专业', '部门', '关联角色', '启用']);
     expect(rows).toHaveLength(MEMBERS / 2 + 1);
     // Newest first, as the list: the last member added to the department comes first.
     expect(rows[1]!.slice(0, 4)).toEqual(['E02599', '员工2599', '13800002599', '男']);
