@@ -134,8 +134,9 @@ describe('timestamps turned on for a table with rows', () => {
       { widgetKey: 'w1', createTime: 0, updateTime: 0 },
       { widgetKey: 'w2', createTime: 0, updateTime: 0 },
     ]);
-    const { id } = await rows().selectFrom('widget').select('id').where('widgetKey', '=', 'w2').executeTakeFirstOrThrow();
-    const saved = await server.call<{ createTime: number; updateTime: number }>('POST', '/base/admin/widget/saveOrUpdate', { token, body: { id, isOn: '0' } });
+    const { id, isOn } = await rows().selectFrom('widget').select(['id', 'isOn']).where('widgetKey', '=', 'w2').executeTakeFirstOrThrow();
+    // A save that changes the row (one that changes nothing writes nothing, and times nothing).
+    const saved = await server.call<{ createTime: number; updateTime: number }>('POST', '/base/admin/widget/saveOrUpdate', { token, body: { id, isOn: isOn === '1' ? '0' : '1' } });
     expect(saved.body.code, saved.text).toBe(Code.OK);
     expect(saved.body.data.createTime).toBe(0);
     expect(saved.body.data.updateTime).toBeGreaterThan(0);
