@@ -31,3 +31,21 @@ export interface BulkUpdated {
 }
 
 export const BULK_REFUSED: Text = text('{count} 条记录未能修改，均未保存', '{count} record(s) were refused; nothing was saved');
+
+/**
+ * Acting on every row a list's filters select instead of on chosen ids: `match` holds the list's
+ * parameters (as its /list takes them, paging aside) and `expected` the count the console showed;
+ * a different count now refuses (1001, nothing written), so the caller confirms what it saw.
+ */
+export interface BulkMatch {
+  match: Record<string, unknown>;
+  expected: number;
+}
+
+/** The most rows one action on all matching rows touches; past it the filter must be narrowed. */
+export const MAX_BULK_MATCH = 10_000;
+
+export const BULK_MATCH_MESSAGES = {
+  tooMany: text('筛选结果有 {count} 条，批量操作最多 {max} 条，请缩小范围', '{count} rows match; a bulk action takes at most {max}; narrow the filter'),
+  changed: text('筛选结果已变为 {count} 条（确认时为 {expected} 条），未做任何修改，请重新确认', 'The filter now matches {count} rows (you confirmed {expected}); nothing was changed; confirm again'),
+} satisfies Record<string, Text>;

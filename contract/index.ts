@@ -34,3 +34,4 @@ export * from './ranges';
 export * from './rangeBound';
 export * from './recordVersion';
 export * from './bulkUpdate';
+export * from './importFile';
