@@ -203,3 +203,34 @@ describe('the summaries’ exports', () => {
     await isItsOwnGrant('medexp', '/mediaStats/list', '/mediaStats/export', MEDIA);
   });
 });
+
+describe('a database seeded before these exports', () => {
+  const ELEMENTS = [
+    ['ua:export', '/v2/ua/exportXlsx'],
+    ['officeMember:export', '/office/export/user'],
+    ['staffSummary:export', '/staffSummary/export'],
+    ['mediaStats:export', '/mediaStats/export'],
+  ] as const;
+
+  it('gains their page elements and API elements at the next start, granted to the super-admin', async () => {
+    const appId = (await server.db.selectFrom('app').select('id').where('code', '=', 'base').executeTakeFirstOrThrow()).id;
+    const elements = () => server.db.selectFrom('permission').select(['id', 'code']).where('appId', '=', appId).where('code', 'in', ELEMENTS.map(([code]) => code)).execute();
+    const ids = (await elements()).map((row) => row.id);
+    expect(ids).toHaveLength(ELEMENTS.length);
+    const apis = (await server.db.selectFrom('permission').select('id').where('parentId', 'in', ids).execute()).map((row) => row.id);
+    await server.db.deleteFrom('rolePermission').where('permissionId', 'in', [...ids, ...apis]).execute();
+    await server.db.deleteFrom('permission').where('id', 'in', [...ids, ...apis]).execute();
+    expect((await exportCall(server, admin, '/base/admin/staffSummary/export')).envelope?.code).toBe(Code.FORBIDDEN);
+
+    const result = await server.restart();
+    expect(result.reconciled.added.map((group) => group.code).sort()).toEqual(ELEMENTS.map(([code]) => code).sort());
+    const superAdmin = await server.db.selectFrom('role').select('id').where('roleKey', '=', 'superAdmin').executeTakeFirstOrThrow();
+    for (const element of await elements()) {
+      const api = await server.db.selectFrom('permission').select(['id', 'url']).where('parentId', '=', element.id).executeTakeFirstOrThrow();
+      expect(api.url).toBe(ELEMENTS.find(([code]) => code === element.code)![1]);
+      const granted = await server.db.selectFrom('rolePermission').select('permissionId').where('roleId', '=', superAdmin.id).where('permissionId', 'in', [element.id, api.id]).execute();
+      expect(granted, element.code).toHaveLength(2);
+    }
+    expect((await exportCall(server, admin, '/base/admin/staffSummary/export')).status).toBe(200);
+  });
+});
