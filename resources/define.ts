@@ -371,7 +371,7 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   requiredFilters?: ReadonlyArray<keyof F & string>;
   privacy?: PrivacySpec<keyof F & string>;
   /**
-   * Its list exports what its filters select to .xlsx (`<endpoint>/export`, the page element
+   * Its list exports what its filters select to .xlsx (`<endpoint>/<exportPath>`, the page element
    * `<name>:export`); default true for a list on a screen (see isExportable), false for a list
    * nobody should take away as a file.
    */
