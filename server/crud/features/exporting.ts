@@ -1,7 +1,8 @@
 /**
  * Every declared list exports what its filters select (`<endpoint>/export`, or the definition's
- * `exportPath`; unless it says `exportable: false`): all pages, in the columns asked for (`columns`, in order; default the
- * list's), as the list shows them in the caller's language, streamed as .xlsx (server/export).
+ * `exportPath`; unless it says `exportable: false`): all pages, in the columns asked for
+ * (`columns`, in order; default the list's), as the list shows them in the caller's language,
+ * streamed as .xlsx (server/export).
  * Rows are read a page at a time through the list's own query, so the features narrow, check and
  * record it as they do a list (a lookup is recorded once); personal data stays masked unless a
  * feature says the caller may see it (privacy: the reveal grant, and the export is then recorded
