@@ -43,6 +43,8 @@ export const OFFICE_CALLS = {
   addUser: '/office/add/user',
   removeUser: '/office/remove/user',
   updateAdminFlag: '/office/update/officeAdminFlag',
+  /** The chosen node's members, as the member list shows them, to .xlsx. */
+  exportUser: '/office/export/user',
 } as const;
 
 /** Menus & permissions: directories (navigation, menus, home) and elements (page and API elements). */
@@ -77,6 +79,9 @@ export const STATISTICS_CALLS = {
   siteUsers: '/siteuser/list',
   staffSummary: '/staffSummary/list',
   mediaStats: '/mediaStats/list',
+  /** The summaries' tables for their filters, every page, to .xlsx. */
+  staffSummaryExport: '/staffSummary/export',
+  mediaStatsExport: '/mediaStats/export',
   ingest: '/statistics/ingest',
 } as const;
 

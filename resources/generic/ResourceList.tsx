@@ -6,7 +6,7 @@ import { Button, Space, Table, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from '../../providers/locale';
 import type { Locale } from '../../contract/i18n';
-import { DELETE_IMPACT_PATH, endpointOf, isExportable, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
+import { DELETE_IMPACT_PATH, endpointOf, exportPathOf, isExportable, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
 import { detailsOf } from '../registry';
 import { BulkBar } from './BulkBar';
 import { bulkSetActions, type BulkSetAction } from './bulkActions';
@@ -218,7 +218,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
           ) : null}
           {canExport ? (
             <ExportButton
-              url={`${endpointOf(definition)}/export`}
+              url={`${endpointOf(definition)}/${exportPathOf(definition)}`}
               params={() => exportListParams(definition, filters, sorters)}
               columns={exportColumns(definition, columns.map((column) => column.key))}
             />
