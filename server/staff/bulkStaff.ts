@@ -18,7 +18,7 @@ import { nextVersion } from '../db/userVersion';
 import { ApiError, envelopeOf } from '../errors';
 import { invalidParam, missingParam, requestParams } from '../http/params';
 import { callerOf } from '../http/requestContext';
-import { canDisableOrDeleteUser, lastSuperAdminAccount, superAdminAccountIds } from '../roles/superAdmin';
+import { superAdminAccountIds } from '../roles/superAdmin';
 import { accountTargets } from './accountActions';
 import { checkAccountAction, requireAccounts, revokeSessions } from './accountRules';
 import type { StaffList } from './listQuery';
@@ -68,25 +68,43 @@ export function staffBulkUpdater(db: Kysely<Database>, staffList: Pick<StaffList
       const name = stored.get(id)!.name;
       refused.push({ id, label: name === null || name === undefined ? null : String(name), code: error.code, message: envelopeOf(error, locale).msg });
     };
+    const updating: number[] = [];
     for (const id of ids) {
       const account = stored.get(id)!;
       try {
         // The account as stored with these values, checked as its save would be.
         const checked = validStaff({ ...account, ...values }, locale);
         await checkStaffValues(checked, { id, code: String(account.code) }, locale);
-        const isDisabling = checked.isEnable === '0' && account.isEnable !== '0';
-        await checkAccountAction(db, caller, [id], isDisabling ? 'disable' : 'update');
-        if (isDisabling) disabling.push(id);
+        (checked.isEnable === '0' && account.isEnable !== '0' ? disabling : updating).push(id);
         written = Object.fromEntries(names.map((name) => [name, checked[name]]));
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         refuse(id, error);
       }
     }
-    // Each may go alone, but not every enabled super-admin at once.
-    if (disabling.length && !(await canDisableOrDeleteUser(db, disabling))) {
-      const holders = await superAdminAccountIds(db);
-      for (const id of disabling) if (holders.has(id)) refuse(id, lastSuperAdminAccount());
+    // Then the account rules a save applies next, for all at once; only a refusal asks which accounts.
+    for (const [group, action] of [[disabling, 'disable'], [updating, 'update']] as const) {
+      if (group.length === 0) continue;
+      try {
+        await checkAccountAction(db, caller, group, action);
+      } catch (whole) {
+        if (!(whole instanceof ApiError)) throw whole;
+        let isNamed = false;
+        for (const id of group) {
+          try {
+            await checkAccountAction(db, caller, [id], action);
+          } catch (error) {
+            if (!(error instanceof ApiError)) throw error;
+            refuse(id, error);
+            isNamed = true;
+          }
+        }
+        // Each may go alone, but not every enabled super-admin at once: those are named.
+        if (!isNamed) {
+          const holders = await superAdminAccountIds(db);
+          for (const id of group) if (holders.has(id)) refuse(id, whole);
+        }
+      }
     }
     if (refused.length) {
       const position = new Map(ids.map((id, i) => [id, i]));
@@ -98,7 +116,6 @@ export function staffBulkUpdater(db: Kysely<Database>, staffList: Pick<StaffList
     await db.transaction().execute(async (trx) => {
       // Checked again where it is written: an account may have gone or changed hands since.
       await requireAccounts(trx, ids);
-      const updating = ids.filter((id) => !disabling.includes(id));
       if (disabling.length) await checkAccountAction(trx, caller, disabling, 'disable');
       if (updating.length) await checkAccountAction(trx, caller, updating, 'update');
       // One statement per part: the values are the same for every account, each version moves by one.
