@@ -129,7 +129,8 @@ describe('bulk actions on every matching row', () => {
   it('asks to narrow the filter instead of offering more rows than one action takes', async () => {
     renderInConsole(<BulkBar count={10} matching={{ total: 10_001, isAll: false, onSelectAll: vi.fn() }} canDelete setActions={[]} onDelete={vi.fn()} onSet={vi.fn()} onClear={vi.fn()} />, {
       token: bridge.token,
-      path: '/',
+      path: '/system/role',
+      resource: { name: 'role', label: '角色管理' },
     });
     await waitFor(() => expect(bar()!.textContent).toContain('筛选结果有 10001 条，批量操作最多 10000 条，请缩小范围'), slow);
     expect(buttons('选择全部 10001 条匹配记录')).toHaveLength(0);
@@ -166,8 +167,8 @@ describe('setting a field on the checked rows', () => {
     await user.click(button('确定', dialog));
     await waitFor(() => expect(bar()).toBeNull(), slow);
     expect(bridge.requests.findLast((r) => r.path.endsWith('/gadget/bulkUpdate'))?.body).toEqual({ ids: [ids[0], ids[2]], values: { quantity: 42 } });
-    const stored = await bridge.db.selectFrom('gadget' as never).select(['name', 'quantity'] as never[]).orderBy('name' as never).execute();
-    expect(stored).toEqual([
+    const { items } = await bridge.call<{ items: Array<{ name: string; quantity: number }> }>('GET', '/base/admin/gadget/list', { query: { pageNo: 1, pageSize: 10 } });
+    expect(items.map(({ name, quantity }) => ({ name, quantity }))).toEqual([
       { name: 'alpha', quantity: 42 },
       { name: 'beta', quantity: 1 },
       { name: 'gamma', quantity: 42 },
