@@ -32,6 +32,8 @@ export const STAFF_CALLS = {
   resetPwd: '/user/resetPwd',
   delete: '/user/delete',
   export: '/user/export',
+  /** One department or state set on the chosen (or all matching) accounts: contract/bulkUpdate.ts. */
+  bulkUpdate: '/user/bulkUpdate',
 } as const;
 
 /** The organisation tree and its members. */
