@@ -80,10 +80,41 @@ async function checkRegions(values: StaffValues, locale: Locale): Promise<void> 
   }
 }
 
-export function staffSaver(db: Kysely<Database>) {
+export type { StaffValues };
+
+/** A staff record as a save reads it: the entity's rules (1001 with the fields), absent values as null. */
+export function validStaff(input: unknown, locale: Locale): StaffValues {
+  const validation = validateEntity(staffEntity, input, locale);
+  if (!validation.ok) throw new ApiError(Code.VALIDATION_FAILED, validation.message, { fields: validation.fields });
+  return Object.fromEntries(Object.keys(staffEntity.fields).map((name) => [name, (validation.value as Record<string, unknown>)[name] ?? null])) as StaffValues;
+}
+
+/**
+ * The checks a save makes of valid values against what is stored (`existing`: the account it
+ * updates, none for a new one): the code stays fixed, the department exists, both addresses are
+ * real region paths, telephone and code are free. The save and the person list's bulk update ask it.
+ */
+export function staffValueChecks(db: Kysely<Database>) {
   async function ownerOf(field: 'telephone' | 'code', value: string): Promise<number | undefined> {
     return (await db.selectFrom('user').select('id').where(field, '=', value).executeTakeFirst())?.id;
   }
+
+  return async function checkStaffValues(values: StaffValues, existing: { id: number; code: string } | undefined, locale: Locale): Promise<void> {
+    // The code is the login name: fixed once the account exists.
+    if (existing && existing.code !== values.code) throw ruleError('code', 'readOnly', locale);
+    const officeId = values.officeId as number | null;
+    if (officeId !== null && !(isStorableId(officeId) && (await db.selectFrom('office').select('id').where('id', '=', officeId).executeTakeFirst()))) {
+      throw ruleError('officeId', 'choice', locale);
+    }
+    await checkRegions(values, locale);
+    const telephoneOwner = await ownerOf('telephone', values.telephone as string);
+    if (telephoneOwner !== undefined && telephoneOwner !== existing?.id) throw duplicate('telephone', locale);
+    if (!existing && (await ownerOf('code', values.code as string)) !== undefined) throw duplicate('code', locale);
+  };
+}
+
+export function staffSaver(db: Kysely<Database>) {
+  const checkStaffValues = staffValueChecks(db);
 
   /** The refusal of a save read at an older version: 1012 with the account as /user/detail answers it now (1004 when it is gone). */
   async function staleSave(id: number): Promise<ApiError> {
@@ -99,25 +130,14 @@ export function staffSaver(db: Kysely<Database>) {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) throw fieldError('userCenter', format(ruleMessages.required[locale], { label: 'userCenter' }), locale);
     const id = optionalId((input as Record<string, unknown>).id, locale);
     const expectedVersion = id === undefined ? undefined : optionalId((input as Record<string, unknown>)[VERSION_FIELD], locale, VERSION_FIELD);
-    const validation = validateEntity(staffEntity, input, locale);
-    if (!validation.ok) throw new ApiError(Code.VALIDATION_FAILED, validation.message, { fields: validation.fields });
-    const values = Object.fromEntries(Object.keys(staffEntity.fields).map((name) => [name, (validation.value as Record<string, unknown>)[name] ?? null])) as StaffValues;
+    const values = validStaff(input, locale);
     const roleIds = parseRoleIds(params.roleIds, locale);
 
     const existing = id === undefined ? undefined : isStorableId(id) ? await db.selectFrom('user').select(['id', 'code', 'isEnable', 'version']).where('id', '=', id).executeTakeFirst() : undefined;
     if (id !== undefined && !existing) throw new ApiError(Code.NOT_FOUND);
     // Changed since it was read: the user compares before anything else is said of their values.
     if (existing && expectedVersion !== undefined && Number(existing.version) !== expectedVersion) throw await staleSave(existing.id);
-    // The code is the login name: fixed once the account exists.
-    if (existing && existing.code !== values.code) throw ruleError('code', 'readOnly', locale);
-    const officeId = values.officeId as number | null;
-    if (officeId !== null && !(isStorableId(officeId) && (await db.selectFrom('office').select('id').where('id', '=', officeId).executeTakeFirst()))) {
-      throw ruleError('officeId', 'choice', locale);
-    }
-    await checkRegions(values, locale);
-    const telephoneOwner = await ownerOf('telephone', values.telephone as string);
-    if (telephoneOwner !== undefined && telephoneOwner !== id) throw duplicate('telephone', locale);
-    if (!existing && (await ownerOf('code', values.code as string)) !== undefined) throw duplicate('code', locale);
+    await checkStaffValues(values, existing, locale);
 
     const isDisabling = values.isEnable === '0' && existing?.isEnable !== '0';
     const unusablePassword = existing ? undefined : await hashPassword(randomBytes(32).toString('hex'));
