@@ -93,7 +93,7 @@ export function BulkConfirm({ title, question, url, target, body, input, okText,
     } catch (failure) {
       const error = failure as Partial<HttpError> | null;
       const rows = (error?.data as { refused?: BulkRefusal[] } | undefined)?.refused ?? [];
-      setRefusal({ message: error?.message || t('notifications.error'), rows });
+      setRefusal({ message: error?.message || t(rows.length ? 'bulk.refused' : 'notifications.error'), rows });
       onRefused?.();
     }
   };
@@ -125,18 +125,16 @@ export function BulkConfirm({ title, question, url, target, body, input, okText,
           ) : null}
           {refusal ? (
             <div role="alert" className="generic-confirm__refusal">
+              {/* The server's message says how many were refused; the list names them. */}
               <p>{refusal.message}</p>
               {refusal.rows.length ? (
-                <>
-                  <p>{t('bulk.refused')}</p>
-                  <ul>
-                    {refusal.rows.map((row) => (
-                      <li key={row.id}>
-                        {row.label ?? `#${row.id}`}: {row.message}
-                      </li>
-                    ))}
-                  </ul>
-                </>
+                <ul>
+                  {refusal.rows.map((row) => (
+                    <li key={row.id}>
+                      {row.label ?? `#${row.id}`}: {row.message}
+                    </li>
+                  ))}
+                </ul>
               ) : null}
             </div>
           ) : null}

@@ -74,7 +74,7 @@ describe('bulk actions of the person list', () => {
     await user().click(button('确定', dialog));
     // 李四's record lacks its census address: a save of it would be refused, so nothing is saved.
     const refusal = await within(dialog).findByRole('alert', {}, slow);
-    expect(refusal.textContent).toContain('以下记录未能修改，所有记录均未保存');
+    expect(refusal.textContent).toContain('1 条记录未能修改，均未保存');
     expect(refusal.textContent).toMatch(/李四: \S/);
     expect(refusal.textContent).not.toContain('张三:');
     const { staff, office } = api.current;
