@@ -2,7 +2,8 @@
  * Bulk actions on every row a list's filters match (resources/generic/BulkBar.tsx, useBulkSelection.ts)
  * and a field set to a typed value (ListBulkConfirm.tsx), against the real handlers. "All matching"
  * is offered only with the whole page checked and more rows than the page; it sends the list's own
- * parameters and the count shown; a refused row is listed and nothing is saved; past the limit the
+ * parameters and the count shown; a refused row is listed and nothing is saved, as when the count
+ * changed since it was shown (the bar then shows the new one); past the limit the
  * bar asks to narrow the filter instead. A field's input checks its rule before anything is sent.
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -126,6 +127,26 @@ describe('bulk actions on every matching row', () => {
     expect(bridge.requests.findLast((r) => r.path.endsWith('/role/bulkUpdate'))?.body).toEqual({ match: {}, expected: 15, values: { isEnable: '0' } });
     expect(await isEnabled('审计员')).toBe('1');
     expect(await isEnabled('bulk-12')).toBe('1');
+  });
+
+  it('says when the matching rows changed since they were counted, writes nothing, and shows the new count', async () => {
+    await saveManyRoles();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderResourceList(bridge.token, roleResource);
+    await searchRoles(user, 'bulk');
+    await waitFor(() => expect(screen.getByText('共 12 条')).toBeInTheDocument(), slow);
+    await user.click(pageCheckbox());
+    await user.click(await waitFor(() => button('选择全部 12 条匹配记录'), slow));
+    // Someone adds a matching role meanwhile.
+    await bridge.save('/base/admin/role', { sortNum: 30, roleKey: 'bulk13', name: 'bulk-13', appId: fixture.current.baseAppId, roleType: 2, isEnable: '1', description: null });
+    await user.click(button('批量停用'));
+    const dialog = await findDialog();
+    await user.click(button('确定', dialog));
+    const refusal = await within(dialog).findByRole('alert', {}, slow);
+    expect(refusal.textContent).toContain('筛选结果已变为 13 条（确认时为 12 条），未做任何修改，请重新确认');
+    expect(await isEnabled('bulk-01')).toBe('1');
+    // The list is read again: the bar offers the new count.
+    await waitFor(() => expect(bar()!.textContent).toContain('已选全部 13 条匹配记录'), slow);
   });
 
   it('asks to narrow the filter instead of offering more rows than one action takes', async () => {
