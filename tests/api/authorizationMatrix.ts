@@ -42,6 +42,8 @@ export const BESPOKE_ROWS: Row[] = [
   ['POST', '/user/resetPwd',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}`, pwd: 'x' } }],
   ['GET',  '/user/delete',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { ids: NONE } }],
   ['POST', '/user/delete',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}` } }],
+  // A department or state on chosen (or every matching) account: its own button, no sibling call grants it.
+  ['POST', '/user/bulkUpdate',              NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}`, values: { isEnable: '1' } } }],
   ['GET',  '/user/export',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { name: 'zz' } }],
   ['POST', '/user/export',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { name: 'zz', columns: 'code,name' } }],
   ['GET',  '/permission/pemByUserAndApp',   NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS],
