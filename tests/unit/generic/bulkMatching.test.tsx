@@ -149,6 +149,24 @@ describe('bulk actions on every matching row', () => {
     await waitFor(() => expect(bar()!.textContent).toContain('已选全部 13 条匹配记录'), slow);
   });
 
+  it('deletes every matching row in one call once asked, naming how many', async () => {
+    await saveManyRoles();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderResourceList(bridge.token, roleResource);
+    await searchRoles(user, 'bulk');
+    await waitFor(() => expect(screen.getByText('共 12 条')).toBeInTheDocument(), slow);
+    await user.click(pageCheckbox());
+    await user.click(await waitFor(() => button('选择全部 12 条匹配记录'), slow));
+    await user.click(button('删除所选'));
+    const dialog = await findDialog();
+    expect(dialog.textContent).toContain('您确认删除筛选出的全部 12 条记录吗？');
+    await user.click(button('确定', dialog));
+    expect(await screen.findByText('已删除 12 条记录', {}, slow)).toBeInTheDocument();
+    expect(bridge.requests.findLast((r) => r.path.endsWith('/role/delete'))?.body).toEqual({ match: { name: 'bulk' }, expected: 12 });
+    const left = await bridge.db.selectFrom('role').select('name').orderBy('sortNum').execute();
+    expect(left.map((role) => role.name)).toEqual(['超级管理员', '审计员', '销售']);
+  });
+
   it('asks to narrow the filter instead of offering more rows than one action takes', async () => {
     renderInConsole(<BulkBar count={10} matching={{ total: 10_001, isAll: false, onSelectAll: vi.fn() }} canDelete setActions={[]} onDelete={vi.fn()} onSet={vi.fn()} onClear={vi.fn()} />, {
       token: bridge.token,
