@@ -167,3 +167,20 @@ describe('/user/enable and /user/delete on every matching account', () => {
     }
   });
 });
+
+describe('the person screen’s bulk edit button', () => {
+  it('comes to an install whose tree predates it at the next start, granting the bulk call', async () => {
+    const element = () => server.db.selectFrom('permission').select('id').where('code', '=', 'user:bulkEdit').executeTakeFirst();
+    const pageElement = await element();
+    expect(pageElement).toBeDefined();
+    await server.db.deleteFrom('permission').where('parentId', '=', pageElement!.id).execute();
+    await server.db.deleteFrom('permission').where('id', '=', pageElement!.id).execute();
+    await server.restart();
+    const again = await element();
+    expect(again).toBeDefined();
+    const calls = await server.db.selectFrom('permission').select('url').where('parentId', '=', again!.id).execute();
+    expect(calls.map((row) => row.url).sort()).toEqual(['/office/list', '/user/bulkUpdate']);
+    admin = await server.tokenFor(ADMIN.username, ADMIN.password);
+    expect((await call('bulkUpdate', { ids: [adminId], values: { isEnable: '1' } })).body.code).toBe(Code.OK);
+  });
+});
