@@ -13,6 +13,7 @@ import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { optionalId, requestParams, requiredId, requiredIds } from '../http/params';
 import { callerOf } from '../http/requestContext';
+import { expectedVersionOf } from '../http/staleVersion';
 import { addMembers, removeMembers, setSupervisor } from './memberWrites';
 import { officeMessages } from './messages';
 import { officeRepository } from './repository';
@@ -56,7 +57,8 @@ export function officeRoutes(db: Kysely<Database>) {
       const { locale } = request;
       const params = requestParams(request);
       const id = optionalId(params.id, locale);
-      return success(request, await saveOffice(db, validatedDraft(params, locale), id, locale));
+      const expectedVersion = expectedVersionOf(params, id, locale);
+      return success(request, await saveOffice(db, validatedDraft(params, locale), id, locale, expectedVersion));
     });
 
     app.route({

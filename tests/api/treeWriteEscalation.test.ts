@@ -43,7 +43,7 @@ function saveElement(token: string, node: Pick<NodeRow, 'menuType' | 'parentId' 
   const { id, menuType, parentId, code, name, url } = node;
   return server.call<NodeRow>('POST', '/base/admin/menu/saveOrUpdate', { token, body: { id, menuType, appId, parentId, code, name, url } });
 }
-function saveDirectory(token: string, node: Omit<NodeRow, 'appId' | 'code' | 'id'> & { id?: number }) {
+function saveDirectory(token: string, node: Omit<NodeRow, 'appId' | 'code' | 'id' | 'version'> & { id?: number }) {
   return server.call<NodeRow>('POST', '/base/admin/permission/saveOrUpdate', { token, body: { ...node, appId } });
 }
 const remove = (token: string, path: '/menu/delete' | '/permission/delete', id: number) => server.call('GET', `/base/admin${path}`, { token, query: { ids: id } });
