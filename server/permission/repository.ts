@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { MenuType, menuReadingOf, type ListData, type MenuReading, type Paging, type PermissionNode } from '../../contract';
 import { chunks } from '../db/chunks';
-import { nextVersion } from '../db/recordVersion';
+import { moveVersions, nextVersion } from '../db/recordVersion';
 import type { Database, Permission } from '../db/schema';
 
 /** A node as the API answers it outside a tree (detail, lists, saves): no children. */
@@ -217,6 +217,9 @@ export function permissionRepository(db: Kysely<Database>) {
     async deleteNodes(ids: readonly number[]): Promise<number> {
       let deleted = 0;
       for (const part of chunks(ids)) {
+        // The roles that lose a grant have changed (their grants are versioned with them).
+        const holders = await db.selectFrom('rolePermission').select('roleId').distinct().where('permissionId', 'in', part).execute();
+        await moveVersions(db, 'role', holders.map((row) => row.roleId));
         await db.deleteFrom('rolePermission').where('permissionId', 'in', part).execute();
         deleted += Number((await db.deleteFrom('permission').where('id', 'in', part).executeTakeFirst()).numDeletedRows);
       }
