@@ -40,12 +40,17 @@ export interface VersionedSave {
 export interface RecordConflictOptions<R extends object> {
   /** The record as the dialog read it (undefined while it loads, and for a new record); its first reading counts. */
   record: R | undefined;
-  form: FormInstance;
+  /** The dialog's form: "keep mine" submits it, "take theirs" fills it with `formValues`. */
+  form?: FormInstance;
   isSaving?: boolean;
   /** The form's fields `current` changed from `read`, theirs beside the typed one (ConflictNotice's lines). */
   lines(read: R, current: R, typed: FormValues): ConflictLine[];
   /** A record as the form's values ("take theirs" loads them). */
   formValues(record: R): FormValues;
+  /** A dialog without a form (a tree of checkboxes): saves its values again ("keep mine"). */
+  resubmit?(): void;
+  /** A dialog without a form: loads the current record's values ("take theirs"). */
+  load?(current: R): void;
   /** The version a record carries (default: its `version`). */
   versionOf?(record: R): number | undefined;
   /** The current record of a refusal's `data.current`, if it is one of this dialog's records (default: any object). */
@@ -63,7 +68,18 @@ interface Conflict<R> {
   typed: FormValues;
 }
 
-export function useRecordConflict<R extends object>({ record, form, isSaving, lines, formValues, versionOf: versionFrom = versionOf, isRecord, followsRecord }: RecordConflictOptions<R>): VersionedSave {
+export function useRecordConflict<R extends object>({
+  record,
+  form,
+  isSaving,
+  lines,
+  formValues,
+  resubmit,
+  load,
+  versionOf: versionFrom = versionOf,
+  isRecord,
+  followsRecord,
+}: RecordConflictOptions<R>): VersionedSave {
   // The record as the form was filled from it: a later reading (a refetch after the refused save)
   // must not lend its version to values typed over the first.
   const read = useRef<R | undefined>(undefined);
@@ -93,14 +109,16 @@ export function useRecordConflict<R extends object>({ record, form, isSaving, li
     if (!conflict) return;
     taken.current = conflict.current;
     setConflict(undefined);
-    form.submit();
+    if (resubmit) resubmit();
+    else form?.submit();
   };
 
   const takeTheirs = () => {
     if (!conflict) return;
     taken.current = conflict.current;
     // Each field set, an emptied one too (setFieldsValue would skip an undefined value).
-    form.setFields(Object.entries(formValues(conflict.current)).map(([name, value]) => ({ name, value, errors: [] })));
+    if (load) load(conflict.current);
+    else form?.setFields(Object.entries(formValues(conflict.current)).map(([name, value]) => ({ name, value, errors: [] })));
     setConflict(undefined);
   };
 
