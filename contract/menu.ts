@@ -25,6 +25,7 @@
  *   first item of its own sidebar. There is no home: "/" opens the first page of the first entry.
  */
 import type { Text } from './i18n';
+import type { Versioned } from './recordVersion';
 
 export const MenuType = {
   PAGE_ELEMENT: 1,
@@ -174,7 +175,7 @@ export const ROOT_ID = 0;
  * for page elements `code` is the button code (e.g. `param:create`);
  * for API elements `url` is the call's path below /base/admin (e.g. `/param/list`).
  */
-export interface PermissionNode {
+export interface PermissionNode extends Versioned {
   id: number;
   parentId: number;
   appId: number;

@@ -2,6 +2,7 @@ import { choice, optionalReference, optionalText, requiredText, type Option } fr
 import { defineEntity, type EntityRecord } from '../entity';
 import { format, text, type Locale } from '../i18n';
 import { ruleMessages } from '../messages';
+import type { Versioned } from '../recordVersion';
 
 export const OfficeType = { DEPARTMENT: 1, GROUP: 2 } as const;
 
@@ -48,8 +49,8 @@ export function isSiblingNameTaken(
 
 export type Office = EntityRecord<typeof officeEntity>;
 
-/** A node of /office/list: the record with its children (`child`, as the platform names them). */
-export interface OfficeNode extends Omit<Office, 'parentId'> {
+/** A node of /office/list: the record with its children (`child`, as the platform names them) and its version. */
+export interface OfficeNode extends Omit<Office, 'parentId'>, Versioned {
   parentId: number;
   child: OfficeNode[];
 }

@@ -3,6 +3,7 @@
  * (contract/recordVersion.ts, code 1012): which of the form's fields they changed, their value
  * beside the one the user typed, each as a list cell shows it.
  */
+import type { Entity } from '../../contract/entity';
 import type { Locale } from '../../contract/i18n';
 import type { FieldColumnSpec, ResourceDefinition } from '../define';
 import { fieldLabelOf } from '../define';
@@ -50,5 +51,35 @@ export function conflictLines(definition: ResourceDefinition, read: Record<strin
       label: fieldLabelOf(definition, field)?.[locale] ?? field,
       theirs: cellView(definition, columnOf(definition, field), now[field], locale, now),
       mine: cellView(definition, columnOf(definition, field), mine[field], locale, mine),
+    }));
+}
+
+/** An empty value as nothing, so '' typed and null stored compare alike. */
+const comparable = (value: unknown) => JSON.stringify(value === undefined || value === '' ? null : value);
+
+/**
+ * The same for a bespoke dialog over a contract entity: `fields` (the form's, in its order) whose
+ * value in `current` differs from `read`, theirs beside `typed`, all three as the form holds them.
+ * A value shows as `show` names it (a referenced node by name), else as its option's label, else as typed.
+ */
+export function entityConflictLines(
+  entity: Entity,
+  fields: readonly string[],
+  values: { read: FormValues; current: FormValues; typed: FormValues },
+  locale: Locale,
+  show?: (field: string, value: unknown) => string | undefined,
+): ConflictLine[] {
+  const view = (field: string, value: unknown): CellView => {
+    if (value === undefined || value === null || value === '') return { kind: 'empty' };
+    const option = entity.fields[field]?.options?.find((o) => String(o.value) === String(value));
+    return { kind: 'text', text: show?.(field, value) ?? (option ? option.label[locale] : String(value)) };
+  };
+  return fields
+    .filter((field) => comparable(values.read[field]) !== comparable(values.current[field]))
+    .map((field) => ({
+      field,
+      label: entity.fields[field]?.label[locale] ?? field,
+      theirs: view(field, values.current[field]),
+      mine: view(field, values.typed[field]),
     }));
 }

@@ -3,12 +3,13 @@ import { officeEntity, OfficeType, type OfficeNode } from '../../contract/entiti
 import { validateEntity } from '../../contract/validation';
 import type { Locale } from '../../contract/i18n';
 
-export interface OfficeFormValues {
+// A type, not an interface: it passes as the generic form values (an index signature).
+export type OfficeFormValues = {
   type?: number;
   parentId?: number;
   name?: string;
   remark?: string;
-}
+};
 
 export interface OfficeBody {
   id?: number;
@@ -16,6 +17,8 @@ export interface OfficeBody {
   remark: string;
   type: number;
   parentId: number;
+  /** The version the edited node was read at (contract/recordVersion.ts). */
+  version?: number;
 }
 
 /** A node (from the tree or /office/detail) → the form. */

@@ -20,6 +20,7 @@ import type { StaffListRow, StaffPickerRow } from '../../contract/entities/staff
 import type { ListData } from '../../contract/envelope';
 import { callUrl, OFFICE_CALLS, STAFF_CALLS } from '../../contract/paths';
 import { officeTree } from './officeTree';
+import { staleRecordOf } from '../generic/useVersionedSave';
 import type { OfficeBody } from './payload';
 
 /** Refine resource = endpoint base /base/admin/office. */
@@ -94,7 +95,8 @@ export function useSaveOffice() {
     (body: OfficeBody) => {
       const notifications = {
         successNotification: () => ({ message: t('messages.submitted'), type: 'success' as const }),
-        errorNotification: (error?: HttpError) => ({ message: error?.message || t('notifications.error'), type: 'error' as const }),
+        // A stale save says so in the form itself (useRecordConflict).
+        errorNotification: (error?: HttpError) => (staleRecordOf(error) ? false : { message: error?.message || t('notifications.error'), type: 'error' as const }),
       };
       const { id, ...values } = body;
       return id === undefined

@@ -2,13 +2,15 @@ import { useTranslate } from '@refinedev/core';
 import { Form, Input, Radio, Select, TreeSelect } from 'antd';
 import { FormDialog } from '../generic/FormDialog';
 import type { RuleObject } from 'antd/es/form';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { directoryEntity } from '../../contract/entities/menu';
 import { isDirectoryType, isTopLevelType, readingRules, topDirectoryType, walkTree, type MenuType, type PermissionNode } from '../../contract/menu';
 import { isMenuPathTaken, MENU_PATH_DUPLICATE } from '../../contract/menuRules';
 import { useLocale } from '../../providers/locale';
 import { IconPicker } from './IconPicker';
+import { entityConflictLines } from '../generic/conflict';
 import { serverFieldErrors } from '../generic/serverErrors';
+import { useRecordConflict } from '../generic/useVersionedSave';
 import { EntityFormItem, entityField } from './EntityFormItem';
 import { directoryFormValues, directoryPayload, newDirectoryValues, type FormValues } from './payload';
 import { typeChoices, type DialogAction } from './selection';
@@ -36,6 +38,8 @@ interface Props {
  * The menu dialog (SPEC §2.10): type, sub-system, parent node, name, sort, path, access address,
  * icon. The type radios and where each type may go are those of the chosen sub-system's reading
  * of menu types (contract/menu.ts: A navigation / menu / home, B top-level directory / directory).
+ * An edit sends the version its detail was read at; a save refused because someone else changed the
+ * node since keeps what was typed and shows their values beside it (useRecordConflict).
  */
 export function DirectoryDialog({ action, appId, apps, node, open, onClose, afterClose, onSaved }: Props) {
   const t = useTranslate();
@@ -58,9 +62,26 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
     action === 'edit' && node ? directoryFormValues(node) : newDirectoryValues(tree, appId, reading, node),
   );
 
+  // Filled from the detail once: a later reading (after a refused save) leaves what was typed.
+  const isFilled = useRef(false);
   useEffect(() => {
-    if (record) form.setFields(Object.entries(directoryFormValues(record)).map(([name, value]) => ({ name, value })));
+    if (!record || isFilled.current) return;
+    isFilled.current = true;
+    form.setFields(Object.entries(directoryFormValues(record)).map(([name, value]) => ({ name, value })));
   }, [record, form]);
+  const versions = useRecordConflict<PermissionNode>({
+    record,
+    form,
+    isSaving,
+    formValues: directoryFormValues,
+    lines: (read, current, typed) =>
+      entityConflictLines(directoryEntity, FIELDS, { read: directoryFormValues(read), current: directoryFormValues(current), typed }, locale, (field, value) => {
+        if (field === 'menuType') return menuTypeLabel(Number(value) as MenuType, reading, locale);
+        if (field === 'appId') return apps.find((app) => app.id === Number(value))?.name;
+        if (field === 'parentId') return [...walkTree(tree)].find((n) => n.id === Number(value))?.name;
+        return undefined;
+      }),
+  });
 
   // A home chosen before the app turned out to have one: say so at once.
   useEffect(() => {
@@ -128,10 +149,11 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
 
   const submit = async (values: FormValues) => {
     try {
-      await save(directoryPayload(values, locale, editId));
+      await save(versions.withVersion(directoryPayload(values, locale, editId)));
       onSaved(Number(values.appId));
       onClose();
     } catch (error) {
+      if (versions.onRefused(error, values)) return;
       // The server refused: its per-field messages go under the fields (the toast shows its msg).
       form.setFields(serverFieldErrors(error, FIELDS));
     }
@@ -152,6 +174,7 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
       afterClose={afterClose}
       destroyOnHidden
     >
+      {versions.notice}
       <Form
         form={form}
         name={`permission-directory-${action}`}

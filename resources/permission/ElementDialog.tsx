@@ -3,7 +3,9 @@ import { Form, Input } from 'antd';
 import { FormDialog } from '../generic/FormDialog';
 import { useEffect, useState } from 'react';
 import { useLocale } from '../../providers/locale';
+import { entityConflictLines } from '../generic/conflict';
 import { serverFieldErrors } from '../generic/serverErrors';
+import { useRecordConflict } from '../generic/useVersionedSave';
 import { ELEMENT_KINDS, type ElementKind, type ElementRow } from './elements';
 import { EntityFormItem, entityField } from './EntityFormItem';
 import { elementFormValues, elementPayload, type ElementPlace, type FormValues } from './payload';
@@ -25,7 +27,9 @@ interface Props {
 
 /**
  * The page-element dialog (page code, page name) and the API dialog (API code, name, address):
- * one form per kind for both adding and editing, its fields and rules from the kind's entity.
+ * one form per kind for both adding and editing, its fields and rules from the kind's entity. An edit
+ * sends the version the row was read at; a save refused because someone else changed the element
+ * since keeps what was typed and shows their values beside it (useRecordConflict).
  */
 export function ElementDialog({ kind, action, place, record, open, onClose, afterClose, onSaved }: Props) {
   const t = useTranslate();
@@ -34,6 +38,14 @@ export function ElementDialog({ kind, action, place, record, open, onClose, afte
   const [form] = Form.useForm<FormValues>();
   const { save, isSaving } = useSaveNode(ELEMENT_RESOURCE);
   const [initialValues] = useState(() => elementFormValues(kind, action === 'edit' ? record : undefined));
+  const toForm = (row: ElementRow) => elementFormValues(kind, row);
+  const versions = useRecordConflict<ElementRow>({
+    record: action === 'edit' ? record : undefined,
+    form,
+    isSaving,
+    formValues: toForm,
+    lines: (read, current, typed) => entityConflictLines(spec.entity, spec.fields, { read: toForm(read), current: toForm(current), typed }, locale),
+  });
 
   // Messages already shown follow a change of language.
   useEffect(() => {
@@ -43,10 +55,11 @@ export function ElementDialog({ kind, action, place, record, open, onClose, afte
 
   const submit = async (values: FormValues) => {
     try {
-      await save(elementPayload(kind, values, place, locale, action === 'edit' ? record?.id : undefined));
+      await save(versions.withVersion(elementPayload(kind, values, place, locale, action === 'edit' ? record?.id : undefined)));
       onSaved();
       onClose();
     } catch (error) {
+      if (versions.onRefused(error, values)) return;
       form.setFields(serverFieldErrors(error, spec.fields));
     }
   };
@@ -64,6 +77,7 @@ export function ElementDialog({ kind, action, place, record, open, onClose, afte
       afterClose={afterClose}
       destroyOnHidden
     >
+      {versions.notice}
       <Form
         form={form}
         name={`permission-${kind}-${action}`}

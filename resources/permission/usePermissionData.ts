@@ -20,6 +20,7 @@ import { MAX_PAGE_SIZE } from '../../contract/paging';
 import { callUrl, PERMISSION_CALLS } from '../../contract/paths';
 import { isFreeAnswer } from '../generic/keyCheck';
 import { elementListBody, type ElementKind, type ElementRow } from './elements';
+import { staleRecordOf } from '../generic/useVersionedSave';
 import type { FormValues } from './payload';
 import { directoryTree } from './tree';
 
@@ -112,7 +113,8 @@ export function useSaveNode(resource: typeof DIRECTORY_RESOURCE | typeof ELEMENT
     (values: FormValues) => {
       const notifications = {
         successNotification: () => ({ message: t('messages.submitted'), type: 'success' as const }),
-        errorNotification: (error?: HttpError) => ({ message: error?.message || t('notifications.error'), type: 'error' as const }),
+        // A stale save says so in the dialog itself (useRecordConflict).
+        errorNotification: (error?: HttpError) => (staleRecordOf(error) ? false : { message: error?.message || t('notifications.error'), type: 'error' as const }),
       };
       const { id, ...rest } = values;
       return id === undefined || id === null

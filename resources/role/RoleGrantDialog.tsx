@@ -2,19 +2,24 @@
  * Role authorisation (SPEC §2.12, §4): the role's app tree with a checkbox per node, pre-checked
  * with what the role holds; confirming sends the checked nodes plus their half-checked parents as
  * a comma list of permission ids to /rolePermission/save. A refusal (1003: not yours to grant,
- * 1011: the super-admin role) shows the server's message and keeps the dialog open.
+ * 1011: the super-admin role) shows the server's message and keeps the dialog open. The save names
+ * the role's version (its grants are versioned with it): when someone else changed the role since
+ * (1012) the dialog keeps the boxes as checked and shows what each side changed (useRecordConflict).
  */
 import { useCustomMutation, useTranslate, type HttpError } from '@refinedev/core';
 import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
 import { Alert, Button, Empty, Input, Space, Spin, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState, type Key } from 'react';
+import { walkTree } from '../../contract/menu';
 import { SUPER_ADMIN_GRANTS_FIXED, SUPER_ADMIN_ROLE_KEY } from '../../contract/entities/role';
 import type { MenuReading, PermissionNode } from '../../contract/menu';
 import { callUrl, ROLE_CALLS } from '../../contract/paths';
 import { FormDialog } from '../generic/FormDialog';
 import type { RowActionDialogProps } from '../generic/rowActions';
+import { staleRecordOf, useRecordConflict } from '../generic/useVersionedSave';
 import { useLocale } from '../../providers/locale';
 import { conductChecked, directoryKeys, initialCheckedKeys, keyOf, parentKeys, permissionIdsParam, searchTree, type TreeSearch } from './grantTree';
+import { grantConflictLines, grantKeys, leafKeys } from './grantConflict';
 import { PermissionNodeTitle } from './PermissionNodeTitle';
 import { usePermissionTree } from './usePermissionTree';
 
@@ -55,22 +60,41 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
   const data = useMemo(() => treeData(tree, reading, search), [tree, reading, search]);
   const expandedKeys = expanded ?? directoryKeys(tree);
 
+  // The role as read: its row and the grants the tree showed (every node stored, parents too).
+  const read = useMemo(
+    () => (isLoading || error ? undefined : { ...record, permissionIds: [...walkTree(tree)].filter((node) => node.checked === true).map((node) => String(node.id)) }),
+    [record, tree, isLoading, error],
+  );
+  const versions = useRecordConflict<Record<string, unknown>>({
+    record: read,
+    isSaving: mutation.isPending,
+    formValues: (role) => ({ permissionIds: role.permissionIds }),
+    lines: (before, now, typed) =>
+      grantConflictLines(
+        tree,
+        { read: grantKeys(before.permissionIds), current: grantKeys(now.permissionIds), typed: grantKeys(typed.permissionIds) },
+        t('role.grant.changes'),
+        locale === 'zh-CN' ? '、' : ', ',
+      ),
+    resubmit: () => void save(),
+    load: (role) => setTouched(conductChecked(tree, leafKeys(tree, grantKeys(role.permissionIds)))),
+  });
+
   const save = async () => {
+    const permissionIds = permissionIdsParam(tree, current.checked.map(String), current.halfChecked.map(String));
     try {
       await mutateAsync({
         url: ROLE_GRANT_URL,
         method: 'post',
-        values: {
-          appId: record.appId,
-          roleId: record.id,
-          permissionIds: permissionIdsParam(tree, current.checked.map(String), current.halfChecked.map(String)),
-        },
+        values: versions.withVersion({ appId: record.appId, roleId: record.id, permissionIds }),
         successNotification: () => ({ message: t('messages.authorised'), type: 'success' }),
-        errorNotification: (failure) => ({ message: failure?.message || t('notifications.error'), type: 'error' }),
+        // A stale save says so in the dialog itself.
+        errorNotification: (failure) => (staleRecordOf(failure) ? false : { message: failure?.message || t('notifications.error'), type: 'error' }),
       });
       onClose();
-    } catch {
-      // The server's message is shown; the choice stays for another try.
+    } catch (failure) {
+      // A stale save shows both sides; otherwise the server's message is shown. The choice stays for another try.
+      versions.onRefused(failure, { permissionIds });
     }
   };
 
@@ -117,6 +141,7 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
           </Button>
         </Space>
       </Space>
+      {versions.notice}
       {isFixed ? <Alert type="info" showIcon message={SUPER_ADMIN_GRANTS_FIXED[locale]} style={{ marginBottom: 12 }} /> : null}
       {error ? <Alert type="error" showIcon message={t('role.tree.loadFailed', { message: error.message })} /> : null}
       {isLoading ? (

@@ -10,10 +10,9 @@ import { useCustomMutation, useTranslate, type BaseRecord, type HttpError } from
 import { Form, Spin } from 'antd';
 import { VERSION_FIELD, versionOf } from '../../contract/recordVersion';
 import type { StaffDetail } from '../../contract/entities/staff';
-import { ConflictNotice } from '../generic/ConflictNotice';
 import { FormDialog } from '../generic/FormDialog';
-import { staleRecordOf } from '../generic/useVersionedSave';
-import { useEffect, useRef, useState } from 'react';
+import { staleRecordOf, useRecordConflict } from '../generic/useVersionedSave';
+import { useEffect, useState } from 'react';
 import { callUrl, STAFF_CALLS } from '../../contract/paths';
 import { useLocale } from '../../providers/locale';
 import { AddressSection, EducationSection, IdentitySection, PersonalSection, WorkSection } from './StaffSections';
@@ -46,9 +45,17 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
   const telephoneCheck = useTelephoneCheck(id);
   const { mutateAsync, mutation } = useCustomMutation<BaseRecord, HttpError, StaffPayload>();
   const [initialValues] = useState(() => (isEdit ? undefined : newStaffValues()));
-  // The account as last read from a refusal (the next save names its version at once), and the open conflict.
-  const taken = useRef<StaffDetail | undefined>(undefined);
-  const [conflict, setConflict] = useState<{ read: StaffDetail; current: StaffDetail; typed: StaffFormValues }>();
+  // The account's version is that of its `userCenter`; the form is refilled whenever the detail is read.
+  const versions = useRecordConflict<StaffDetail>({
+    record: isEdit ? detail : undefined,
+    form,
+    isSaving: mutation.isPending,
+    formValues: staffFormValues,
+    lines: (read, current, typed) => staffConflictLines(read, current, typed, { offices, roles, rolesLabel: t('staff.field.roles') }, locale),
+    versionOf: (account) => versionOf(account.userCenter),
+    isRecord: (current) => typeof current.userCenter === 'object' && current.userCenter !== null,
+    followsRecord: true,
+  });
 
   useEffect(() => {
     if (detail) form.setFields(Object.entries(staffFormValues(detail)).map(([name, value]) => ({ name, value })));
@@ -62,7 +69,7 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
 
   const save = async (values: StaffFormValues) => {
     const payload = staffPayload(values, id);
-    const version = versionOf((taken.current ?? detail)?.userCenter);
+    const version = versions.version();
     if (isEdit && version !== undefined) payload.userCenter[VERSION_FIELD] = version;
     try {
       await mutateAsync({
@@ -76,23 +83,9 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
       onSaved();
       onClose();
     } catch (error) {
-      const current = staleRecordOf(error) as StaffDetail | undefined;
-      if (current?.userCenter) setConflict({ read: taken.current ?? detail!, current, typed: values });
       // Refused: its per-field messages go under the fields (the toast shows the server's msg).
-      else form.setFields(staffServerErrors(error));
+      if (!versions.onRefused(error, values)) form.setFields(staffServerErrors(error));
     }
-  };
-
-  const keepMine = () => {
-    taken.current = conflict?.current;
-    setConflict(undefined);
-    form.submit();
-  };
-  const takeTheirs = () => {
-    if (!conflict) return;
-    taken.current = conflict.current;
-    form.setFields(Object.entries(staffFormValues(conflict.current)).map(([name, value]) => ({ name, value, errors: [] })));
-    setConflict(undefined);
   };
 
   return (
@@ -111,14 +104,7 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
       destroyOnHidden
       styles={{ body: { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', overflowX: 'hidden', paddingRight: 8 } }}
     >
-      {conflict && (
-        <ConflictNotice
-          lines={staffConflictLines(conflict.read, conflict.current, conflict.typed, { offices, roles, rolesLabel: t('staff.field.roles') }, locale)}
-          onKeepMine={keepMine}
-          onTakeTheirs={takeTheirs}
-          isSaving={mutation.isPending}
-        />
-      )}
+      {versions.notice}
       <Spin spinning={isLoading}>
         <Form
           form={form}

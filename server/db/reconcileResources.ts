@@ -25,6 +25,7 @@ import { resourceDefinitions } from '../../resources/registry';
 import { apiCodes, apiElement, FIRST_API_CODE, groupMenu, navigationNode, pageElement, pageElementCode, screenMenu, type ApiCodes, type MenuSeed } from './baseMenuTree';
 import type { DatabaseHandle } from './database';
 import { lockForTransaction } from './dialect';
+import { moveVersions } from './recordVersion';
 import { countNodes, grantToRole, insertSubtree } from './permissionTree';
 import type { Database } from './schema';
 import { baseScreens, NAVIGATION, type ScreenSpec } from './screenCatalogue';
@@ -128,6 +129,8 @@ class Reconciler {
         // A call the button now needs goes to every role holding the button, or the button breaks for them.
         const holders = await this.db.selectFrom('rolePermission').select('roleId').where('permissionId', '=', element.id).where('roleId', '!=', this.superAdminRoleId ?? 0).execute();
         for (const { roleId } of holders) await grantToRole(this.db, roleId, ids);
+        // Their grants changed: a grants dialog read before must not overwrite them.
+        await moveVersions(this.db, 'role', holders.map((row) => row.roleId));
       }
     }
   }

@@ -63,6 +63,8 @@ export interface OfficeTable {
   name: string;
   remark: string | null;
   createTime: number;
+  /** Moved by every write of the node (contract/recordVersion.ts). */
+  version: Generated<number>;
 }
 
 export interface SessionTable {
@@ -151,6 +153,8 @@ export interface PermissionTable {
   icon: string;
   code: string;
   menuType: number;
+  /** Moved by every write of the node (contract/recordVersion.ts). */
+  version: Generated<number>;
 }
 
 export interface RoleTable {
@@ -163,6 +167,8 @@ export interface RoleTable {
   description: string | null;
   /** 1 system, 2 normal. */
   roleType: number;
+  /** The declared resource's record version; also moved when the role's grants change. */
+  version: Generated<number>;
 }
 
 export interface RolePermissionTable {

@@ -9,7 +9,7 @@ import { chunks } from '../db/chunks';
 import { lockForTransaction } from '../db/dialect';
 import { preparedQuery } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
-import { nextVersion } from '../db/userVersion';
+import { nextVersion } from '../db/recordVersion';
 
 /** A node as the API answers it outside the tree (detail, saves). */
 export interface OfficeRecord {
@@ -19,10 +19,12 @@ export interface OfficeRecord {
   name: string;
   remark: string | null;
   createTime: number;
+  /** Moved by every write of the node (contract/recordVersion.ts). */
+  version: number;
 }
 
-/** What a save writes. */
-export type OfficeValues = Omit<OfficeRecord, 'id' | 'createTime'>;
+/** What a save writes (the version is the server's). */
+export type OfficeValues = Omit<OfficeRecord, 'id' | 'createTime' | 'version'>;
 
 /** 1 department, 2 group. */
 export type OfficeKind = (typeof OfficeType)[keyof typeof OfficeType];
@@ -30,10 +32,10 @@ export type OfficeKind = (typeof OfficeType)[keyof typeof OfficeType];
 /** Namespace of the advisory locks that serialize name checks among siblings (PostgreSQL). */
 const SIBLING_NAMES_LOCK = 730_421_002;
 
-const COLUMNS = ['id', 'type', 'parentId', 'name', 'remark', 'createTime'] as const;
+const COLUMNS = ['id', 'type', 'parentId', 'name', 'remark', 'createTime', 'version'] as const;
 
-function toRecord(row: { id: number; type: number; parentId: number; name: string; remark: string | null; createTime: number }): OfficeRecord {
-  return { ...row, type: row.type as OfficeKind, createTime: Number(row.createTime) };
+function toRecord(row: { id: number; type: number; parentId: number; name: string; remark: string | null; createTime: number; version: number }): OfficeRecord {
+  return { ...row, type: row.type as OfficeKind, createTime: Number(row.createTime), version: Number(row.version) };
 }
 
 export function officeRepository(db: Kysely<Database>) {
@@ -109,9 +111,18 @@ export function officeRepository(db: Kysely<Database>) {
       return toRecord(row);
     },
 
-    async update(id: number, values: OfficeValues): Promise<OfficeRecord> {
-      const row = await db.updateTable('office').set(values).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
-      return toRecord(row);
+    /**
+     * Writes the node and moves its version; given `expectedVersion`, only while the node still
+     * holds it (undefined when it does not: the same statement decides).
+     */
+    async update(id: number, values: OfficeValues, expectedVersion?: number): Promise<OfficeRecord | undefined> {
+      let update = db
+        .updateTable('office')
+        .set((eb) => ({ ...values, version: nextVersion(eb) }))
+        .where('id', '=', id);
+      if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion);
+      const row = await update.returning(COLUMNS).executeTakeFirst();
+      return row && toRecord(row);
     },
 
     /** Deletes the nodes; their members become unplaced (and lose the supervisor flag). Answers how many nodes went. */

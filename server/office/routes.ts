@@ -16,6 +16,7 @@ import { optionalId, requestParams, requiredId, requiredIds } from '../http/para
 import { callerOf } from '../http/requestContext';
 import { createStaffList } from '../staff/listQuery';
 import { memberExporter } from './memberExport';
+import { expectedVersionOf } from '../http/staleVersion';
 import { addMembers, removeMembers, setSupervisor } from './memberWrites';
 import { officeMessages } from './messages';
 import { officeRepository } from './repository';
@@ -60,7 +61,8 @@ export function officeRoutes(db: Kysely<Database>) {
       const { locale } = request;
       const params = requestParams(request);
       const id = optionalId(params.id, locale);
-      return success(request, await saveOffice(db, validatedDraft(params, locale), id, locale));
+      const expectedVersion = expectedVersionOf(params, id, locale);
+      return success(request, await saveOffice(db, validatedDraft(params, locale), id, locale, expectedVersion));
     });
 
     app.route({

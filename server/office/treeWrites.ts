@@ -10,6 +10,7 @@ import { isSiblingNameTaken, OFFICE_NAME_DUPLICATE } from '../../contract/entiti
 import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
+import { isStale, StaleRecord, staleVersionRefusal } from '../http/staleVersion';
 import type { Caller } from '../http/requestContext';
 import { checkAccountAction } from '../staff/accountRules';
 import { officeMessages } from './messages';
@@ -45,14 +46,30 @@ async function placement(repo: OfficeRepository, draft: OfficeDraft, locale: Loc
   return parent.id;
 }
 
-/** Creates the node (no id) or updates it; throws the refusal of the first rule it breaks, storing nothing. */
-export function saveOffice(db: Kysely<Database>, draft: OfficeDraft, id: number | undefined, locale: Locale): Promise<OfficeRecord> {
+/**
+ * Creates the node (no id) or updates it; throws the refusal of the first rule it breaks, storing
+ * nothing. An update naming the version it was read at is written only while the node holds it,
+ * else 1012 with the node as /office/detail answers it.
+ */
+export async function saveOffice(db: Kysely<Database>, draft: OfficeDraft, id: number | undefined, locale: Locale, expectedVersion?: number): Promise<OfficeRecord> {
+  try {
+    return await writeOffice(db, draft, id, locale, expectedVersion);
+  } catch (error) {
+    // Read after the rollback: the transaction's connection is the only one on SQLite.
+    if (error instanceof StaleRecord) throw staleVersionRefusal(await officeRepository(db).findNode(error.id));
+    throw error;
+  }
+}
+
+function writeOffice(db: Kysely<Database>, draft: OfficeDraft, id: number | undefined, locale: Locale, expectedVersion: number | undefined): Promise<OfficeRecord> {
   return db.transaction().execute(async (trx) => {
     const repo = officeRepository(trx);
     // The node is locked first, so a delete running at the same time goes wholly before or after.
     const existing = id === undefined || (await repo.lockNodes([id])) === 0 ? undefined : await repo.findNode(id);
     if (id !== undefined) {
       if (!existing) throw new ApiError(Code.NOT_FOUND, officeMessages.officeMissing);
+      // Changed since it was read: the user compares before anything else is said of their values.
+      if (isStale(existing, expectedVersion)) throw new StaleRecord(existing.id);
       if (existing.type !== draft.type) {
         throw refusal('type', format(ruleMessages.readOnly[locale], { label: officeEntity.fields.type.label[locale] }));
       }
@@ -64,7 +81,12 @@ export function saveOffice(db: Kysely<Database>, draft: OfficeDraft, id: number 
       throw new ApiError(Code.DUPLICATE, message, { fields: { name: message } });
     }
     const values = { type: draft.type, parentId, name: draft.name, remark: draft.remark ?? null };
-    return existing ? repo.update(existing.id, values) : repo.insert(values);
+    if (!existing) return repo.insert(values);
+    // Nothing changed: nothing is written, and the version stays (as a declared resource's save).
+    if (Object.entries(values).every(([key, value]) => existing[key as keyof typeof values] === value)) return existing;
+    const updated = await repo.update(existing.id, values, expectedVersion);
+    if (!updated) throw new StaleRecord(existing.id);
+    return updated;
   });
 }
 

@@ -11,6 +11,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { callerOf } from '../http/requestContext';
+import { expectedVersionOf } from '../http/staleVersion';
 import { optionalId, requestParams, requiredId } from '../http/params';
 import { permissionMessages } from './messages';
 import { permissionRepository } from './repository';
@@ -56,7 +57,7 @@ export function directoryRoutes(db: Kysely<Database>) {
       const params = requestParams(request);
       const id = optionalId(params.id, locale);
       const directory = validated(directoryEntity, params, locale);
-      return success(request, await saveNode(db, callerOf(request), directory, id, FIXED_FIELD_LABELS, locale));
+      return success(request, await saveNode(db, callerOf(request), directory, id, FIXED_FIELD_LABELS, locale, expectedVersionOf(params, id, locale)));
     });
 
     /**

@@ -10,6 +10,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { callerOf } from '../http/requestContext';
+import { expectedVersionOf } from '../http/staleVersion';
 import { optionalId, requestParams, requiredId, textParam } from '../http/params';
 import { permissionRepository } from './repository';
 import { deleteHandler, FIXED_FIELD_LABELS, menuTypeOf, validated } from './requests';
@@ -42,7 +43,7 @@ export function elementRoutes(db: Kysely<Database>) {
       const { locale } = request;
       const params = requestParams(request);
       const id = optionalId(params.id, locale);
-      return success(request, await saveNode(db, callerOf(request), elementDraft(params, locale), id, FIXED_FIELD_LABELS, locale));
+      return success(request, await saveNode(db, callerOf(request), elementDraft(params, locale), id, FIXED_FIELD_LABELS, locale, expectedVersionOf(params, id, locale)));
     });
 
     /** The children of `parentId` (of `menuType` when given), ordered by sort then id. */

@@ -6,15 +6,16 @@
 import type { Kysely } from 'kysely';
 import { MenuType, menuReadingOf, type ListData, type MenuReading, type Paging, type PermissionNode } from '../../contract';
 import { chunks } from '../db/chunks';
+import { moveVersions, nextVersion } from '../db/recordVersion';
 import type { Database, Permission } from '../db/schema';
 
 /** A node as the API answers it outside a tree (detail, lists, saves): no children. */
 export type PermissionRecord = Omit<PermissionNode, 'children' | 'checked'>;
 
-/** What a save writes: everything but the id. */
-export type PermissionValues = Omit<PermissionRecord, 'id'>;
+/** What a save writes: everything but the id and the version (the server's). */
+export type PermissionValues = Omit<PermissionRecord, 'id' | 'version'>;
 
-const COLUMNS = ['id', 'parentId', 'appId', 'name', 'sort', 'path', 'url', 'icon', 'code', 'menuType'] as const;
+const COLUMNS = ['id', 'parentId', 'appId', 'name', 'sort', 'path', 'url', 'icon', 'code', 'menuType', 'version'] as const;
 
 /** Ids are 32-bit on PostgreSQL; a larger id names no row and must not reach a query (it would fail there). */
 const MAX_STORED_ID = 2_147_483_647;
@@ -24,7 +25,7 @@ export function isStorableId(id: number): boolean {
 }
 
 function toRecord(row: Permission): PermissionRecord {
-  return { ...row, menuType: row.menuType as MenuType };
+  return { ...row, menuType: row.menuType as MenuType, version: Number(row.version) };
 }
 
 export function permissionRepository(db: Kysely<Database>) {
@@ -198,15 +199,27 @@ export function permissionRepository(db: Kysely<Database>) {
       return toRecord(row);
     },
 
-    async update(id: number, values: PermissionValues): Promise<PermissionRecord> {
-      const row = await db.updateTable('permission').set(values).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
-      return toRecord(row);
+    /**
+     * Writes the node and moves its version; given `expectedVersion`, only while the node still
+     * holds it (undefined when it does not: the same statement decides).
+     */
+    async update(id: number, values: PermissionValues, expectedVersion?: number): Promise<PermissionRecord | undefined> {
+      let update = db
+        .updateTable('permission')
+        .set((eb) => ({ ...values, version: nextVersion(eb) }))
+        .where('id', '=', id);
+      if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion);
+      const row = await update.returning(COLUMNS).executeTakeFirst();
+      return row && toRecord(row);
     },
 
     /** Deletes the nodes and every grant of them; answers how many nodes went. */
     async deleteNodes(ids: readonly number[]): Promise<number> {
       let deleted = 0;
       for (const part of chunks(ids)) {
+        // The roles that lose a grant have changed (their grants are versioned with them).
+        const holders = await db.selectFrom('rolePermission').select('roleId').distinct().where('permissionId', 'in', part).execute();
+        await moveVersions(db, 'role', holders.map((row) => row.roleId));
         await db.deleteFrom('rolePermission').where('permissionId', 'in', part).execute();
         deleted += Number((await db.deleteFrom('permission').where('id', 'in', part).executeTakeFirst()).numDeletedRows);
       }

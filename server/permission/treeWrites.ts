@@ -26,6 +26,7 @@ import {
 } from '../../contract';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
+import { isStale, StaleRecord, staleVersionRefusal } from '../http/staleVersion';
 import { permissionMessages } from './messages';
 import { permissionRepository, type PermissionRecord, type PermissionRepository } from './repository';
 import { checkNodeDelete, checkNodeSave, type TreeWriter } from './writePolicy';
@@ -102,15 +103,36 @@ async function checkUniqueness(repo: PermissionRepository, reading: MenuReading,
 
 /**
  * Creates the node (no id) or updates it for `caller`; throws the refusal of the first rule it
- * breaks (writePolicy.ts first: who may write which node), storing nothing.
+ * breaks (writePolicy.ts first: who may write which node), storing nothing. An update naming the
+ * version it was read at is written only while the node holds it, else 1012 with the node as its
+ * detail answers it.
  */
-export function saveNode(
+export async function saveNode(
   db: Kysely<Database>,
   caller: TreeWriter,
   draft: NodeDraft,
   id: number | undefined,
   labels: FixedFieldLabels,
   locale: Locale,
+  expectedVersion?: number,
+): Promise<PermissionRecord> {
+  try {
+    return await writeNode(db, caller, draft, id, labels, locale, expectedVersion);
+  } catch (error) {
+    // Read after the rollback: the transaction's connection is the only one on SQLite.
+    if (error instanceof StaleRecord) throw staleVersionRefusal(await permissionRepository(db).findNode(error.id));
+    throw error;
+  }
+}
+
+function writeNode(
+  db: Kysely<Database>,
+  caller: TreeWriter,
+  draft: NodeDraft,
+  id: number | undefined,
+  labels: FixedFieldLabels,
+  locale: Locale,
+  expectedVersion: number | undefined,
 ): Promise<PermissionRecord> {
   return db.transaction().execute(async (trx) => {
     const repo = permissionRepository(trx);
@@ -119,6 +141,8 @@ export function saveNode(
     const existing = id === undefined ? undefined : await repo.findNode(id);
     if (id !== undefined) {
       if (!existing) throw new ApiError(Code.NOT_FOUND);
+      // Changed since it was read: the user compares before anything else is said of their values.
+      if (isStale(existing, expectedVersion)) throw new StaleRecord(existing.id);
       if (existing.menuType !== draft.menuType) throw readOnly('menuType', labels, locale);
       if (existing.appId !== draft.appId) throw readOnly('appId', labels, locale);
     }
@@ -130,7 +154,12 @@ export function saveNode(
     const sort = draft.sort ?? (existing && !isMoved ? existing.sort : await repo.nextSort(draft.appId, draft.parentId));
     const { menuType, appId, parentId, name, path, url, icon } = draft;
     const values = { menuType, appId, parentId, name, path, url, icon, sort, code: draft.code ?? existing?.code ?? '' };
-    return existing ? repo.update(existing.id, values) : repo.insert(values);
+    if (!existing) return repo.insert(values);
+    // Nothing changed: nothing is written, and the version stays (as a declared resource's save).
+    if (Object.entries(values).every(([key, value]) => existing[key as keyof typeof values] === value)) return existing;
+    const updated = await repo.update(existing.id, values, expectedVersion);
+    if (!updated) throw new StaleRecord(existing.id);
+    return updated;
   });
 }
 

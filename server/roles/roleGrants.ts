@@ -16,7 +16,9 @@ import { grantedPermissionIds, isSuperAdmin, superAdminRoleId } from '../auth/gr
 import { isStorableId } from '../crud/storableId';
 import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
+import { moveVersions } from '../db/recordVersion';
 import { ApiError } from '../errors';
+import { isStale, StaleRecord, staleVersionRefusal } from '../http/staleVersion';
 import type { Caller } from '../http/requestContext';
 import { roleMessages } from './messages';
 
@@ -25,6 +27,8 @@ export interface RoleGrantsChange {
   roleId: number;
   /** The complete new set of the role's nodes in the app (checked nodes and half-checked parents). */
   permissionIds: readonly number[];
+  /** The role's version the grants were read at, if the caller names it. */
+  expectedVersion?: number;
 }
 
 
@@ -60,11 +64,46 @@ export async function holdsRole(db: Kysely<Database>, userId: number, roleId: nu
   return row !== undefined;
 }
 
-export function saveRoleGrants(
+/**
+ * The role's grants are versioned as one unit with the role: a change of them moves the role's
+ * `version` (contract/recordVersion.ts). A save naming the version the role was read at is written
+ * only while the role holds it, else 1012 with the role as it stands and its grants in the app.
+ */
+export async function saveRoleGrants(
   db: Kysely<Database>,
   caller: Pick<Caller, 'userId'>,
-  { appId, roleId, permissionIds }: RoleGrantsChange,
+  change: RoleGrantsChange,
   locale: Locale = DEFAULT_LOCALE,
+): Promise<void> {
+  try {
+    await writeRoleGrants(db, caller, change, locale);
+  } catch (error) {
+    // Read after the rollback: the transaction's connection is the only one on SQLite.
+    if (error instanceof StaleRecord) throw staleVersionRefusal(await roleWithGrants(db, change.roleId, change.appId));
+    throw error;
+  }
+}
+
+/** The role's row with its grants in the app (`permissionIds`): what a stale grants save answers. */
+export async function roleWithGrants(db: Kysely<Database>, roleId: number, appId: number): Promise<object | undefined> {
+  const role = await db.selectFrom('role').selectAll().where('id', '=', roleId).executeTakeFirst();
+  if (!role) return undefined;
+  const granted = await db
+    .selectFrom('rolePermission as rp')
+    .innerJoin('permission as p', 'p.id', 'rp.permissionId')
+    .select('p.id')
+    .where('rp.roleId', '=', roleId)
+    .where('p.appId', '=', appId)
+    .orderBy('p.id')
+    .execute();
+  return { ...role, version: Number(role.version), permissionIds: granted.map((row) => row.id) };
+}
+
+function writeRoleGrants(
+  db: Kysely<Database>,
+  caller: Pick<Caller, 'userId'>,
+  { appId, roleId, permissionIds, expectedVersion }: RoleGrantsChange,
+  locale: Locale,
 ): Promise<void> {
   return db.transaction().execute(async (trx) => {
     if (!isStorableId(roleId) || !isStorableId(appId)) throw new ApiError(Code.NOT_FOUND, roleMessages.roleMissing);
@@ -75,8 +114,10 @@ export function saveRoleGrants(
       .where('id', '=', roleId)
       .executeTakeFirst();
     if (locked.numUpdatedRows === 0n) throw new ApiError(Code.NOT_FOUND, roleMessages.roleMissing);
-    const role = await trx.selectFrom('role').select(['id', 'appId']).where('id', '=', roleId).executeTakeFirstOrThrow();
+    const role = await trx.selectFrom('role').select(['id', 'appId', 'version']).where('id', '=', roleId).executeTakeFirstOrThrow();
     if (role.appId !== appId) throw new ApiError(Code.NOT_FOUND, roleMessages.roleNotInApp);
+    // Changed since it was read (its grants or its fields): the user compares before anything else.
+    if (isStale(role, expectedVersion)) throw new StaleRecord(role.id);
     if (role.id === (await superAdminRoleId(trx))) throw new ApiError(Code.CONFLICT, roleMessages.superAdminGrantsFixed);
 
     if (await holdsRole(trx, caller.userId, roleId)) throw new ApiError(Code.FORBIDDEN, roleMessages.ownRoleGrants);
@@ -112,5 +153,7 @@ export function saveRoleGrants(
         .values(part.map((permissionId) => ({ roleId, permissionId })))
         .execute();
     }
+    // Nothing changed: nothing is written, and the version stays.
+    if (added.length + removed.length > 0) await moveVersions(trx, 'role', [roleId]);
   });
 }

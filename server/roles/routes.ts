@@ -11,6 +11,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { invalidParam, missingParam, requestParams, requiredId } from '../http/params';
+import { expectedVersionOf } from '../http/staleVersion';
 import { saveRoleGrants } from './roleGrants';
 
 /** `permissionIds`: a comma list or an array of ids; '' (or []) is the empty set, absent is refused. */
@@ -38,7 +39,8 @@ export function roleRoutes(db: Kysely<Database>) {
         const appId = requiredId(params.appId, locale, 'appId');
         const roleId = requiredId(params.roleId, locale, 'roleId');
         const permissionIds = permissionIdList(params.permissionIds, locale);
-        await saveRoleGrants(db, request.caller, { appId, roleId, permissionIds }, locale);
+        const expectedVersion = expectedVersionOf(params, roleId, locale);
+        await saveRoleGrants(db, request.caller, { appId, roleId, permissionIds, expectedVersion }, locale);
         return success(request, null);
       },
     });

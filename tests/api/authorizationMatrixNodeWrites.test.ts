@@ -41,7 +41,7 @@ const element = async (row: NodeRow, changes: Partial<NodeRow>) => {
   const { id, menuType, parentId, code, name, url } = { ...row, ...changes };
   return { body: { id, menuType, appId, parentId, code, name, url } };
 };
-const directory = async (row: Omit<NodeRow, 'id' | 'code' | 'appId'> & { id?: number }, changes: Partial<NodeRow> = {}) => {
+const directory = async (row: Omit<NodeRow, 'id' | 'code' | 'appId' | 'version'> & { id?: number }, changes: Partial<NodeRow> = {}) => {
   const { id, menuType, parentId, name, sort, path, url, icon } = { ...row, ...changes };
   return { body: { id, menuType, appId, parentId, name, sort, path, url, icon } };
 };

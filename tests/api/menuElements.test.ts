@@ -57,11 +57,12 @@ describe('page and API elements', () => {
     expect([first.sort, second.sort]).toEqual([1, 2]);
 
     const renamed = await created(saveElement({ ...first, menuType: '1', code: 'el:query', name: '检索', id: first.id }));
-    expect(renamed).toEqual({ ...first, code: 'el:query', name: '检索' });
+    // Each write moves the node's version.
+    expect(renamed).toEqual({ ...first, code: 'el:query', name: '检索', version: first.version! + 1 });
 
     const call = await api(first.id, '1001', '/el/list');
     const updated = await created(saveElement({ ...call, code: 7, url: '/el/query', id: call.id }));
-    expect(updated).toEqual({ ...call, code: '7', url: '/el/query' });
+    expect(updated).toEqual({ ...call, code: '7', url: '/el/query', version: call.version! + 1 });
   });
 
   it('move under another menu, going last there', async () => {

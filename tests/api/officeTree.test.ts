@@ -14,6 +14,7 @@ interface OfficeRecord {
   name: string;
   remark: string | null;
   createTime: number;
+  version: number;
 }
 
 let server: TestServer;
@@ -58,7 +59,7 @@ afterAll(async () => {
 describe('building the tree', () => {
   it('creates departments at the top and groups under them, and lists them as a tree', async () => {
     const sales = await saved({ type: 1, parentId: 0, name: '销售部', remark: '华东' });
-    expect(sales).toEqual({ id: expect.any(Number), type: 1, parentId: 0, name: '销售部', remark: '华东', createTime: expect.any(Number) });
+    expect(sales).toEqual({ id: expect.any(Number), type: 1, parentId: 0, name: '销售部', remark: '华东', createTime: expect.any(Number), version: 1 });
     const research = await saved({ type: '1', name: 'Research' });
     const east = await saved({ type: 2, parentId: sales.id, name: 'East' });
     const west = await saved({ type: '2', parentId: String(sales.id), name: 'West', remark: '' });
@@ -91,9 +92,10 @@ describe('building the tree', () => {
     const second = await saved({ type: 1, name: 'Second' });
     const group = await saved({ type: 2, parentId: first.id, name: 'Team' });
     const moved = await saved({ id: group.id, type: 2, parentId: second.id, name: 'Team B', remark: 'moved' });
-    expect(moved).toEqual({ ...group, parentId: second.id, name: 'Team B', remark: 'moved' });
+    // Each write moves the node's version (a dialog read before it cannot overwrite it).
+    expect(moved).toEqual({ ...group, parentId: second.id, name: 'Team B', remark: 'moved', version: group.version + 1 });
     const renamed = await saved({ id: first.id, type: 1, parentId: 0, name: 'First dept' });
-    expect(renamed).toEqual({ ...first, name: 'First dept' });
+    expect(renamed).toEqual({ ...first, name: 'First dept', version: first.version + 1 });
     await remove(`${first.id},${second.id}`);
   });
 

@@ -61,6 +61,7 @@ describe('a new app built through the calls', () => {
       icon: 'tool',
       code: '',
       menuType: MenuType.NAVIGATION,
+      version: 1,
     });
     chain.menu = await created(
       saveDirectory({ menuType: '4', appId: String(appId), parentId: String(chain.navigation.id), name: '订单', sort: '1', path: '/ops/order', url: 'order', icon: 'filetext' }),
@@ -76,7 +77,7 @@ describe('a new app built through the calls', () => {
 
   it('updates a directory in place, keeping what the form does not carry', async () => {
     const updated = await created(saveDirectory({ ...chain.menu, name: '订单管理', sort: 2, id: chain.menu.id }));
-    expect(updated).toEqual({ ...chain.menu, name: '订单管理', sort: 2 });
+    expect(updated).toEqual({ ...chain.menu, name: '订单管理', sort: 2, version: chain.menu.version! + 1 });
     chain.menu = updated;
     chain.subMenu = await created(saveDirectory({ menuType: 4, appId, parentId: chain.menu.id, name: '退款', sort: 1, path: '/ops/refund', url: 'refund', icon: 'tool' }));
     chain.secondNavigation = await created(saveDirectory({ menuType: 3, appId, parentId: 0, name: '财务', sort: 10, path: '/fin', url: 'fin', icon: 'dollar' }));

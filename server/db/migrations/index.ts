@@ -25,6 +25,7 @@ import { officeMemberOrder } from './0018_office_member_order';
 import { staffVersion } from './0019_staff_version';
 import { userPreference } from './0020_user_preference';
 import { gramUserIndex } from './0021_gram_user_index';
+import { moreVersions } from './0022_more_versions';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -48,6 +49,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0019_staff_version': staffVersion(dialect),
     '0020_user_preference': userPreference(dialect),
     '0021_gram_user_index': gramUserIndex(dialect),
+    '0022_more_versions': moreVersions(dialect),
   };
 }
 

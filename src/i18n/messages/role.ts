@@ -5,6 +5,7 @@ const zh = {
   'role.grant.expandAll': '展开全部',
   'role.grant.collapseAll': '收起全部',
   'role.grant.empty': '该子系统还没有菜单',
+  'role.grant.changes': '授权节点',
 
   'role.info.title': '功能信息 · {name}',
   'role.info.counts': '目录 {directories} 个，按钮 {elements} 个，接口 {apis} 个',
@@ -23,6 +24,7 @@ const en: Record<keyof typeof zh, string> = {
   'role.grant.expandAll': 'Expand all',
   'role.grant.collapseAll': 'Collapse all',
   'role.grant.empty': 'This sub-system has no menus yet',
+  'role.grant.changes': 'Granted nodes',
 
   'role.info.title': 'Function info · {name}',
   'role.info.counts': '{directories} directories, {elements} buttons, {apis} APIs',

@@ -97,7 +97,7 @@ describe('organisation management: the form', () => {
     await type(within(form()).getByLabelText('名称'), '大前端组');
     await user().click(buttonIn(form(), /保\s*存/));
     expect(await node('大前端组')).toBeInTheDocument();
-    expect(requestsTo(apis.current, '/office/saveOrUpdate').map((r) => r.body)).toEqual([{ id: office('前端组'), name: '大前端组', remark: '', type: 2, parentId: office('研发部') }]);
+    expect(requestsTo(apis.current, '/office/saveOrUpdate').map((r) => r.body)).toEqual([{ id: office('前端组'), name: '大前端组', remark: '', type: 2, parentId: office('研发部'), version: 1 }]);
     // Back to the read-only view of the saved node.
     expect(within(section('组织详情')).getByText('大前端组')).toBeInTheDocument();
   });

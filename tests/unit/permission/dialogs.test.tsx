@@ -198,7 +198,7 @@ describe('element dialogs and deletes', () => {
     await user().click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow);
     const save = sent(apis.current, '/menu/saveOrUpdate')[0];
-    expect(save?.body).toEqual({ code: '0042', name: '保存', url: '/permission/saveOrUpdate', menuType: 2, appId: apis.current.app.test, parentId: idOf('新增'), id: idOf('保存') });
+    expect(save?.body).toEqual({ code: '0042', name: '保存', url: '/permission/saveOrUpdate', menuType: 2, appId: apis.current.app.test, parentId: idOf('新增'), id: idOf('保存'), version: 1 });
   });
 
   it('shows the address rule under the API dialog’s address field and sends nothing', async () => {

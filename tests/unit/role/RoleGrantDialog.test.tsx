@@ -80,7 +80,8 @@ describe('role authorisation dialog', () => {
     expect(saves()).toHaveLength(1);
     expect(saves()[0]!.method).toBe('POST');
     const sent = idsOf('系统管理', '参数配置', '查询', 'list', 'detail', '新增', 'saveOrUpdate', '删除', 'delete');
-    expect(saves()[0]!.body).toEqual({ appId: fixture.current.auditorAppId, roleId: fixture.current.roles.auditor, permissionIds: sent });
+    // With the role's version as the list read it (its grants are versioned with it).
+    expect(saves()[0]!.body).toEqual({ appId: fixture.current.auditorAppId, roleId: fixture.current.roles.auditor, permissionIds: sent, version: 1 });
     expect((await auditorHolds()).join(',')).toBe(sent);
     await waitFor(() => expect(isDialogOpen()).toBe(false), slow);
   });
@@ -93,6 +94,7 @@ describe('role authorisation dialog', () => {
       appId: fixture.current.auditorAppId,
       roleId: fixture.current.roles.auditor,
       permissionIds: idsOf('系统管理', '参数配置', '查询', 'list', 'detail', '新增', 'saveOrUpdate'),
+      version: 1,
     });
   });
 
@@ -147,5 +149,29 @@ describe('role authorisation dialog', () => {
     expect(nodeNames(dialog)).toEqual(['客户', '客户列表', '查询']);
     expect(within(dialog).getAllByText('Navigation')).toHaveLength(1);
     expect(checkState(dialog, '查询')).toBe('unchecked');
+  });
+
+  it('keeps the boxes as checked when someone else changed the grants meanwhile, and "keep mine" saves over their version', async () => {
+    const dialog = await openGrant(1);
+    toggle(dialog, '删除');
+    // Another administrator takes 新增 away meanwhile, naming no version.
+    const { roles, auditorAppId } = fixture.current;
+    const theirs = idsOf('系统管理', '参数配置', '查询', 'list', 'detail');
+    await bridge.call('POST', '/base/admin/rolePermission/save', { body: { appId: auditorAppId, roleId: roles.auditor, permissionIds: theirs } });
+    await user().click(button('确定', dialog));
+
+    const alert = await within(dialog).findByRole('alert', {}, slow);
+    expect(within(alert).getByText('保存前已有他人修改了这条记录')).toBeInTheDocument();
+    const rows = within(within(alert).getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([['授权节点', '−新增、−saveOrUpdate', '+删除、+delete']]);
+    expect(checkState(dialog, '删除')).toBe('checked');
+
+    await user().click(button('保留我的', alert));
+    await screen.findByText('授权成功', {}, slow);
+    expect(saves().at(-1)!.body).toMatchObject({ version: 2 });
+    expect(await auditorHolds()).toEqual(idsOf('系统管理', '参数配置', '查询', 'list', 'detail', '新增', 'saveOrUpdate', '删除', 'delete').split(',').map(Number).sort((a, b) => a - b));
   });
 });
