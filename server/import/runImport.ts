@@ -42,7 +42,8 @@ export function isDryRun(request: FastifyRequest): boolean {
   return value === '1' || value === 'true';
 }
 
-const keyText = (value: unknown) => (value === null || value === undefined ? '' : Array.isArray(value) ? value.map(String).sort().join(',') : String(value).trim().toLowerCase());
+/** A value as a unique rule compares it (as the database does: case kept, blanks around trimmed as a save trims them). */
+const keyText = (value: unknown) => (value === null || value === undefined ? '' : Array.isArray(value) ? value.map(String).sort().join(',') : String(value).trim());
 
 export async function runImport<V>(request: FastifyRequest, db: Kysely<Database>, plan: ImportPlan<V>): Promise<ImportReport> {
   const started = Date.now();
