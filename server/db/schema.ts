@@ -89,7 +89,7 @@ export interface UserPreferenceTable {
   updateTime: number;
 }
 
-/** A file an import committed to a table (migration 0021): the same bytes are not imported twice. */
+/** A file an import committed to a table (migration 0022): the same bytes are not imported twice. */
 export interface ImportBatchTable {
   id: Generated<number>;
   tableName: string;

@@ -1,4 +1,4 @@
-/** The files an import committed (table import_batch, migration 0021): the same bytes are never imported twice into one table. */
+/** The files an import committed (table import_batch, migration 0022): the same bytes are never imported twice into one table. */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ImportReport } from '../../contract/importFile';
