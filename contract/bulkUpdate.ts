@@ -45,7 +45,13 @@ export interface BulkMatch {
 /** The most rows one action on all matching rows touches; past it the filter must be narrowed. */
 export const MAX_BULK_MATCH = 10_000;
 
+/** The `data` of a refusal for too many or a changed count of matching rows: how many match now. */
+export interface BulkMatchRefused {
+  count: number;
+}
+
 export const BULK_MATCH_MESSAGES = {
   tooMany: text('筛选结果有 {count} 条，批量操作最多 {max} 条，请缩小范围', '{count} rows match; a bulk action takes at most {max}; narrow the filter'),
   changed: text('筛选结果已变为 {count} 条（确认时为 {expected} 条），未做任何修改，请重新确认', 'The filter now matches {count} rows (you confirmed {expected}); nothing was changed; confirm again'),
+  idsAndMatch: text('请只给出所选记录（ids）或筛选条件（match）之一', 'Send either the chosen records (ids) or a filter (match), not both'),
 } satisfies Record<string, Text>;

@@ -32,6 +32,8 @@ export const STAFF_CALLS = {
   resetPwd: '/user/resetPwd',
   delete: '/user/delete',
   export: '/user/export',
+  /** One department or state set on the chosen (or all matching) accounts: contract/bulkUpdate.ts. */
+  bulkUpdate: '/user/bulkUpdate',
   /** New accounts from .xlsx (contract/importFile.ts): a dry run or a commit, and the file's template. */
   import: '/user/import',
   importTemplate: '/user/importTemplate',
@@ -46,6 +48,8 @@ export const OFFICE_CALLS = {
   addUser: '/office/add/user',
   removeUser: '/office/remove/user',
   updateAdminFlag: '/office/update/officeAdminFlag',
+  /** The chosen node's members, as the member list shows them, to .xlsx. */
+  exportUser: '/office/export/user',
 } as const;
 
 /** Menus & permissions: directories (navigation, menus, home) and elements (page and API elements). */
@@ -80,6 +84,9 @@ export const STATISTICS_CALLS = {
   siteUsers: '/siteuser/list',
   staffSummary: '/staffSummary/list',
   mediaStats: '/mediaStats/list',
+  /** The summaries' tables for their filters, every page, to .xlsx. */
+  staffSummaryExport: '/staffSummary/export',
+  mediaStatsExport: '/mediaStats/export',
   ingest: '/statistics/ingest',
 } as const;
 

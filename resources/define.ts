@@ -8,6 +8,7 @@ import type { MaskKind } from '../contract/masking';
 import type { MenuIconName } from '../contract/menuIcons';
 import type { NavigationKey } from '../contract/menuTitles';
 import { DICTIONARY_CALLS } from '../contract/paths';
+import { EXPORT_PATH } from '../contract/exportFile';
 // Not the barrel: it would pull zod into every chunk that needs only these.
 import { actionCode, endpointOf } from '../contract/resourceCalls';
 import { IMPORT_PATH, IMPORT_TEMPLATE_PATH } from '../contract/importFile';
@@ -371,11 +372,16 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   requiredFilters?: ReadonlyArray<keyof F & string>;
   privacy?: PrivacySpec<keyof F & string>;
   /**
-   * Its list exports what its filters select to .xlsx (`<endpoint>/export`, the page element
+   * Its list exports what its filters select to .xlsx (`<endpoint>/<exportPath>`, the page element
    * `<name>:export`); default true for a list on a screen (see isExportable), false for a list
    * nobody should take away as a file.
    */
   exportable?: boolean;
+  /**
+   * The export's path below the endpoint (default EXPORT_PATH, `export`): another when the endpoint
+   * already answers `export` with something else (the UA list's is the parser's regexes.yaml).
+   */
+  exportPath?: string;
   /**
    * New records may be imported from .xlsx (`<endpoint>/import`, its template
    * `<endpoint>/importTemplate`, the page element `<name>:import`): each row checked as the create
@@ -456,6 +462,11 @@ export function isExportable(definition: Pick<ResourceDefinition, 'exportable' |
   return definition.exportable !== false && (definition.menu !== undefined || definition.parent !== undefined);
 }
 
+/** The export's path below the endpoint, without a slash (`export` unless the definition says another). */
+export function exportPathOf(definition: Pick<ResourceDefinition, 'exportPath'>): string {
+  return definition.exportPath ?? EXPORT_PATH;
+}
+
 /** Whether new records of the resource may be imported from .xlsx (`importable: true`, and it may create). */
 export function isImportable(definition: Pick<ResourceDefinition, 'importable' | 'actions'>): boolean {
   return definition.importable === true && hasAction(definition, 'create');
@@ -525,7 +536,7 @@ export function crudActions(definition: ResourceDefinition): ActionElement[] {
   // Revealing personal data is a grant of its own, never implied by list.
   const reveal = definition.privacy ? [{ action: 'reveal', code: actionCode(definition.name, 'reveal'), label: REVEAL_LABEL, apis: [`${base}/reveal`] }] : [];
   // Exporting takes the list away as a file: a grant of its own, never implied by list.
-  const exporting = isExportable(definition) ? [{ action: 'export', code: actionCode(definition.name, 'export'), label: EXPORT_LABEL, apis: [`${base}/export`] }] : [];
+  const exporting = isExportable(definition) ? [{ action: 'export', code: actionCode(definition.name, 'export'), label: EXPORT_LABEL, apis: [`${base}/${exportPathOf(definition)}`] }] : [];
   // Setting a field on many rows at once is a grant of its own, never implied by edit.
   const bulkEdit = bulkFieldsOf(definition).length ? [{ action: 'bulkEdit', code: actionCode(definition.name, 'bulkEdit'), label: BULK_EDIT_LABEL, apis: [`${base}/${BULK_UPDATE_PATH}`] }] : [];
   // Importing adds many records at once: a grant of its own, never implied by create.

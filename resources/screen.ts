@@ -53,6 +53,7 @@ const LABELS = {
   publish: text('发布', 'Publish'),
   ingest: text('导入统计数据', 'Ingest statistics'),
   export: text('导出', 'Export'),
+  bulkEdit: text('批量修改', 'Bulk edit'),
   import: text('导入', 'Import'),
 };
 

@@ -1,49 +1,100 @@
 /**
- * Asks before a bulk action sets one value on the selected rows, saying how many it touches; on
- * confirmation calls `<endpoint>/bulkUpdate`. When the server refuses (nothing was saved), the
- * dialog stays open listing each refused row (its name, or id, and why) instead of the question.
- * Loaded on first use, like the other dialogs of the list.
+ * Asks before a bulk action touches rows, naming how many (the checked ones, or every row the
+ * filters match); a field set to a value typed here holds that field's own input, checked by its
+ * rule before anything is sent. When the server refuses (nothing was saved: rows a save would
+ * refuse, a changed count, too many rows), the dialog stays open with the server's message and each
+ * refused row (its name, or id, and why). Loaded on first use, like the other dialogs of the list.
  */
 import ExclamationCircleFilled from '@ant-design/icons/es/icons/ExclamationCircleFilled';
-import { useCustomMutation, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
-import { Modal } from 'antd';
-import { useState } from 'react';
-import type { BulkRefusal, BulkUpdated } from '../../contract/bulkUpdate';
-import { BULK_UPDATE_PATH, endpointOf, type ResourceDefinition } from '../define';
-import type { BulkSetAction } from './bulkActions';
+import { useCustomMutation, useTranslate, type BaseRecord, type HttpError } from '@refinedev/core';
+import { Form, Modal } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useState, type ReactNode } from 'react';
+import type { BulkRefusal } from '../../contract/bulkUpdate';
+import { targetBody, targetCount, type BulkTarget } from './bulkTarget';
 import './generic.css';
 
-interface Props {
-  definition: ResourceDefinition;
-  action: BulkSetAction;
-  ids: readonly BaseKey[];
+/** The input of a field set to one value on every row. */
+export interface BulkInput {
+  label: string;
+  /** The field's own rules (from the contract); a value is always required. */
+  rules: Rule[];
+  control: ReactNode;
+}
+
+export interface BulkConfirmProps {
+  title: string;
+  /** The question, naming the count. */
+  question: string;
+  /** The call (POST): the rows go as `ids` or `match` + `expected`, beside `body(value)`. */
+  url: string;
+  target: BulkTarget;
+  /** The rest of the request, from the typed value when there is an input. */
+  body: (value: unknown) => Record<string, unknown>;
+  input?: BulkInput;
+  okText?: string;
+  danger?: boolean;
+  /** The success message for the rows written. */
+  doneMessage: (count: number) => string;
   open: boolean;
   /** Called once the rows are written (the list clears its selection and reloads). */
   onDone: () => void;
+  /** Called when the server refused (the list reloads: its count may have changed). */
+  onRefused?: () => void;
   onClose: () => void;
   afterClose?: () => void;
 }
 
-export function BulkConfirm({ definition, action, ids, open, onDone, onClose, afterClose }: Props) {
+interface Refusal {
+  message: string;
+  rows: readonly BulkRefusal[];
+}
+
+/** '所选 3 条记录' or '筛选出的全部 120 条记录': the rows a question names. */
+export function useRowsPhrase(target: BulkTarget): string {
   const t = useTranslate();
-  const { mutateAsync, mutation } = useCustomMutation<BulkUpdated, HttpError, Record<string, unknown>>();
-  const [refused, setRefused] = useState<readonly BulkRefusal[]>();
+  return t(target.kind === 'match' ? 'bulk.rows.matching' : 'bulk.rows.checked', { count: targetCount(target) });
+}
+
+/** How many rows the answer says were written (`updated`, `deleted`), else the count asked for. */
+function writtenCount(answer: unknown, asked: number): number {
+  const data = answer as { updated?: unknown; deleted?: unknown } | null | undefined;
+  const count = data?.updated ?? data?.deleted;
+  return typeof count === 'number' ? count : asked;
+}
+
+export function BulkConfirm({ title, question, url, target, body, input, okText, danger, doneMessage, open, onDone, onRefused, onClose, afterClose }: BulkConfirmProps) {
+  const t = useTranslate();
+  const [form] = Form.useForm<{ value: unknown }>();
+  const { mutateAsync, mutation } = useCustomMutation<BaseRecord, HttpError, Record<string, unknown>>();
+  const [refusal, setRefusal] = useState<Refusal>();
+  const count = targetCount(target);
 
   const confirm = async () => {
+    let value: unknown;
+    if (input) {
+      try {
+        value = (await form.validateFields()).value;
+      } catch {
+        return; // The message is under the input.
+      }
+    }
     try {
       await mutateAsync({
-        url: `${endpointOf(definition)}/${BULK_UPDATE_PATH}`,
+        url,
         method: 'post',
-        values: { ids: ids.map(Number), values: { [action.field]: action.value } },
-        successNotification: (answer) => ({ message: t('bulk.done', { count: answer?.data.updated ?? ids.length }), type: 'success' }),
-        errorNotification: (failure) => ({ message: failure?.message ?? t('notifications.error'), type: 'error' }),
+        values: { ...targetBody(target), ...body(value) },
+        successNotification: (answer) => ({ message: doneMessage(writtenCount(answer?.data, count)), type: 'success' }),
+        // Shown in the dialog instead.
+        errorNotification: false,
       });
       onDone();
       onClose();
     } catch (failure) {
-      const listed = ((failure as { data?: { refused?: BulkRefusal[] } } | null)?.data?.refused ?? []).slice();
-      if (listed.length) setRefused(listed);
-      else onClose();
+      const error = failure as Partial<HttpError> | null;
+      const rows = (error?.data as { refused?: BulkRefusal[] } | undefined)?.refused ?? [];
+      setRefusal({ message: error?.message || t(rows.length ? 'bulk.refused' : 'notifications.error'), rows });
+      onRefused?.();
     }
   };
 
@@ -51,11 +102,11 @@ export function BulkConfirm({ definition, action, ids, open, onDone, onClose, af
     <Modal
       open={open}
       width={480}
-      title={t('bulk.setTitle')}
-      okText={t('buttons.confirm')}
+      title={title}
+      okText={okText ?? t('buttons.confirm')}
       cancelText={t('buttons.cancel')}
-      // Refused: the question is answered; only closing is left.
-      okButtonProps={{ disabled: refused !== undefined }}
+      // Refused: the question is answered; a changed value asks it again.
+      okButtonProps={{ disabled: refusal !== undefined, danger }}
       confirmLoading={mutation.isPending}
       onOk={confirm}
       onCancel={onClose}
@@ -64,17 +115,27 @@ export function BulkConfirm({ definition, action, ids, open, onDone, onClose, af
       <div className="generic-confirm">
         <ExclamationCircleFilled className="generic-confirm__icon" />
         <div className="generic-confirm__text">
-          <p>{t('bulk.setQuestion', { count: ids.length, field: action.fieldLabel, option: action.optionLabel })}</p>
-          {refused ? (
+          <p>{question}</p>
+          {input ? (
+            <Form form={form} layout="vertical" className="generic-bulk-form" onValuesChange={() => setRefusal(undefined)} requiredMark>
+              <Form.Item name="value" label={input.label} required rules={[{ required: true, message: t('bulk.valueRequired', { field: input.label }) }, ...input.rules]} validateFirst>
+                {input.control}
+              </Form.Item>
+            </Form>
+          ) : null}
+          {refusal ? (
             <div role="alert" className="generic-confirm__refusal">
-              <p>{t('bulk.refused')}</p>
-              <ul>
-                {refused.map((row) => (
-                  <li key={row.id}>
-                    {row.label ?? `#${row.id}`}: {row.message}
-                  </li>
-                ))}
-              </ul>
+              {/* The server's message says how many were refused; the list names them. */}
+              <p>{refusal.message}</p>
+              {refusal.rows.length ? (
+                <ul>
+                  {refusal.rows.map((row) => (
+                    <li key={row.id}>
+                      {row.label ?? `#${row.id}`}: {row.message}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </div>
           ) : null}
         </div>

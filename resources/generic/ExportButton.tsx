@@ -13,7 +13,7 @@ import { useLocale } from '../../providers/locale';
 import { readToken } from '../../providers/session';
 
 interface Props {
-  /** The export call (`<endpoint>/export`). */
+  /** The export call: a declared list's `<endpoint>/<exportPath>`, a bespoke list's own path. */
   url: string;
   /** The list's current filters and order, as its list call sends them. */
   params: () => Readonly<Record<string, unknown>>;

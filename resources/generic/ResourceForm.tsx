@@ -2,7 +2,7 @@ import { useModalForm } from '@refinedev/antd';
 import { useInvalidate, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
 import { Form } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Locale, Text } from '../../contract/i18n';
 import { useLocale } from '../../providers/locale';
 import { fixedFieldsOf, type FormFieldSpec, type ResourceDefinition } from '../define';
@@ -94,6 +94,9 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
   const locale = useLocale();
   const featureRules = useFieldRules(definition);
   const invalidate = useInvalidate();
+  // Once the dialog's own read is in, the record is not read again while it is open: a new read
+  // would reset the form over what was typed. Someone else's save meanwhile is caught by the version.
+  const [isRead, setRead] = useState(false);
 
   const { modalProps, formProps, form, query, close, formLoading } = useModalForm<Record<string, unknown>, HttpError, FormValues>({
     resource: definition.name,
@@ -106,7 +109,7 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
     successNotification: () => ({ message: t('messages.submitted'), type: 'success' }),
     // A save refused as stale says so in the dialog itself (useVersionedSave).
     errorNotification: (error) => (staleRecordOf(error) ? false : { message: error?.message || t('notifications.error'), type: 'error' }),
-    queryOptions: { enabled: action === 'edit' && id !== undefined },
+    queryOptions: { enabled: action === 'edit' && id !== undefined && !isRead },
     // The record is read again only after a save that took: a refused one would reload the form over what was typed.
     invalidates: ['list', 'many'],
     onMutationSuccess: () => {
@@ -115,6 +118,10 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
   });
 
   const record = query?.data?.data;
+  const isFresh = !!query?.isSuccess && !query.isFetching;
+  useEffect(() => {
+    if (isFresh) setRead(true);
+  }, [isFresh]);
   const versions = useVersionedSave({ definition, record: action === 'edit' ? record : undefined, form, locale, isSaving: formLoading });
   const initialValues = useMemo(() => (action === 'edit' ? toFormValues(definition, record) : newRecordValues(definition)), [action, definition, record]);
 
@@ -124,7 +131,8 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
     if (shown.length) form.validateFields(shown).catch(() => undefined);
   }, [locale, form]);
 
-  const loadingRecord = action === 'edit' && !!query?.isLoading;
+  // A copy read earlier (the cache) is not typed over until this dialog's read has replaced it.
+  const loadingRecord = action === 'edit' && !isRead && !!(query?.isLoading || query?.isFetching);
   const lockOf = (field: string) => (action === 'edit' ? fieldLock(definition, field, record) : undefined);
   return (
     <FormDialog

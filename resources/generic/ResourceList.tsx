@@ -6,10 +6,11 @@ import { Button, Space, Table, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from '../../providers/locale';
 import type { Locale } from '../../contract/i18n';
-import { DELETE_IMPACT_PATH, endpointOf, isExportable, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
+import { DELETE_IMPACT_PATH, endpointOf, exportPathOf, isExportable, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
 import { detailsOf } from '../registry';
 import { BulkBar } from './BulkBar';
-import { bulkSetActions, type BulkSetAction } from './bulkActions';
+import { bulkFieldActions, bulkSetActions } from './bulkActions';
+import type { BulkTarget } from './bulkTarget';
 import { useRegisteredCells } from './cellRegistry';
 import { resourceColumns } from './columns';
 import { sortOrderOf } from './columnSettings';
@@ -17,6 +18,7 @@ import { ExportButton } from './ExportButton';
 import { exportColumns, exportListParams } from './exportParams';
 import { useRowMark } from './features';
 import { searchFilters } from './filters';
+import type { ListBulkAction } from './ListBulkConfirm';
 import type { FormAction } from './ResourceForm';
 import { dialogComponent, registeredRowActions, type DialogEntry, type DialogRegistry } from './rowActions';
 import type { Row } from './rowTypes';
@@ -37,8 +39,8 @@ const loadShow = () => import('./ResourceShow');
 const ResourceForm = lazy(() => loadForm().then((m) => ({ default: m.ResourceForm })));
 const DeleteConfirm = lazy(() => loadDeleteConfirm().then((m) => ({ default: m.DeleteConfirm })));
 const ResourceShow = lazy(loadShow);
-const loadBulkConfirm = () => import('./BulkConfirm');
-const BulkConfirm = lazy(() => loadBulkConfirm().then((m) => ({ default: m.BulkConfirm })));
+const loadBulkConfirm = () => import('./ListBulkConfirm');
+const ListBulkConfirm = lazy(() => loadBulkConfirm().then((m) => ({ default: m.ListBulkConfirm })));
 const prefetchDialogs = () => {
   void loadForm();
   void loadBulkConfirm();
@@ -84,7 +86,7 @@ type Dialog =
   | { kind: 'delete'; row: Row; open: boolean }
   | { kind: 'show'; id: BaseKey; open: boolean }
   | { kind: 'bulkDelete'; ids: BaseKey[]; open: boolean }
-  | { kind: 'bulkSet'; action: BulkSetAction; ids: BaseKey[]; open: boolean }
+  | { kind: 'bulk'; bulk: ListBulkAction; target: BulkTarget; open: boolean }
   | { kind: 'rowAction'; action: RowAction; entry: DialogEntry; row: Row; open: boolean };
 
 /** The width of the element `ref` holds, followed as it changes (undefined until measured). */
@@ -110,8 +112,11 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
   const pageSizes = pageSizesOf(definition);
   const declaredActions = useMemo(() => registeredRowActions(definition, dialogs), [definition, dialogs]);
   const declaredSets = useMemo(() => bulkSetActions(definition, locale), [definition, locale]);
-  const grantedActions = useRowActionAccess(definition.name, [...declaredActions.map(({ action }) => action.action), ...(declaredSets.length ? ['bulkEdit'] : [])]);
+  const declaredFieldSets = useMemo(() => bulkFieldActions(definition, locale), [definition, locale]);
+  const hasBulkEdit = declaredSets.length + declaredFieldSets.length > 0;
+  const grantedActions = useRowActionAccess(definition.name, [...declaredActions.map(({ action }) => action.action), ...(hasBulkEdit ? ['bulkEdit'] : [])]);
   const setActions = grantedActions.has('bulkEdit') ? declaredSets : [];
+  const fieldActions = grantedActions.has('bulkEdit') ? declaredFieldSets : [];
   const rowActions = declaredActions.filter(({ action }) => grantedActions.has(action.action));
   const [dialog, setDialog] = useState<Dialog>();
   const { mutateAsync: remove } = useDelete<Row, HttpError>();
@@ -131,11 +136,15 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
   const canExport = useCan({ resource: definition.name, action: 'export', queryOptions: { enabled: isExportable(definition) } }).data?.can === true && isExportable(definition);
   const rowMark = useRowMark(definition);
   // A master list selects one row instead.
-  const isCheckable = selection === undefined && (setActions.length > 0 || access.canDelete);
-  const { checked, clear: clearChecked, deleteChecked, rowSelection } = useCheckedRows({
+  const isCheckable = selection === undefined && (setActions.length > 0 || fieldActions.length > 0 || access.canDelete);
+  // "All matching rows" sends what the list call sends, paging aside (as the export does).
+  const match = useMemo(() => exportListParams(definition, filters, sorters), [definition, filters, sorters]);
+  const { checked, matching, target, clear: clearChecked, deleteChecked, rowSelection } = useCheckedRows({
     resource: definition.name,
     isCheckable,
     rows,
+    total: tableQuery.data?.total ?? 0,
+    match,
     onPageEmptied: () => currentPage > 1 && setCurrentPage(currentPage - 1),
   });
   // Registered cells load with the first list naming them (their widths and alignment come with them).
@@ -218,7 +227,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
           ) : null}
           {canExport ? (
             <ExportButton
-              url={`${endpointOf(definition)}/export`}
+              url={`${endpointOf(definition)}/${exportPathOf(definition)}`}
               params={() => exportListParams(definition, filters, sorters)}
               columns={exportColumns(definition, columns.map((column) => column.key))}
             />
@@ -232,11 +241,16 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
       {checked.length > 0 ? (
         <BulkBar
           count={checked.length}
+          matching={matching}
           canDelete={access.canDelete}
           setActions={setActions}
+          fieldActions={fieldActions}
           onIntent={prefetchDialogs}
-          onDelete={() => setDialog({ kind: 'bulkDelete', ids: checked, open: true })}
-          onSet={(action) => setDialog({ kind: 'bulkSet', action, ids: checked, open: true })}
+          onDelete={() =>
+            setDialog(target.kind === 'ids' ? { kind: 'bulkDelete', ids: checked, open: true } : { kind: 'bulk', bulk: { kind: 'delete' }, target, open: true })
+          }
+          onSet={(action) => setDialog({ kind: 'bulk', bulk: { kind: 'set', action }, target, open: true })}
+          onSetField={(action) => setDialog({ kind: 'bulk', bulk: { kind: 'field', action }, target, open: true })}
           onClear={clearChecked}
         />
       ) : null}
@@ -312,16 +326,19 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
             afterClose={forgetDialog}
           />
         ) : null}
-        {dialog?.kind === 'bulkSet' ? (
-          <BulkConfirm
+        {dialog?.kind === 'bulk' ? (
+          <ListBulkConfirm
             definition={definition}
-            action={dialog.action}
-            ids={dialog.ids}
+            bulk={dialog.bulk}
+            target={dialog.target}
             open={dialog.open}
             onDone={() => {
               clearChecked();
-              void tableQuery.refetch();
+              // Every matching row deleted: back to the first page.
+              if (dialog.bulk.kind === 'delete' && currentPage > 1) setCurrentPage(1);
+              else void tableQuery.refetch();
             }}
+            onRefused={() => void tableQuery.refetch()}
             onClose={closeDialog}
             afterClose={forgetDialog}
           />

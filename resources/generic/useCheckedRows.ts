@@ -1,6 +1,6 @@
 import { useDeleteMany, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
-import { useState, type Key } from 'react';
 import type { Row } from './rowTypes';
+import { useBulkSelection } from './useBulkSelection';
 
 interface Options {
   resource: string;
@@ -8,16 +8,19 @@ interface Options {
   isCheckable: boolean;
   /** The page shown: a row no longer on it is no longer checked. */
   rows: readonly Row[];
+  /** How many rows the list's filters select (all pages). */
+  total: number;
+  /** The list's parameters as its list call sends them, paging aside. */
+  match: Record<string, unknown>;
   /** After a delete took every row of a later page, show the page before it. */
   onPageEmptied: () => void;
 }
 
-/** The rows checked for a bulk action, and the delete of them (one call: one transaction on the server). */
-export function useCheckedRows({ resource, isCheckable, rows, onPageEmptied }: Options) {
+/** The rows checked for a bulk action (./useBulkSelection.ts), and the delete of them (one call: one transaction on the server). */
+export function useCheckedRows({ resource, onPageEmptied, ...selection }: Options) {
   const t = useTranslate();
   const { mutateAsync: removeMany } = useDeleteMany<Row, HttpError>();
-  const [keys, setKeys] = useState<BaseKey[]>([]);
-  const checked = isCheckable ? keys.filter((key) => rows.some((row) => String(row.id) === String(key))) : [];
+  const checked = useBulkSelection(selection);
 
   const deleteChecked = async (ids: BaseKey[]) => {
     await removeMany({
@@ -26,16 +29,9 @@ export function useCheckedRows({ resource, isCheckable, rows, onPageEmptied }: O
       successNotification: () => ({ message: t('messages.deleted'), type: 'success' }),
       errorNotification: (error) => ({ message: error?.message || t('notifications.error'), type: 'error' }),
     });
-    setKeys([]);
-    if (ids.length === rows.length) onPageEmptied();
+    checked.clear();
+    if (ids.length === selection.rows.length) onPageEmptied();
   };
 
-  return {
-    checked,
-    clear: () => setKeys([]),
-    deleteChecked,
-    rowSelection: isCheckable
-      ? { columnWidth: 40, selectedRowKeys: checked, onChange: (next: readonly Key[]) => setKeys(next.map((key) => (typeof key === 'bigint' ? String(key) : key))) }
-      : undefined,
-  };
+  return { ...checked, deleteChecked };
 }

@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { OfficeType, type OfficeNode } from '../../contract/entities/office';
 import type { StaffListRow } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
-import { OFFICE_CALLS } from '../../contract/paths';
+import { callUrl, OFFICE_CALLS } from '../../contract/paths';
 import { removeMembersQuestion } from './confirmations';
 import { OfficeSection } from './OfficeSection';
 import { SelectableTable } from './SelectableTable';
@@ -14,6 +14,7 @@ import { FIRST_PAGE, nextPaging, pageAfterRemoval, pageBody, type Paging } from 
 import { memberColumns } from './staffColumns';
 import type { MemberAccess } from './useMemberAccess';
 import { MEMBER_LIST_URL, useOfficeCommand, useStaffPage } from './useOfficeData';
+import { ExportButton } from '../generic/ExportButton';
 import { pagerTotal } from '../generic/pagerTotal';
 import { FIT_CLASS } from '../generic/tableFit';
 
@@ -120,6 +121,10 @@ export function MemberPanel({ office, locale, access }: Props) {
             <Button danger icon={<MinusOutlined />} disabled={selected.length === 0} onMouseEnter={prefetchDialogs} onFocus={prefetchDialogs} onClick={() => setDialog({ kind: 'remove', rows: selected, open: true })}>
               {t('office.members.remove')}
             </Button>
+          ) : null}
+          {access.canExport && office ? (
+            // The chosen node's members, every page, in the table's columns.
+            <ExportButton url={callUrl(OFFICE_CALLS.exportUser)} params={() => ({ officeId: office.id })} columns={columns.flatMap((column) => (typeof column.key === 'string' ? [column.key] : []))} />
           ) : null}
           {selected.length > 0 ? <span className="office-secondary">{t('office.members.selected', { count: selected.length })}</span> : null}
         </Space>

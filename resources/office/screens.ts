@@ -15,6 +15,7 @@ export const officeMemberScreen: ScreenDeclaration = {
     button('addMember', [STAFF_CALLS.filterList, O.addUser]),
     button('removeMember', [O.removeUser]),
     button('setSupervisor', [O.updateAdminFlag]),
+    button('export', [O.exportUser]),
   ],
 };
 

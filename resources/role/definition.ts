@@ -40,6 +40,8 @@ export const roleResource = defineResource({
     { field: 'name' },
     { field: 'appId', cell: 'reference' },
     { field: 'roleType', cell: 'option' },
+    // What the bulk enable/disable changes, shown where it is changed.
+    { field: 'isEnable', cell: 'option' },
     { field: 'description' },
   ],
   form: [

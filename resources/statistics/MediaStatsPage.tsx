@@ -4,7 +4,7 @@
  * refuses (longer than MAX_PERIOD_DAYS, by the contract's one rule) says so under the picker and
  * is not asked for, and whatever the server refuses shows its message there too.
  */
-import { useTranslate } from '@refinedev/core';
+import { useCan, useTranslate } from '@refinedev/core';
 import { Card, DatePicker, Form, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { useLocale } from '../../providers/locale';
 import { callUrl, STATISTICS_CALLS } from '../../contract/paths';
 import { usePagedCall } from './usePagedCall';
 import { useDatePickerLocale } from '../generic/useDatePickerLocale';
+import { ExportButton } from '../generic/ExportButton';
 import { tableFit } from '../generic/tableFit';
 import './statistics.css';
 
@@ -25,6 +26,9 @@ function refusal(error: unknown): string | undefined {
   return messages.length ? [...new Set(messages)].join(' ') : undefined;
 }
 
+/** The table's column keys, in order: what the export writes. */
+const MEDIA_COLUMNS = ['userName', 'mediaAdminName', 'traffic'] as const;
+
 export default function MediaStatsPage() {
   const t = useTranslate();
   const locale = useLocale();
@@ -36,8 +40,13 @@ export default function MediaStatsPage() {
   const problem = from !== undefined && to !== undefined ? periodProblem(from, to) : undefined;
   const { items, loading, pagination, restart, error } = usePagedCall<MediaStatsRow>(callUrl(STATISTICS_CALLS.mediaStats), { ...period, order }, !problem);
   const message = problem?.[locale] ?? refusal(error);
+  const canExport = useCan({ resource: 'mediaStats', action: 'export' }).data?.can === true;
   return (
-    <Card className="statistics-table">
+    <Card
+      className="statistics-table"
+      // The period and order the table shows, every page; not while the period is refused.
+      extra={canExport && !problem ? <ExportButton url={callUrl(STATISTICS_CALLS.mediaStatsExport)} params={() => ({ ...period, order })} columns={MEDIA_COLUMNS} /> : undefined}
+    >
       <Form layout="inline" className="statistics-table__filters">
         <Form.Item label={t('statistics.media.period')} validateStatus={message ? 'error' : undefined} help={message} className="statistics-table__period">
           <DatePicker.RangePicker

@@ -1,19 +1,24 @@
 /** Business staff summary (SPEC §2.16): revenue this month, last month and all time, in yuan. */
-import { useTranslate } from '@refinedev/core';
+import { useCan, useTranslate } from '@refinedev/core';
 import { Card, Table } from 'antd';
 import { formatCurrency, type StaffSummaryRow } from '../../contract/statistics';
 import { useLocale } from '../../providers/locale';
 import { callUrl, STATISTICS_CALLS } from '../../contract/paths';
 import { usePagedCall } from './usePagedCall';
+import { ExportButton } from '../generic/ExportButton';
 import { tableFit } from '../generic/tableFit';
+
+/** The table's column keys, in order: what the export writes. */
+const SUMMARY_COLUMNS = ['adminName', 'currentMonthTotal', 'lastMonthTotal', 'historyTotal'] as const;
 
 export default function StaffSummaryPage() {
   const t = useTranslate();
   const locale = useLocale();
   const { items, loading, pagination } = usePagedCall<StaffSummaryRow>(callUrl(STATISTICS_CALLS.staffSummary), {});
   const money = (value: number) => formatCurrency(value, locale);
+  const canExport = useCan({ resource: 'staffSummary', action: 'export' }).data?.can === true;
   return (
-    <Card>
+    <Card extra={canExport ? <ExportButton url={callUrl(STATISTICS_CALLS.staffSummaryExport)} params={() => ({})} columns={SUMMARY_COLUMNS} /> : undefined}>
       <Table<StaffSummaryRow>
         {...tableFit}
         rowKey="adminId"

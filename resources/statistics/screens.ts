@@ -25,7 +25,7 @@ export const staffSummaryScreen: ScreenDeclaration = {
   sort: 20,
   icon: 'dollar',
   path: '/business/staffSummary',
-  buttons: [button('list', [S.staffSummary])],
+  buttons: [button('list', [S.staffSummary]), button('export', [S.staffSummaryExport])],
 };
 
 export const mediaStatsScreen: ScreenDeclaration = {
@@ -35,5 +35,5 @@ export const mediaStatsScreen: ScreenDeclaration = {
   sort: 30,
   icon: 'bar-chart',
   path: '/business/mediaStats',
-  buttons: [button('list', [S.mediaStats])],
+  buttons: [button('list', [S.mediaStats]), button('export', [S.mediaStatsExport])],
 };

@@ -14,8 +14,8 @@ export const uaResource = defineResource({
   name: 'ua',
   endpoint: UA_ENDPOINT,
   actions: ['list'],
-  // Its endpoint's `/export` is the parser's regexes.yaml (server/ua), not the list as a sheet.
-  exportable: false,
+  // Its endpoint's `/export` is the parser's regexes.yaml (server/ua): the list as a sheet is beside it.
+  exportPath: 'exportXlsx',
   entity: uaEntity,
   table: 'ua_record',
   title: SCREEN_TITLES.ua,

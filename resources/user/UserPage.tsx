@@ -1,19 +1,25 @@
 /**
  * Person list (SPEC §2.3, §4): search, add, the staff table with an enable switch that saves at
- * once, row actions edit / reset password / delete, pagination. Buttons follow the caller's page
- * elements `user:<action>`; the server decides anyway.
+ * once, row actions edit / reset password / delete, pagination; checked rows (or every row the
+ * search matches) enabled, disabled, deleted or moved to a department at once (the shared BulkBar).
+ * Buttons follow the caller's page elements `user:<action>`; the server decides anyway.
  */
 import { useGetIdentity, useTranslate } from '@refinedev/core';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { Alert, Button, Form, Pagination, Space, Table } from 'antd';
 import { lazy, Suspense, useMemo, useState, type ComponentProps } from 'react';
-import type { StaffListRow } from '../../contract/entities/staff';
+import { STAFF_ENABLE_FLAGS, staffEntity, type StaffListRow } from '../../contract/entities/staff';
 import type { Identity } from '../../providers/authProvider';
 import { DEFAULT_PAGE_SIZE } from '../../contract/paging';
 import { useLocale } from '../../providers/locale';
 import type { PageProps } from '../../src/routing/pageProps';
 import { useRowActionAccess } from '../generic/useRowActionAccess';
 import { ExportButton } from '../generic/ExportButton';
+import { BulkBar } from '../generic/BulkBar';
+import type { BulkSetAction } from '../generic/bulkActions';
+import type { BulkTarget } from '../generic/bulkTarget';
+import { useBulkSelection } from '../generic/useBulkSelection';
+import type { StaffBulkAction } from './StaffBulkConfirm';
 import { callUrl, STAFF_CALLS } from '../../contract/paths';
 import { staffColumns, type RowActionName } from './staffColumns';
 import { officeOptions, staffFilters, type StaffFilters, type StaffSearchValues } from './staffList';
@@ -31,16 +37,19 @@ import './user.css';
 const loadStaffDialog = () => import('./StaffDialog');
 const loadResetDialog = () => import('./ResetPasswordDialog');
 const loadDeleteConfirm = () => import('../generic/DeleteConfirm');
+const loadBulkConfirm = () => import('./StaffBulkConfirm');
 const StaffDialog = lazy(() => loadStaffDialog().then((m) => ({ default: m.StaffDialog })));
 const ResetPasswordDialog = lazy(() => loadResetDialog().then((m) => ({ default: m.ResetPasswordDialog })));
 const DeleteConfirm = lazy(() => loadDeleteConfirm().then((m) => ({ default: m.DeleteConfirm })));
+const StaffBulkConfirm = lazy(() => loadBulkConfirm().then((m) => ({ default: m.StaffBulkConfirm })));
 const prefetchDialogs = () => {
   void loadStaffDialog();
   void loadResetDialog();
   void loadDeleteConfirm();
+  void loadBulkConfirm();
 };
 
-const ACTIONS = ['create', 'edit', 'enable', 'resetPwd', 'delete', 'export'] as const;
+const ACTIONS = ['create', 'edit', 'enable', 'resetPwd', 'delete', 'export', 'bulkEdit'] as const;
 /** What the search form holds, as a saved view may give it back. */
 const SEARCH_FIELDS: ReadonlySet<string> = new Set(['code', 'name', 'telephone', 'officeId', 'roleIds']);
 /** Table columns the export does not write: the row number and the buttons. */
@@ -56,7 +65,8 @@ type Dialog =
   | { kind: 'form'; row?: StaffListRow; open: boolean }
   | { kind: 'resetPwd'; row: StaffListRow; open: boolean }
   | { kind: 'delete'; row: StaffListRow; open: boolean }
-  | { kind: 'disable'; row: StaffListRow; open: boolean };
+  | { kind: 'disable'; row: StaffListRow; open: boolean }
+  | { kind: 'bulk'; bulk: StaffBulkAction; target: BulkTarget; open: boolean };
 
 export default function UserPage({ route }: PageProps) {
   const t = useTranslate();
@@ -75,6 +85,12 @@ export default function UserPage({ route }: PageProps) {
   const officeTree = useMemo(() => officeOptions(offices), [offices]);
   const calls = useStaffCalls();
   const [searchForm] = Form.useForm<StaffSearchValues>();
+  // Rows are checked for the bulk actions the caller holds; "all matching" sends the search as /user/list takes it.
+  const isCheckable = granted.has('enable') || granted.has('delete') || granted.has('bulkEdit');
+  const checked = useBulkSelection({ isCheckable, rows, total, match: filters as Record<string, unknown> });
+  const enableActions: BulkSetAction[] = granted.has('enable')
+    ? STAFF_ENABLE_FLAGS.map((option) => ({ field: 'isEnable', fieldLabel: staffEntity.fields.isEnable.label[locale], value: option.value, optionLabel: option.label[locale] }))
+    : [];
 
   const reload = async () => {
     await refetch();
@@ -170,6 +186,20 @@ export default function UserPage({ route }: PageProps) {
           {settings.control}
         </Space>
       </div>
+      {checked.checked.length > 0 ? (
+        <BulkBar
+          count={checked.checked.length}
+          matching={checked.matching}
+          canDelete={granted.has('delete')}
+          setActions={enableActions}
+          fieldActions={granted.has('bulkEdit') ? [{ field: 'officeId', fieldLabel: staffEntity.fields.officeId.label[locale] }] : []}
+          onIntent={prefetchDialogs}
+          onSet={(action) => setDialog({ kind: 'bulk', bulk: { kind: 'enable', action }, target: checked.target, open: true })}
+          onSetField={() => setDialog({ kind: 'bulk', bulk: { kind: 'office' }, target: checked.target, open: true })}
+          onDelete={() => setDialog({ kind: 'bulk', bulk: { kind: 'delete' }, target: checked.target, open: true })}
+          onClear={checked.clear}
+        />
+      ) : null}
       {error ? <Alert type="error" showIcon className="generic-error" message={t('resources.loadFailed', { message: error.message })} /> : null}
       <Table<StaffListRow>
         {...tableFit}
@@ -180,6 +210,7 @@ export default function UserPage({ route }: PageProps) {
         dataSource={rows}
         loading={isFetching}
         pagination={false}
+        rowSelection={checked.rowSelection}
         scroll={{ x: 'max-content' }}
         // The stuck header is a table of its own (./tableFit): it carries the list's name too.
         components={{ table: LabelledTable, header: { table: LabelledTable } }}
@@ -222,6 +253,24 @@ export default function UserPage({ route }: PageProps) {
             open={dialog.open}
             content={t('confirm.delete.named', { name: dialog.row.name ?? '' })}
             onConfirm={() => deleteRow(dialog.row)}
+            onClose={closeDialog}
+            afterClose={forgetDialog}
+          />
+        ) : null}
+        {dialog?.kind === 'bulk' ? (
+          <StaffBulkConfirm
+            bulk={dialog.bulk}
+            target={dialog.target}
+            offices={officeTree}
+            open={dialog.open}
+            onDone={() => {
+              checked.clear();
+              // Deleted rows that took the whole page: back a page (every matching row: to the first).
+              const emptied = dialog.bulk.kind === 'delete' && (dialog.target.kind === 'match' || dialog.target.ids.length === rows.length);
+              if (emptied && page > 1) setPage(dialog.target.kind === 'match' ? 1 : page - 1);
+              else void reload();
+            }}
+            onRefused={() => void reload()}
             onClose={closeDialog}
             afterClose={forgetDialog}
           />

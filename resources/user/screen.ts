@@ -18,6 +18,8 @@ export const userScreen: ScreenDeclaration = {
     button('resetPwd', [S.resetPwd]),
     button('delete', [S.delete]),
     button('export', [S.export]),
+    // A department or state set on many accounts at once: a grant of its own, never implied by edit.
+    button('bulkEdit', [S.bulkUpdate, OFFICE_CALLS.list]),
     button('import', [S.import, S.importTemplate]),
   ],
 };

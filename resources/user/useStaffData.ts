@@ -14,7 +14,7 @@
  * | departments, roles         | GET  /office/list, GET /role/list?pageNo=1&pageSize=1000 |
  */
 import { useCustom, useDataProvider, useNotification, useTranslate, type BaseRecord, type HttpError } from '@refinedev/core';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ListData } from '../../contract/envelope';
 import type { OfficeNode } from '../../contract/entities/office';
 import type { StaffDetail, StaffListRow } from '../../contract/entities/staff';
@@ -73,12 +73,19 @@ export function useRoles() {
 
 /** One member as /user/detail answers it, asked afresh each time the dialog opens. */
 export function useStaffDetail(id: number | undefined) {
+  // Read once per dialog: a new read would set the form over what was typed (someone else's save
+  // meanwhile is caught by the version).
+  const [readId, setReadId] = useState<number>();
   const { query } = useCustom<BaseRecord, HttpError>({
     url: callUrl(STAFF_CALLS.detail),
     method: 'get',
     config: { query: { id } },
-    queryOptions: { enabled: id !== undefined, gcTime: 0, staleTime: 0, retry: false },
+    queryOptions: { enabled: id !== undefined && readId !== id, gcTime: 0, staleTime: 0, retry: false },
   });
+  const isFresh = query.isSuccess && !query.isFetching;
+  useEffect(() => {
+    setReadId((read) => (id === undefined ? undefined : isFresh ? id : read));
+  }, [isFresh, id]);
   return { detail: query.data?.data as StaffDetail | undefined, isLoading: id !== undefined && query.isLoading };
 }
 

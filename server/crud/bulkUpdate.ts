@@ -5,7 +5,8 @@
  * rules on stored ⊕ sent, fixed fields, unknown choices, the features' and the policy's
  * beforeSave, unique rules). Any refusal and nothing is written: the answer lists every refused
  * record with what its save would have said. Otherwise all are written in one transaction, each
- * update an audited row of its own.
+ * update an audited row of its own. Instead of ids the call may send `{match, expected}`: every row
+ * the list's filters select (./bulkMatch.ts), then checked and written as those ids would be.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -23,9 +24,11 @@ interface BulkParts {
   definition: ResourceDefinition;
   repository: Repository;
   checkedValues(params: Record<string, unknown>, id: number, existing: ResourceRecord, context: CallContext): Promise<Record<string, unknown>>;
+  /** The ids the call names, or those its match selects (./bulkMatch.ts), read with `byIds` otherwise. */
+  bulkIds(request: FastifyRequest, byIds: (value: unknown) => number[]): Promise<number[]>;
 }
 
-export function bulkUpdater({ db, definition, repository, checkedValues }: BulkParts) {
+export function bulkUpdater({ db, definition, repository, checkedValues, bulkIds }: BulkParts) {
   const settable = new Set(bulkFieldsOf(definition));
 
   /** The values to set: a non-empty object naming only settable fields (1001 naming `values` otherwise). */
@@ -39,11 +42,15 @@ export function bulkUpdater({ db, definition, repository, checkedValues }: BulkP
 
   return async function bulkUpdate(request: FastifyRequest) {
     const params = requestParams(request);
-    const ids = requiredIds(params.ids, request.locale);
-    if (ids.length > MAX_PAGE_SIZE) throw invalidParam('ids', request.locale);
-    const found = await repository.findMany(ids);
+    // Chosen rows: at most a page's worth; every matching row: at most MAX_BULK_MATCH (./bulkMatch.ts).
+    const ids = await bulkIds(request, (value) => {
+      const named = requiredIds(value, request.locale);
+      if (named.length > MAX_PAGE_SIZE) throw invalidParam('ids', request.locale);
+      return named;
+    });
+    const found = new Map((await repository.findMany(ids)).map((row) => [row.id, row]));
     // Ids naming none of its records first (as a master sharing the endpoint answers them), then whether it has the call.
-    if (found.length !== ids.length) throw new ApiError(Code.NOT_FOUND);
+    if (found.size !== ids.length) throw new ApiError(Code.NOT_FOUND);
     if (settable.size === 0) throw new ApiError(Code.FORBIDDEN);
     const values = valuesOf(params.values, request);
 
@@ -51,7 +58,7 @@ export function bulkUpdater({ db, definition, repository, checkedValues }: BulkP
     const refused: BulkRefusal[] = [];
     const written = new Map<number, Record<string, unknown>>();
     for (const id of ids) {
-      const existing = found.find((row) => row.id === id)!;
+      const existing = found.get(id)!;
       try {
         const checked = await checkedValues({ ...values }, id, existing, context);
         written.set(id, Object.fromEntries(Object.keys(values).map((name) => [name, checked[name]])));

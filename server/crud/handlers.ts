@@ -28,6 +28,7 @@ import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { invalidParam, optionalId, requestParams, requiredId, requiredIds, searchParam, textParam } from '../http/params';
 import { contextOf, type CallContext, type CrudContext, type CrudCore, type CrudFeature, type DeleteImpactPart, type ListPart, type ListRead } from './feature';
+import { targetIds, type MatchResolver } from './bulkMatch';
 import { bulkUpdater } from './bulkUpdate';
 import { FEATURES } from './features';
 import { rangeParams } from './rangeParams';
@@ -152,7 +153,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
   /** Deletes all the ids, with their details, in one transaction; or nothing (1004 when one is missing). */
   async function remove(request: FastifyRequest) {
     if (!hasAction(definition, 'delete')) throw new ApiError(Code.FORBIDDEN);
-    const ids = requiredIds(requestParams(request).ids, request.locale);
+    const ids = await bulkIds(request, (value) => requiredIds(value, request.locale));
     const context = contextOf(request);
     const outcome = await db.transaction().execute(async (trx) => {
       const found = await repository.findMany(ids, trx);
@@ -221,16 +222,15 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
   }
 
   /**
-   * The list's query as the request asks it (filters, exact values, ranges, order, the features'
+   * The list's query as `params` ask it (filters, exact values, ranges, order, the features'
    * parts), without its paging; the features' checks and records run here (a lookup is recorded).
    */
-  async function listQueryOf(request: FastifyRequest): Promise<ListRead> {
-    const params = requestParams(request);
-    const context = contextOf(request);
+  async function listQueryFrom(params: Record<string, unknown>, context: CallContext): Promise<ListRead> {
+    const { locale } = context;
     for (const feature of features) feature.checkList?.(params, context);
     const filters: Record<string, string> = {};
     for (const name of definition.search) {
-      const value = searchParam(params[name], name, searchLimit(entity.fields[name]!), entity.fields[name]!.label, request.locale);
+      const value = searchParam(params[name], name, searchLimit(entity.fields[name]!), entity.fields[name]!.label, locale);
       if (value !== undefined) filters[name] = value;
     }
     const exact: Record<string, string> = {};
@@ -238,15 +238,15 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
       const value = textParam(params[name]);
       if (value !== undefined) exact[name] = value;
     }
-    const searchKey = definition.search.length ? searchParam(params.searchKey, 'searchKey', searchKeyLimit, SEARCH_KEY_LABEL, request.locale) : undefined;
-    const ranges = rangeParams(definition, params, request.locale);
-    const sort = sortOf(params, request.locale);
+    const searchKey = definition.search.length ? searchParam(params.searchKey, 'searchKey', searchKeyLimit, SEARCH_KEY_LABEL, locale) : undefined;
+    const ranges = rangeParams(definition, params, locale);
+    const sort = sortOf(params, locale);
     const parts: ListPart[] = [];
     for (const feature of features) {
       const part = await feature.list?.(db, params, context);
       if (part) parts.push(part);
     }
-    const ids = idsOf(params, request.locale);
+    const ids = idsOf(params, locale);
     const query = {
       filters,
       exact: Object.assign(exact, ...parts.map((part) => part.exact ?? {})),
@@ -259,6 +259,25 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     };
     return { query, settle: async (page) => { for (const part of parts) await part.settle?.(page); } };
   }
+
+  const listQueryOf = (request: FastifyRequest) => listQueryFrom(requestParams(request), contextOf(request));
+
+  /**
+   * The rows a bulk call's match selects, read by the list's own query (its checks, required
+   * filters and the features' narrowing; a lookup is recorded as the list records it).
+   */
+  function matchResolver(context: CallContext): MatchResolver {
+    return async (match, limit) => {
+      const { query, settle } = await listQueryFrom(match, context);
+      const ids = await repository.matchingIds(query, limit);
+      const total = ids.length < limit ? ids.length : await repository.count(query);
+      await settle({ items: total === 1 ? await repository.findMany(ids) : [], total });
+      return { ids, total: async () => total };
+    };
+  }
+
+  /** The ids a bulk call names, or those its match selects (./bulkMatch.ts). */
+  const bulkIds = (request: FastifyRequest, byIds: (value: unknown) => number[]) => targetIds(requestParams(request), request.locale, matchResolver(contextOf(request)), byIds);
 
   async function list(request: FastifyRequest) {
     const { query, settle } = await listQueryOf(request);
@@ -278,7 +297,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     return success(request, answer);
   }
 
-  const bulkUpdate = bulkUpdater({ db, definition, repository, checkedValues });
+  const bulkUpdate = bulkUpdater({ db, definition, repository, checkedValues, bulkIds });
   const core: CrudCore = {
     repository,
     shapeRecord,

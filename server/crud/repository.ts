@@ -15,6 +15,7 @@ import type { LookupComparison } from '../../contract/lookup';
 import { VERSION_FIELD } from '../../contract/recordVersion';
 import { decodeTags, encodeTags, type TagValue } from '../../contract/tags';
 import { isVersioned, TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
+import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 import { containsCondition, equalsCondition, lookupCondition } from './search';
 import { isStorableId } from './storableId';
@@ -147,17 +148,31 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     /** One page of the list, uncounted (an export reads page after page). */
     page: pageOf,
 
+    /** The ids the list's conditions select, at most `limit`, by id (a bulk call on every matching row). */
+    async matchingIds(query: Omit<ListQuery, 'paging'>, limit: number): Promise<number[]> {
+      const rows = await db.selectFrom(table).where((eb) => searchCondition(eb, { ...query, paging: { page: 1, size: limit } })).select('id').orderBy('id', 'asc').limit(limit).execute();
+      return rows.map((row) => Number(row.id));
+    },
+
+    /** How many rows the list's conditions select. */
+    async count(query: Omit<ListQuery, 'paging'>): Promise<number> {
+      const row = await db.selectFrom(table).where((eb) => searchCondition(eb, { ...query, paging: { page: 1, size: 1 } })).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+      return Number(row?.total ?? 0);
+    },
+
     /** The record with this id, if it is one of this resource's (`on`: a transaction). */
     findById(id: number, on?: Kysely<Database>): Promise<ResourceRecord | undefined> {
       return findById(id, on as unknown as Kysely<DynamicDatabase> | undefined);
     },
 
-    /** Which of `ids` are this resource's, with their values. */
+    /** Which of `ids` are this resource's, with their values (read in parts: a match may name thousands). */
     async findMany(ids: readonly number[], on: Kysely<Database> = database): Promise<ResourceRecord[]> {
-      const storable = ids.filter(isStorableId);
-      if (storable.length === 0) return [];
-      const rows = await (on as unknown as Kysely<DynamicDatabase>).selectFrom(table).select(columns).where('id', 'in', storable).where(own).execute();
-      return rows.map(read) as ResourceRecord[];
+      const found: ResourceRecord[] = [];
+      for (const part of chunks(ids.filter(isStorableId))) {
+        const rows = await (on as unknown as Kysely<DynamicDatabase>).selectFrom(table).select(columns).where('id', 'in', part).where(own).execute();
+        found.push(...(rows.map(read) as ResourceRecord[]));
+      }
+      return found;
     },
 
     /** Id of the record whose `field` equals `value` (and, when given, whose `scope` fields equal theirs), if any. */
@@ -199,28 +214,30 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
       return result.numUpdatedRows > 0n;
     },
 
-    /** Deletes the records (already checked to be this resource's). */
+    /** Deletes the records (already checked to be this resource's), in parts inside the caller's transaction. */
     async delete(ids: readonly number[], on: Kysely<Database>): Promise<void> {
-      await (on as unknown as Kysely<DynamicDatabase>).deleteFrom(table).where('id', 'in', ids).where(own).execute();
+      for (const part of chunks(ids)) await (on as unknown as Kysely<DynamicDatabase>).deleteFrom(table).where('id', 'in', part).where(own).execute();
     },
 
     /** How many rows of this resource name each of `ids` in `field` (a master's details); ids without any are absent. */
     async countByField(field: string, ids: readonly number[]): Promise<Map<number, number>> {
-      const storable = ids.filter(isStorableId);
-      if (storable.length === 0) return new Map();
-      const rows = await db
-        .selectFrom(table)
-        .select((eb) => [eb.ref(field).as('owner'), eb.fn.countAll<number>().as('n')])
-        .where(field, 'in', storable)
-        .where(own)
-        .groupBy(field)
-        .execute();
-      return new Map(rows.map((row) => [Number(row.owner), Number(row.n)]));
+      const counts = new Map<number, number>();
+      for (const part of chunks(ids.filter(isStorableId))) {
+        const rows = await db
+          .selectFrom(table)
+          .select((eb) => [eb.ref(field).as('owner'), eb.fn.countAll<number>().as('n')])
+          .where(field, 'in', part)
+          .where(own)
+          .groupBy(field)
+          .execute();
+        for (const row of rows) counts.set(Number(row.owner), Number(row.n));
+      }
+      return counts;
     },
 
     /** Deletes every row of this resource whose `field` names one of `ids` (a master's details). */
     async deleteWhereIn(field: string, ids: readonly number[], on: Kysely<Database>): Promise<void> {
-      await (on as unknown as Kysely<DynamicDatabase>).deleteFrom(table).where(field, 'in', ids).where(own).execute();
+      for (const part of chunks(ids)) await (on as unknown as Kysely<DynamicDatabase>).deleteFrom(table).where(field, 'in', part).where(own).execute();
     },
   };
 }

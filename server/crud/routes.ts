@@ -9,7 +9,8 @@
  * with parentId 0 lists dictionaries, with a dictionary's id its items). A request is then the
  * detail's when it names a master in the detail's parent field, or (detail, save with an id,
  * delete, a feature's record call such as move) when its ids are the detail's rows; otherwise the
- * master's. A feature's call asked of the one of them without it is refused (1003; 1004 first when
+ * master's; a delete or bulk update on every row a filter matches is the detail's when its match
+ * names a master in the parent field. A feature's call asked of the one of them without it is refused (1003; 1004 first when
  * a record call's id names none of its records).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +19,7 @@ import { BULK_UPDATE_PATH, bulkFieldsOf, DELETE_IMPACT_PATH, hasAction, type Res
 import { ApiError } from '../errors';
 import { acceptFileBodies, IMPORT_ROUTE_OPTIONS } from '../import/fileBody';
 import { requestParams, requiredId, requiredIds, optionalId, textParam } from '../http/params';
+import { isMatchCall, matchParams } from './bulkMatch';
 import type { CrudContext, FeatureRoute } from './feature';
 import { crudHandlers, type CrudHandlers } from './handlers';
 
@@ -46,7 +48,10 @@ function dispatcher(handlers: readonly CrudHandlers[]) {
   };
   const byIds = async (request: FastifyRequest) => {
     if (!detail) return master;
-    const ids = requiredIds(requestParams(request).ids, request.locale);
+    // A call on every matching row is the resource's whose list the match reads (its parent field, as /list tells them apart).
+    const params = requestParams(request);
+    if (isMatchCall(params)) return namesMaster(matchParams(params.match, request.locale)[detail.definition.parent!.field]) ? detail : master;
+    const ids = requiredIds(params.ids, request.locale);
     return (await detail.repository.findMany(ids)).length === ids.length ? detail : master;
   };
 

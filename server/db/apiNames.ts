@@ -46,6 +46,7 @@ const BY_VERB: Readonly<Record<string, Text>> = {
   reveal: text('查看明文', 'Reveal'),
   versions: text('版本列表', 'Versions'),
   ingest: text('导入统计数据', 'Ingest statistics'),
+  bulkUpdate: text('批量修改', 'Bulk edit'),
 };
 
 /**

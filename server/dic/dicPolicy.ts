@@ -11,6 +11,7 @@ import { Code, format, type Locale } from '../../contract';
 import type { ResourceDefinition } from '../../resources/define';
 import { isSuperAdmin } from '../auth/grants';
 import type { CrudFeature } from '../crud/feature';
+import { chunks } from '../db/chunks';
 import { ApiError } from '../errors';
 import { dicMessages } from './messages';
 
@@ -46,15 +47,18 @@ export function dicPolicy(definitions: readonly ResourceDefinition[]): CrudFeatu
 
     async beforeDelete(trx, ids, { locale }) {
       if (readers.size === 0) return;
-      const read = await trx
-        .selectFrom('dic')
-        .select('dicKey')
-        .where('id', 'in', ids)
-        .where('parentId', '=', 0)
-        .where('dicKey', 'in', [...readers.keys()])
-        .orderBy('dicKey')
-        .executeTakeFirst();
-      if (read) throw new ApiError(Code.CONFLICT, format(dicMessages.readByField[locale], { dicKey: read.dicKey, fields: readerNames(read.dicKey, locale) }));
+      // In parts: a delete of every matching row may name thousands.
+      for (const part of chunks(ids)) {
+        const read = await trx
+          .selectFrom('dic')
+          .select('dicKey')
+          .where('id', 'in', part)
+          .where('parentId', '=', 0)
+          .where('dicKey', 'in', [...readers.keys()])
+          .orderBy('dicKey')
+          .executeTakeFirst();
+        if (read) throw new ApiError(Code.CONFLICT, format(dicMessages.readByField[locale], { dicKey: read.dicKey, fields: readerNames(read.dicKey, locale) }));
+      }
     },
   };
 }

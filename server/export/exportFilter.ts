@@ -14,7 +14,8 @@ export function exportFilter(params: Readonly<Record<string, unknown>>, names: I
   const recorded: Record<string, string> = {};
   for (const name of new Set(names)) {
     const raw = params[name];
-    const value = textParam(Array.isArray(raw) ? raw.map(String).join(',') : raw);
+    // An array's scalar elements only: an object element is no filter (and String() of one may throw).
+    const value = textParam(Array.isArray(raw) ? raw.map((element) => textParam(element)).filter((element) => element !== undefined).join(',') : raw);
     if (value !== undefined) recorded[name] = personal.has(name) ? MASKED : [...value].slice(0, MAX_RECORDED).join('');
   }
   return recorded;

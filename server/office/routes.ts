@@ -1,7 +1,8 @@
 /**
  * Organisation calls under /base/admin, at the paths of contract/paths.ts (SPEC §7 Offices): the tree, one node, saving and
  * deleting nodes (treeWrites.ts), and moving staff in and out with their supervisor flag
- * (memberWrites.ts, under the staff screens' account rule). Each sits behind its API element of
+ * (memberWrites.ts, under the staff screens' account rule), and the members as .xlsx
+ * (memberExport.ts). Each sits behind its API element of
  * the officeMember or office screen (resources/office/screens.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,6 +14,8 @@ import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { optionalId, requestParams, requiredId, requiredIds } from '../http/params';
 import { callerOf } from '../http/requestContext';
+import { createStaffList } from '../staff/listQuery';
+import { memberExporter } from './memberExport';
 import { addMembers, removeMembers, setSupervisor } from './memberWrites';
 import { officeMessages } from './messages';
 import { officeRepository } from './repository';
@@ -42,6 +45,7 @@ function adminFlagOf(value: unknown, locale: Locale): 0 | 1 {
 export function officeRoutes(db: Kysely<Database>) {
   const repo = officeRepository(db);
   const both = ['GET', 'POST'] as const;
+  const exportMembers = memberExporter(db, createStaffList(db));
 
   return async function register(app: FastifyInstance): Promise<void> {
     app.route({ method: [...both], url: O.list, handler: async (request) => success(request, officeTree(await repo.all())) });
@@ -82,5 +86,8 @@ export function officeRoutes(db: Kysely<Database>) {
       const ids = requiredIds(params.ids, request.locale);
       return setSupervisor(db, callerOf(request), ids, adminFlagOf(params.adminFlag, request.locale));
     });
+
+    // The chosen node's members as a streamed .xlsx; it writes its own audit row (server/export).
+    app.route({ method: [...both], url: O.exportUser, config: { writes: true, unaudited: true }, handler: exportMembers });
   };
 }

@@ -47,9 +47,11 @@ export async function requireOwnGrants(db: Kysely<Database>, caller: Pick<Caller
 
 /** Every node the roles grant (explicitly: the super-admin role's implicit grants are not rows). */
 export async function grantsOfRoles(db: Kysely<Database>, roleIds: readonly number[]): Promise<number[]> {
-  if (roleIds.length === 0) return [];
-  const rows = await db.selectFrom('rolePermission').select('permissionId').where('roleId', 'in', roleIds).execute();
-  return [...new Set(rows.map((row) => row.permissionId))];
+  const found = new Set<number>();
+  for (const part of chunks(roleIds)) {
+    for (const row of await db.selectFrom('rolePermission').select('permissionId').where('roleId', 'in', part).execute()) found.add(row.permissionId);
+  }
+  return [...found];
 }
 
 /** Whether the user holds the role (enabled or not). */

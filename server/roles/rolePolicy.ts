@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import { Code } from '../../contract';
 import { isSuperAdmin, superAdminRoleId } from '../auth/grants';
 import type { CrudFeature } from '../crud/feature';
+import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Caller } from '../http/requestContext';
@@ -62,8 +63,10 @@ export const rolePolicy: CrudFeature = {
       if (!caller) throw noCaller();
       await requireOwnGrants(trx, caller, await grantsOfRoles(trx, ids));
     }
-    await trx.deleteFrom('rolePermission').where('roleId', 'in', ids).execute();
-    await trx.deleteFrom('userRole').where('roleId', 'in', ids).execute();
+    for (const part of chunks(ids)) {
+      await trx.deleteFrom('rolePermission').where('roleId', 'in', part).execute();
+      await trx.deleteFrom('userRole').where('roleId', 'in', part).execute();
+    }
   },
 
   deleteImpact: roleDeleteImpact,

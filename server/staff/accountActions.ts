@@ -1,26 +1,39 @@
 /**
  * /user/enable, /user/resetPwd and /user/delete: all-or-nothing over `ids`, inside one
- * transaction. Disabling, deleting and resetting end the members' live sessions at once.
+ * transaction. Disabling, deleting and resetting end the members' live sessions at once. Enable
+ * and delete may name, instead of ids, every member the list's filters select (`{match, expected}`).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, MAX_RESET_IDS, PASSWORD_HASH_PATTERN, RESET_IDS_OVER_LIMIT } from '../../contract';
+import { Code, MAX_RESET_IDS, PASSWORD_HASH_PATTERN, RESET_IDS_OVER_LIMIT, type Locale } from '../../contract';
 import { hashPassword } from '../auth/passwords';
 import { isWeakPasswordHash } from '../auth/weakPasswords';
+import { targetIds } from '../crud/bulkMatch';
 import { isStorableId } from '../crud/storableId';
+import { chunks } from '../db/chunks';
 import type { Database, EnableFlag } from '../db/schema';
 import { ApiError } from '../errors';
 import { requestParams, requiredIds, textParam } from '../http/params';
 import { callerOf } from '../http/requestContext';
 import { checkAccountAction, requireAccounts, revokeSessions } from './accountRules';
+import type { StaffList } from './listQuery';
 import { staffMessages } from './messages';
 import { nextVersion } from '../db/userVersion';
 
-/** `ids` of the request; an id beyond the stored range names no account (1004). */
-function accountIds(request: FastifyRequest): number[] {
-  const ids = requiredIds(requestParams(request).ids, request.locale);
+/** `ids` as a request names them; an id beyond the stored range names no account (1004). */
+function namedAccountIds(value: unknown, locale: Locale): number[] {
+  const ids = requiredIds(value, locale);
   if (!ids.every(isStorableId)) throw new ApiError(Code.NOT_FOUND);
   return ids;
+}
+
+/**
+ * The accounts a call acts on: its `ids`, or every member its `match` selects as the person list
+ * reads them, confirmed by `expected` (server/crud/bulkMatch.ts).
+ */
+export function accountTargets(staffList: Pick<StaffList, 'matchingIds'>) {
+  return (request: FastifyRequest): Promise<number[]> =>
+    targetIds(requestParams(request), request.locale, (match, limit) => staffList.matchingIds(match, request.locale, limit), (value) => namedAccountIds(value, request.locale));
 }
 
 function refusal(field: string, message: { 'zh-CN': string; 'en-US': string }, request: FastifyRequest): ApiError {
@@ -28,25 +41,26 @@ function refusal(field: string, message: { 'zh-CN': string; 'en-US': string }, r
   return new ApiError(Code.VALIDATION_FAILED, text, { fields: { [field]: text } });
 }
 
-export function accountActions(db: Kysely<Database>) {
+export function accountActions(db: Kysely<Database>, staffList: Pick<StaffList, 'matchingIds'>) {
+  const targets = accountTargets(staffList);
   return {
     async enable(request: FastifyRequest): Promise<void> {
       const caller = callerOf(request);
-      const ids = accountIds(request);
+      const ids = await targets(request);
       const flag = textParam(requestParams(request).isEnable);
       if (flag !== '1' && flag !== '0') throw refusal('isEnable', staffMessages.enableFlag, request);
       const isEnable: EnableFlag = flag;
       await db.transaction().execute(async (trx) => {
         await requireAccounts(trx, ids);
         await checkAccountAction(trx, caller, ids, isEnable === '0' ? 'disable' : 'enable');
-        await trx.updateTable('user').set((eb) => ({ isEnable, version: nextVersion(eb) })).where('id', 'in', ids).execute();
+        for (const part of chunks(ids)) await trx.updateTable('user').set((eb) => ({ isEnable, version: nextVersion(eb) })).where('id', 'in', part).execute();
         if (isEnable === '0') await revokeSessions(trx, ids);
       });
     },
 
     async resetPassword(request: FastifyRequest): Promise<void> {
       const caller = callerOf(request);
-      const ids = accountIds(request);
+      const ids = namedAccountIds(requestParams(request).ids, request.locale);
       if (ids.length > MAX_RESET_IDS) throw refusal('ids', RESET_IDS_OVER_LIMIT, request);
       const pwd = textParam(requestParams(request).pwd);
       if (pwd === undefined || !PASSWORD_HASH_PATTERN.test(pwd)) throw refusal('pwd', staffMessages.passwordMalformed, request);
@@ -70,12 +84,12 @@ export function accountActions(db: Kysely<Database>) {
 
     async remove(request: FastifyRequest): Promise<void> {
       const caller = callerOf(request);
-      const ids = accountIds(request);
+      const ids = await targets(request);
       await db.transaction().execute(async (trx) => {
         await requireAccounts(trx, ids);
         await checkAccountAction(trx, caller, ids, 'delete');
         // Roles and sessions go with the account (foreign keys cascade).
-        await trx.deleteFrom('user').where('id', 'in', ids).execute();
+        for (const part of chunks(ids)) await trx.deleteFrom('user').where('id', 'in', part).execute();
       });
     },
   };

@@ -28,8 +28,9 @@ const SELF_MESSAGE: Partial<Record<Action, Text>> = {
 
 /** Refuses with 1004 unless every id names an account. */
 export async function requireAccounts(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
-  const found = await db.selectFrom('user').select('id').where('id', 'in', ids).execute();
-  if (found.length !== ids.length) throw new ApiError(Code.NOT_FOUND);
+  let found = 0;
+  for (const part of chunks(ids)) found += (await db.selectFrom('user').select('id').where('id', 'in', part).execute()).length;
+  if (found !== ids.length) throw new ApiError(Code.NOT_FOUND);
 }
 
 /** Checks `action` on the accounts `ids` (which exist) for `caller`; throws the refusal. */
@@ -65,7 +66,10 @@ async function refuseBeyondOwn(db: Kysely<Database>, caller: Pick<Caller, 'userI
 
 /** Ends the live sessions of the accounts, except `keepSessionId` (the caller's own). */
 export async function revokeSessions(db: Kysely<Database>, userIds: readonly number[], keepSessionId?: number): Promise<void> {
-  let query = db.updateTable('session').set({ revokedAt: Date.now() }).where('userId', 'in', userIds).where('revokedAt', 'is', null);
-  if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
-  await query.execute();
+  const revokedAt = Date.now();
+  for (const part of chunks(userIds)) {
+    let query = db.updateTable('session').set({ revokedAt }).where('userId', 'in', part).where('revokedAt', 'is', null);
+    if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
+    await query.execute();
+  }
 }

@@ -8,6 +8,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { parsePaging, rowNumber, staffEntity, type ListData, type Locale, type Paging, type StaffListRow } from '../../contract';
 import { regionNames } from '../../contract/regions';
+import type { MatchedIds } from '../crud/bulkMatch';
 import { isPostgres } from '../db/dialect';
 import { preparedQuery } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
@@ -160,8 +161,23 @@ export function createStaffList(db: Kysely<Database>) {
     }
   }
 
+  /**
+   * The members the filters select (as the list reads them), at most `limit`, newest first, and
+   * their whole count: a bulk call on every matching account (server/crud/bulkMatch.ts).
+   */
+  async function matchingIds(params: Record<string, unknown>, locale: Locale, limit: number): Promise<MatchedIds> {
+    const filters = parseStaffFilters(params, locale);
+    if (filters.officeId !== undefined) filters.officeIds = await scopeOf(filters.officeId);
+    const plan = searchPlan(filters, onPostgres);
+    const sourceId = sourceIdOf(plan.shape);
+    const found = await matching(plan).select(sql.ref<number>(sourceId).as('id')).orderBy(sql.ref(sourceId), 'desc').limit(limit).execute();
+    const ids = found.map((row) => Number(row.id));
+    return { ids, total: async () => (ids.length < limit ? ids.length : Number((await count.takeFirst(plan.values, { shape: plan.shape }))?.total ?? 0)) };
+  }
+
   return {
     pages,
+    matchingIds,
 
     async list(params: Record<string, unknown>, locale: Locale): Promise<ListData<StaffListRow>> {
       const filters = parseStaffFilters(params, locale);

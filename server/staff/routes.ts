@@ -11,6 +11,7 @@ import { acceptFileBodies, IMPORT_ROUTE_OPTIONS } from '../import/fileBody';
 import { success } from '../http/envelope';
 import { missingParam, optionalId, requestParams, requiredId, textParam } from '../http/params';
 import { accountActions } from './accountActions';
+import { staffBulkUpdater } from './bulkStaff';
 import { emailChanger } from './changeEmail';
 import { passwordChanger } from './changePassword';
 import { createStaffList } from './listQuery';
@@ -23,7 +24,8 @@ import { loadStaff } from './staffRecord';
 export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
   const staffList = createStaffList(db);
   const save = staffSaver(db);
-  const actions = accountActions(db);
+  const actions = accountActions(db, staffList);
+  const bulkUpdate = staffBulkUpdater(db, staffList);
   const changePassword = passwordChanger(db, throttle);
   const changeEmail = emailChanger(db, throttle);
 
@@ -77,6 +79,8 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
     app.route({ method: ['GET', 'POST'], url: S.enable, config: { writes: true }, handler: action(actions.enable) });
     app.route({ method: ['GET', 'POST'], url: S.resetPwd, config: { writes: true }, handler: action(actions.resetPassword) });
     app.route({ method: ['GET', 'POST'], url: S.delete, config: { writes: true }, handler: action(actions.remove) });
+    // A department or state set on the chosen (or every matching) account, each checked as its save; audited per account.
+    app.post(S.bulkUpdate, { config: { writes: true } }, async (request) => success(request, await bulkUpdate(request)));
 
     app.post(CHANGE_PASSWORD_PATH, { config: { access: 'session', writes: true } }, action(changePassword));
     app.post(CHANGE_EMAIL_PATH, { config: { access: 'session', writes: true } }, action(changeEmail));

@@ -21,7 +21,7 @@ import type { StaffList } from './listQuery';
 /** Members read per page: a short page keeps the other callers' waits short (bench: p99 halved against 1,000). */
 export const STAFF_EXPORT_PAGE = 500;
 
-interface StaffColumn {
+export interface StaffColumn {
   key: string;
   label: Text;
   width: number;
@@ -70,22 +70,47 @@ export const STAFF_EXPORT_COLUMNS: readonly StaffColumn[] = [
 /** The columns the person list shows, in its order: the export's default. */
 const LIST_COLUMNS = STAFF_EXPORT_COLUMNS.slice(0, 11);
 
-const TITLE: Text = text('人员管理', 'Staff');
-/** The parameters the person list reads (server/staff/staffSearch.ts): what the audit row records as the filter. */
-const FILTER_NAMES = ['officeId', 'name', 'code', 'telephone', 'roleIds', 'searchKey'];
+/** The supervisor flag, as the organisation screen's member list shows it (server/office/memberExport.ts). */
+export const SUPERVISOR_COLUMN: StaffColumn = {
+  key: 'adminFlag',
+  label: text('主管', 'Supervisor'),
+  width: 8,
+  cell: (row, locale) => (Number(row.adminFlag) === 1 ? text('是', 'Yes') : text('否', 'No'))[locale],
+};
 
-export function staffExporter(db: Kysely<Database>, staffList: StaffList) {
-  // The staff record's personal fields are masked in the audit row's filter (a telephone searched),
-  // and so is the keyword, which searches the telephone too.
-  const personal = new Set([...Object.keys(STAFF_PERSONAL_FIELDS), 'searchKey']);
+/** The staff export's columns of these keys, in this order (the member list's are some of them). */
+export function staffColumns(keys: readonly string[]): StaffColumn[] {
+  return keys.map((key) => {
+    const column = STAFF_EXPORT_COLUMNS.find((c) => c.key === key);
+    if (!column) throw new Error(`no staff export column ${key}`);
+    return column;
+  });
+}
 
-  return async function exportStaff(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+/** A list of staff rows as an export writes it: its title, its columns, its filter and its rows. */
+export interface StaffRowsExport {
+  title: Text;
+  /** Every column the export may name, in the list's order. */
+  available: readonly StaffColumn[];
+  /** Written when the call names no columns. */
+  defaults: readonly StaffColumn[];
+  /** The parameters the list reads: what the audit row records as the filter. */
+  filterNames: readonly string[];
+  /** Those of them that may be personal data: masked in the audit row. */
+  personal: ReadonlySet<string>;
+  /** The rows the filters select, a page at a time (a refusal thrown before the first page is the JSON envelope). */
+  rows(params: Record<string, unknown>, locale: Locale): AsyncGenerator<StaffListRow[], void, undefined>;
+}
+
+/** The handler of an export of staff rows: the person list's, the organisation screen's members. */
+export function staffRowsExporter(db: Kysely<Database>, plan: StaffRowsExport) {
+  return async function exportStaffRows(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const { locale } = request;
     const params = requestParams(request);
-    const asked = chosenColumns(STAFF_EXPORT_COLUMNS, (column) => column.key, params.columns, locale);
-    const columns = params.columns === undefined ? LIST_COLUMNS : asked;
+    const asked = chosenColumns(plan.available, (column) => column.key, params.columns, locale);
+    const columns = params.columns === undefined ? plan.defaults : asked;
     const tzOffset = tzOffsetParam(params.tzOffset, locale);
-    const read = staffList.pages(params, locale, STAFF_EXPORT_PAGE);
+    const read = plan.rows(params, locale);
 
     async function* pages() {
       for await (const rows of read) yield rows.map((row) => columns.map((column) => column.cell(row, locale)));
@@ -96,12 +121,29 @@ export function staffExporter(db: Kysely<Database>, staffList: StaffList) {
       reply,
       db,
       {
-        title: TITLE[locale],
+        title: plan.title[locale],
         columns: columns.map((column) => ({ header: column.label[locale], width: column.width })),
         pages: pages(),
-        audit: { table: 'user', filter: exportFilter(params, FILTER_NAMES, personal), columns: columns.map((column) => column.key) },
+        audit: { table: 'user', filter: exportFilter(params, plan.filterNames, plan.personal), columns: columns.map((column) => column.key) },
       },
       tzOffset,
     );
   };
+}
+
+const TITLE: Text = text('人员管理', 'Staff');
+/** The parameters the person list reads (server/staff/staffSearch.ts): what the audit row records as the filter. */
+const FILTER_NAMES = ['officeId', 'name', 'code', 'telephone', 'roleIds', 'searchKey'];
+
+export function staffExporter(db: Kysely<Database>, staffList: StaffList) {
+  return staffRowsExporter(db, {
+    title: TITLE,
+    available: STAFF_EXPORT_COLUMNS,
+    defaults: LIST_COLUMNS,
+    filterNames: FILTER_NAMES,
+    // The staff record's personal fields are masked in the audit row's filter (a telephone searched),
+    // and so is the keyword, which searches the telephone too.
+    personal: new Set([...Object.keys(STAFF_PERSONAL_FIELDS), 'searchKey']),
+    rows: (params, locale) => staffList.pages(params, locale, STAFF_EXPORT_PAGE),
+  });
 }

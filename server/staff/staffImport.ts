@@ -4,7 +4,7 @@
  * value; the department by its name (when one department has it); roles by their names
  * (`甲、乙` or `a, b`); each address's region by its names as the person list shows them
  * (`浙江省 / 杭州市 / 西湖区`). Each row is checked exactly as /user/saveOrUpdate checks a new account
- * (./saveStaff.ts `validatedStaff` and `checkAccount`, and the role rules of server/roles/assignRoles.ts);
+ * (./saveStaff.ts `validStaff` and `staffValueChecks`, and the role rules of server/roles/assignRoles.ts);
  * code and telephone may not repeat within the file. Accounts are created as the save creates them:
  * an unusable password that must be changed (an administrator resets it to hand it over).
  */
@@ -24,7 +24,7 @@ import { runImport } from '../import/runImport';
 import { sendTemplate } from '../import/template';
 import { requireOwnRoles } from '../roles/assignRoles';
 import { regionIndex } from './regions';
-import { checkAccount, insertAccount, unusablePasswordHash, validatedStaff, type StaffValues } from './saveStaff';
+import { insertAccount, staffValueChecks, unusablePasswordHash, validStaff, type StaffValues } from './saveStaff';
 
 type Field = keyof typeof staffEntity.fields;
 
@@ -77,6 +77,7 @@ function regionColumn(key: 'census' | 'live', fields: readonly [Field, Field, Fi
 }
 
 export function staffImporter(db: Kysely<Database>) {
+  const checkStaffValues = staffValueChecks(db);
   function columns(): ImportColumn[] {
     const regions = regionIndex();
     const department = recordByName(db, 'office', 'name', LABELS.department);
@@ -143,8 +144,8 @@ export function staffImporter(db: Kysely<Database>) {
       columnOf,
       async check(input) {
         const { census, live, roles, ...fields } = input as Record<string, unknown> & { census?: object; live?: object; roles?: number[] };
-        const values = validatedStaff({ ...fields, ...census, ...live }, locale);
-        await checkAccount(db, values, undefined, locale);
+        const values = validStaff({ ...fields, ...census, ...live }, locale);
+        await checkStaffValues(values, undefined, locale);
         await requireOwnRoles(db, caller, roles ?? []);
         return { values, roleIds: roles ?? [] };
       },

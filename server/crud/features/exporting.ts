@@ -1,15 +1,15 @@
 /**
- * Every declared list exports what its filters select (`<endpoint>/export`, unless the definition
- * says `exportable: false`): all pages, in the columns asked for (`columns`, in order; default the
- * list's), as the list shows them in the caller's language, streamed as .xlsx (server/export).
+ * Every declared list exports what its filters select (`<endpoint>/export`, or the definition's
+ * `exportPath`; unless it says `exportable: false`): all pages, in the columns asked for
+ * (`columns`, in order; default the list's), as the list shows them in the caller's language,
+ * streamed as .xlsx (server/export).
  * Rows are read a page at a time through the list's own query, so the features narrow, check and
  * record it as they do a list (a lookup is recorded once); personal data stays masked unless a
  * feature says the caller may see it (privacy: the reveal grant, and the export is then recorded
  * as a reveal).
  */
-import { EXPORT_PATH } from '../../../contract/exportFile';
 import { ORDER_PARAM, SORT_PARAM } from '../../../contract/paging';
-import { isExportable, lookupFieldsOf, personalDataParams } from '../../../resources/define';
+import { exportPathOf, isExportable, lookupFieldsOf, personalDataParams } from '../../../resources/define';
 import { chosenColumns, columnCells, exportableColumns, tzOffsetParam } from '../../export/columnCells';
 import { exportFilter } from '../../export/exportFilter';
 import { sendExport } from '../../export/sendExport';
@@ -41,7 +41,7 @@ export const exporting: FeatureFactory = ({ db, definitions, dictionaries }, def
     routes: [
       {
         method: ['GET', 'POST'],
-        url: `/${EXPORT_PATH}`,
+        url: `/${exportPathOf(definition)}`,
         // It writes the audit row (and a reveal's entry), after the file: see server/export/sendExport.ts.
         writes: true,
         unaudited: true,

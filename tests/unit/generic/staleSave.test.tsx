@@ -7,7 +7,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useInvalidate } from '@refinedev/core';
 import { findResource } from '../../../resources/registry';
+import { ResourceList } from '../../../resources/generic/ResourceList';
+import { renderInConsole } from '../renderInConsole';
 import { renderResourceList, saveParams, setUpBridge } from './harness';
 
 const paramResource = findResource('param')!;
@@ -79,5 +82,49 @@ describe('a save of a record someone else changed meanwhile', () => {
     await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('提交成功', {}, slow)).toBeInTheDocument();
     expect(sentSaves()[1]).toMatchObject({ value: 'Their console', remark: 'Their remark', version: 2 });
+  });
+});
+
+/** What asks every query of the parameters to be read again, as a save elsewhere in the console does. */
+function ReadAgain() {
+  const invalidate = useInvalidate();
+  return (
+    <button type="button" onClick={() => void invalidate({ resource: 'param', invalidates: ['all'] })}>
+      read again
+    </button>
+  );
+}
+
+describe('the edit dialog while the record is read again', () => {
+  it('keeps what was typed when the parameters are read again with someone else’s save in them', async () => {
+    renderInConsole(
+      <>
+        <ReadAgain />
+        <ResourceList definition={paramResource} title={paramResource.title['zh-CN']} />
+      </>,
+      { token: bridge.token, path: paramResource.menu!.path, resource: { name: 'param', label: paramResource.title['zh-CN'] } },
+    );
+    await screen.findByText('site.name', {}, slow);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click((await screen.findAllByRole('button', { name: '编辑' }, slow))[0]!);
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    await waitFor(() => expect(within(dialog).getByLabelText('值')).toHaveValue('Staff console'), slow);
+    await user.clear(within(dialog).getByLabelText('值'));
+    await user.type(within(dialog).getByLabelText('值'), 'My console');
+
+    const { id } = await stored();
+    await bridge.save('/base/admin/param', { id, value: 'Their console', remark: 'Their remark' });
+    const listReads = () => bridge.requests.filter((r) => r.path.endsWith('/param/list')).length;
+    const before = listReads();
+    await user.click(screen.getByRole('button', { name: 'read again', hidden: true }));
+    // The list behind the dialog is read again; the dialog's record is not, so nothing typed is reset.
+    await waitFor(() => expect(listReads()).toBeGreaterThan(before), slow);
+    expect(within(dialog).getByLabelText('值')).toHaveValue('My console');
+    expect(within(dialog).getByLabelText('备注')).toHaveValue('Shown in the title');
+
+    // Their save is still caught at ours.
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await within(dialog).findByText('保存前已有他人修改了这条记录', {}, slow);
+    expect(within(dialog).getByLabelText('值')).toHaveValue('My console');
   });
 });

@@ -28,6 +28,8 @@ describe('organisation directory', () => {
     expect(within(members()).getByText('请先在左侧选择部门或小组')).toBeInTheDocument();
     expect(button(/添加成员/)).toBeDisabled();
     expect(button(/移除成员/)).toBeDisabled();
+    // Exporting needs a node to export the members of.
+    expect(within(members()).queryByRole('button', { name: /导\s*出/ })).not.toBeInTheDocument();
     expect(requestsTo(apis.current, '/user/list')).toHaveLength(0);
 
     await user().click(await node('研发部'));
@@ -40,6 +42,7 @@ describe('organisation directory', () => {
     expect(requestsTo(apis.current, '/user/list').at(-1)?.body).toEqual({ officeId: office('研发部'), pageNo: 1, pageSize: 10 });
     expect(button(/添加成员/)).toBeEnabled();
     expect(button(/移除成员/)).toBeDisabled();
+    expect(button(/导\s*出/)).toBeEnabled();
 
     await user().click(checkbox(row('张三')));
     expect(button(/移除成员/)).toBeEnabled();
@@ -145,5 +148,6 @@ describe('organisation directory', () => {
     expect(within(members()).queryByText('移除成员')).not.toBeInTheDocument();
     expect(within(members()).queryByRole('checkbox', { hidden: true })).not.toBeInTheDocument();
     expect(supervisorSwitch('张三')).toBeDisabled();
+    expect(within(members()).queryByRole('button', { name: /导\s*出/ })).not.toBeInTheDocument();
   });
 });

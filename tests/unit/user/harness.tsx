@@ -111,5 +111,5 @@ export function bodyRows(): string[][] {
   // antd's rows only: not its hidden measure row nor its empty placeholder. The stuck header is a
   // table of its own, with the same name and no rows.
   return [...document.querySelectorAll('table[aria-label="人员列表"] tbody tr.ant-table-row')]
-    .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''));
+    .map((row) => [...row.querySelectorAll('td:not(.ant-table-selection-column)')].map((cell) => cell.textContent ?? ''));
 }
