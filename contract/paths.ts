@@ -34,6 +34,9 @@ export const STAFF_CALLS = {
   export: '/user/export',
   /** One department or state set on the chosen (or all matching) accounts: contract/bulkUpdate.ts. */
   bulkUpdate: '/user/bulkUpdate',
+  /** New accounts from .xlsx (contract/importFile.ts): a dry run or a commit, and the file's template. */
+  import: '/user/import',
+  importTemplate: '/user/importTemplate',
 } as const;
 
 /** The organisation tree and its members. */

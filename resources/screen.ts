@@ -54,6 +54,7 @@ const LABELS = {
   ingest: text('导入统计数据', 'Ingest statistics'),
   export: text('导出', 'Export'),
   bulkEdit: text('批量修改', 'Bulk edit'),
+  import: text('导入', 'Import'),
 };
 
 /** A button of a bespoke screen: its action (code `<component>:<action>`, label by action) and its calls. */

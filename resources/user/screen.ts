@@ -20,5 +20,6 @@ export const userScreen: ScreenDeclaration = {
     button('export', [S.export]),
     // A department or state set on many accounts at once: a grant of its own, never implied by edit.
     button('bulkEdit', [S.bulkUpdate, OFFICE_CALLS.list]),
+    button('import', [S.import, S.importTemplate]),
   ],
 };

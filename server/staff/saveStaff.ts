@@ -33,7 +33,7 @@ import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
 import { VERSION_FIELD } from '../../contract/recordVersion';
 import { MAX_IDS, optionalId, requestParams } from '../http/params';
-import { callerOf } from '../http/requestContext';
+import { callerOf, type Caller } from '../http/requestContext';
 import { assignRoles } from '../roles/assignRoles';
 import { checkAccountAction, revokeSessions } from './accountRules';
 import { staffMessages } from './messages';
@@ -113,6 +113,20 @@ export function staffValueChecks(db: Kysely<Database>) {
   };
 }
 
+/** A password hash nobody knows the password of: a new account's until an administrator resets it. */
+export const unusablePasswordHash = () => hashPassword(randomBytes(32).toString('hex'));
+
+/** Inserts a new account (checked) with its roles, in the caller's transaction: must change its password. The save and the import (./staffImport.ts) ask it. */
+export async function insertAccount(trx: Kysely<Database>, caller: Pick<Caller, 'userId'>, values: StaffValues, roleIds: readonly number[], passwordHash: string, locale: Locale): Promise<number> {
+  const created = await trx
+    .insertInto('user')
+    .values({ ...(values as object), passwordHash, mustChangePassword: 1, createTime: Date.now() } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await assignRoles(trx, caller, created.id, roleIds, locale);
+  return created.id;
+}
+
 export function staffSaver(db: Kysely<Database>) {
   const checkStaffValues = staffValueChecks(db);
 
@@ -140,7 +154,7 @@ export function staffSaver(db: Kysely<Database>) {
     await checkStaffValues(values, existing, locale);
 
     const isDisabling = values.isEnable === '0' && existing?.isEnable !== '0';
-    const unusablePassword = existing ? undefined : await hashPassword(randomBytes(32).toString('hex'));
+    const unusablePassword = existing ? undefined : await unusablePasswordHash();
     let savedId: number;
     try {
       savedId = await db.transaction().execute(async (trx) => {
@@ -156,14 +170,9 @@ export function staffSaver(db: Kysely<Database>) {
           // Not written: another write took the version since the check above (or the account went).
           if ((await update.executeTakeFirst()).numUpdatedRows === 0n) throw new StaleAccount();
         } else {
-          const created = await trx
-            .insertInto('user')
-            .values({ ...(values as object), passwordHash: unusablePassword!, mustChangePassword: 1, createTime: Date.now() } as never)
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          userId = created.id;
+          userId = await insertAccount(trx, caller, values, roleIds ?? [], unusablePassword!, locale);
         }
-        if (roleIds !== undefined || !existing) await assignRoles(trx, caller, userId, roleIds ?? [], locale);
+        if (roleIds !== undefined && existing) await assignRoles(trx, caller, userId, roleIds, locale);
         if (values.isEnable === '0') await revokeSessions(trx, [userId]);
         return userId;
       });

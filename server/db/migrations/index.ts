@@ -26,6 +26,7 @@ import { staffVersion } from './0019_staff_version';
 import { userPreference } from './0020_user_preference';
 import { gramUserIndex } from './0021_gram_user_index';
 import { moreVersions } from './0022_more_versions';
+import { importBatch } from './0023_import_batch';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -50,6 +51,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0020_user_preference': userPreference(dialect),
     '0021_gram_user_index': gramUserIndex(dialect),
     '0022_more_versions': moreVersions(dialect),
+    '0023_import_batch': importBatch(dialect),
   };
 }
 
