@@ -32,6 +32,8 @@ export const STAFF_CALLS = {
   resetPwd: '/user/resetPwd',
   delete: '/user/delete',
   export: '/user/export',
+  import: '/user/import',
+  importTemplate: '/user/importTemplate',
 } as const;
 
 /** The organisation tree and its members. */

@@ -375,6 +375,11 @@ export interface ResourceDefinition<F extends Fields = Fields> {
    * nobody should take away as a file.
    */
   exportable?: boolean;
+  /**
+   * New records may be imported from .xlsx (`<endpoint>/import`, its template
+   * `<endpoint>/importTemplate`, the page element `<name>:import`; contract/importFile.ts).
+   */
+  importable?: boolean;
   /** The detail (and reveal) answer also carries these fields grouped under each name, as the platform's clients read them. */
   detailGroups?: Readonly<Record<string, ReadonlyArray<keyof F & string>>>;
   /**
@@ -446,6 +451,11 @@ export function personalDataParams(definitions: readonly Pick<ResourceDefinition
  */
 export function isExportable(definition: Pick<ResourceDefinition, 'exportable' | 'menu' | 'parent'>): boolean {
   return definition.exportable !== false && (definition.menu !== undefined || definition.parent !== undefined);
+}
+
+/** Whether a resource's list offers importing from .xlsx (`importable: true`). */
+export function isImportable(definition: Pick<ResourceDefinition, 'importable'>): boolean {
+  return definition.importable === true;
 }
 
 /** Below a resource's endpoint: one value set on several records in one transaction (the page element `bulkEdit`). */

@@ -14,6 +14,7 @@ import { useLocale } from '../../providers/locale';
 import type { PageProps } from '../../src/routing/pageProps';
 import { useRowActionAccess } from '../generic/useRowActionAccess';
 import { ExportButton } from '../generic/ExportButton';
+import { ImportButton } from '../generic/ImportButton';
 import { callUrl, STAFF_CALLS } from '../../contract/paths';
 import { staffColumns, type RowActionName } from './staffColumns';
 import { officeOptions, staffFilters, type StaffFilters, type StaffSearchValues } from './staffList';
@@ -40,9 +41,10 @@ const prefetchDialogs = () => {
   void loadDeleteConfirm();
 };
 
-const ACTIONS = ['create', 'edit', 'enable', 'resetPwd', 'delete', 'export'] as const;
+const ACTIONS = ['create', 'edit', 'enable', 'resetPwd', 'delete', 'export', 'import'] as const;
 /** What the search form holds, as a saved view may give it back. */
 const SEARCH_FIELDS: ReadonlySet<string> = new Set(['code', 'name', 'telephone', 'officeId', 'roleIds']);
+const STAFF_IMPORT = { import: callUrl(STAFF_CALLS.import), template: callUrl(STAFF_CALLS.importTemplate) };
 /** Table columns the export does not write: the row number and the buttons. */
 const NOT_EXPORTED = new Set(['idx', 'actions']);
 
@@ -167,6 +169,7 @@ export default function UserPage({ route }: PageProps) {
               columns={columns.flatMap((column) => (typeof column.key === 'string' && !NOT_EXPORTED.has(column.key) ? [column.key] : []))}
             />
           ) : null}
+          {granted.has('import') ? <ImportButton calls={STAFF_IMPORT} title={route.title} onImported={() => void reload()} /> : null}
           {settings.control}
         </Space>
       </div>
