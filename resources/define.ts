@@ -10,6 +10,7 @@ import type { NavigationKey } from '../contract/menuTitles';
 import { DICTIONARY_CALLS } from '../contract/paths';
 // Not the barrel: it would pull zod into every chunk that needs only these.
 import { actionCode, endpointOf } from '../contract/resourceCalls';
+import { IMPORT_PATH, IMPORT_TEMPLATE_PATH } from '../contract/importFile';
 import { apiElementPath } from '../contract/session';
 
 export { actionCode, endpointOf };
@@ -377,7 +378,9 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   exportable?: boolean;
   /**
    * New records may be imported from .xlsx (`<endpoint>/import`, its template
-   * `<endpoint>/importTemplate`, the page element `<name>:import`; contract/importFile.ts).
+   * `<endpoint>/importTemplate`, the page element `<name>:import`): each row checked as the create
+   * form's save checks it, all written in one transaction or none (server/import). Default false:
+   * a resource opts in where adding many records at once is a real need. Needs the create action.
    */
   importable?: boolean;
   /** The detail (and reveal) answer also carries these fields grouped under each name, as the platform's clients read them. */
@@ -453,9 +456,9 @@ export function isExportable(definition: Pick<ResourceDefinition, 'exportable' |
   return definition.exportable !== false && (definition.menu !== undefined || definition.parent !== undefined);
 }
 
-/** Whether a resource's list offers importing from .xlsx (`importable: true`). */
-export function isImportable(definition: Pick<ResourceDefinition, 'importable'>): boolean {
-  return definition.importable === true;
+/** Whether new records of the resource may be imported from .xlsx (`importable: true`, and it may create). */
+export function isImportable(definition: Pick<ResourceDefinition, 'importable' | 'actions'>): boolean {
+  return definition.importable === true && hasAction(definition, 'create');
 }
 
 /** Below a resource's endpoint: one value set on several records in one transaction (the page element `bulkEdit`). */
@@ -493,6 +496,7 @@ const REVEAL_LABEL: Text = { 'zh-CN': '查看明文', 'en-US': 'Reveal' };
 const EXPORT_LABEL: Text = { 'zh-CN': '导出', 'en-US': 'Export' };
 
 const BULK_EDIT_LABEL: Text = { 'zh-CN': '批量修改', 'en-US': 'Bulk edit' };
+const IMPORT_LABEL: Text = { 'zh-CN': '导入', 'en-US': 'Import' };
 
 /** The page elements a CRUD resource gets (one per declared action), each with the calls it needs. */
 export function crudActions(definition: ResourceDefinition): ActionElement[] {
@@ -524,11 +528,15 @@ export function crudActions(definition: ResourceDefinition): ActionElement[] {
   const exporting = isExportable(definition) ? [{ action: 'export', code: actionCode(definition.name, 'export'), label: EXPORT_LABEL, apis: [`${base}/export`] }] : [];
   // Setting a field on many rows at once is a grant of its own, never implied by edit.
   const bulkEdit = bulkFieldsOf(definition).length ? [{ action: 'bulkEdit', code: actionCode(definition.name, 'bulkEdit'), label: BULK_EDIT_LABEL, apis: [`${base}/${BULK_UPDATE_PATH}`] }] : [];
+  // Importing adds many records at once: a grant of its own, never implied by create.
+  const importing = isImportable(definition)
+    ? [{ action: 'import', code: actionCode(definition.name, 'import'), label: IMPORT_LABEL, apis: [`${base}/${IMPORT_PATH}`, `${base}/${IMPORT_TEMPLATE_PATH}`] }]
+    : [];
   const extra = (definition.rowActions ?? []).map(({ action, label, apis: paths }) => ({
     action,
     code: actionCode(definition.name, action),
     label,
     apis: [...paths],
   }));
-  return [...crud, ...reveal, ...exporting, ...bulkEdit, ...extra];
+  return [...crud, ...reveal, ...exporting, ...bulkEdit, ...importing, ...extra];
 }
