@@ -15,6 +15,8 @@ export const paramResource = defineResource({
   // Code reads a parameter by its key.
   fixed: ['paramKey'],
   search: ['paramKey', 'value', 'remark'],
+  // Parameters move between environments as files.
+  importable: true,
   sort: [['sortNum', 'asc']],
   columns: [
     { field: 'sortNum', width: 90 },

@@ -23,6 +23,8 @@ export const roleResource = defineResource({
   search: ['roleKey', 'name'],
   filters: ['appId'],
   references: { appId: { resource: 'app', labelField: 'name' } },
+  // A new sub-system's roles arrive as a list (by the sub-system's name); grants are given afterwards, one role at a time.
+  importable: true,
   // Only a super-admin may change it (server/roles/rolePolicy.ts); the list cannot tell who holds it.
   readOnlyRows: { field: 'roleKey', values: [SUPER_ADMIN_ROLE_KEY], reason: SUPER_ADMIN_ROLE_LOCKED },
   // Switching several roles on or off at once (each checked as its own save: the super-admin role stays on).

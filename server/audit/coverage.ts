@@ -11,6 +11,7 @@ export const UNAUDITED_TABLES: ReadonlyMap<string, string> = new Map([
   ['customer_reveal', 'a log of its own: every reveal of personal data'],
   ['session', 'sessions start, touch and end on every login and request; the login log and online users cover them'],
   ['user_preference', 'a user\'s own display settings (columns, saved views); they grant nothing, and a view may hold typed search text'],
+  ['import_batch', 'the digest of each imported file, written with the records it made: each of those is audited as a create of its own, under the import\'s request'],
   ['login_attempt', 'the login throttle counters'],
   ['handoff_code', 'one-time workbench codes, a minute long'],
   ['grants_version', 'a counter moved by the writes it follows'],

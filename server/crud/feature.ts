@@ -17,7 +17,9 @@
  *   its confirmation reads `deleteImpact` (counts in feature order, the first refusal);
  * - `routes`: calls of their own beside the core's (./routes.ts registers them);
  * - export (./features/exporting.ts): `exportAccess` before the first page (the first that answers
- *   decides), then per page the list's hooks as above, `present` told what the caller may see.
+ *   decides), then per page the list's hooks as above, `present` told what the caller may see;
+ * - import (./features/importing.ts): each row is checked as a new record's save (`checkNew`: the
+ *   core's checks and every `beforeSave`), then all are stored by the repository in one transaction.
  */
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -105,6 +107,10 @@ export interface CrudCore {
   present(rows: readonly ResourceRecord[], context: CallContext): Promise<ResourceRecord[]>;
   /** How an export by this caller shows personal data (the first feature answering decides; none: masked). */
   exportAccess(context: CallContext): Promise<ExportAccess>;
+  /** A new record's values after every check its save makes (an import's rows); throws the save's refusal. */
+  checkNew(params: Record<string, unknown>, context: CallContext): Promise<Record<string, unknown>>;
+  /** Fields the server keeps (the features' `serverFields`): never taken from a request. */
+  serverFields: ReadonlySet<string>;
 }
 
 /** How an export shows personal data, and what it records once its rows are written. */
@@ -126,6 +132,8 @@ export interface FeatureRoute {
   writes?: boolean;
   /** It writes only what has a log of its own (the reveal log), not the audit log. */
   unaudited?: boolean;
+  /** Its body is a file's bytes (an import's .xlsx): parsed as a Buffer, bounded by IMPORT_LIMITS.bytes (server/import/fileBody.ts). */
+  fileBody?: boolean;
   answeredBy: 'record' | 'parent' | 'master';
   /** Checks the call's own parameters first, whichever resource then answers it (1001). */
   checkParams?(request: FastifyRequest): void;

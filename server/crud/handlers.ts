@@ -291,6 +291,8 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
       }
       return { isRevealed: false };
     },
+    checkNew: (params, context) => checkedValues(params, undefined, undefined, context),
+    serverFields,
   };
   const routes = features.flatMap((feature) => feature.routes ?? []);
   return { definition, repository, list, detail, save, remove, deleteImpact, bulkUpdate, routes, core };

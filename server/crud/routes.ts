@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../contract';
 import { BULK_UPDATE_PATH, bulkFieldsOf, DELETE_IMPACT_PATH, hasAction, type ResourceDefinition } from '../../resources/define';
 import { ApiError } from '../errors';
+import { acceptFileBodies, IMPORT_ROUTE_OPTIONS } from '../import/fileBody';
 import { requestParams, requiredId, requiredIds, optionalId, textParam } from '../http/params';
 import type { CrudContext, FeatureRoute } from './feature';
 import { crudHandlers, type CrudHandlers } from './handlers';
@@ -98,8 +99,18 @@ export function crudRoutes(context: CrudContext, group: readonly ResourceDefinit
     }
     // Selected rows set to one value: granted by its own page element (`bulkEdit`), audited per row.
     if (someHas((d) => bulkFieldsOf(d).length > 0)) app.post(`/${BULK_UPDATE_PATH}`, { config: { writes: true } }, handlers.bulkUpdate);
-    for (const { route, handler } of handlers.featureRoutes) {
+    for (const { route, handler } of handlers.featureRoutes.filter(({ route }) => !route.fileBody)) {
       app.route({ method: route.method, url: route.url, config: { writes: route.writes === true, unaudited: route.unaudited === true }, handler });
+    }
+    // Calls taking a file's bytes: in a scope of their own, so no other call parses a body as bytes.
+    const fileRoutes = handlers.featureRoutes.filter(({ route }) => route.fileBody);
+    if (fileRoutes.length) {
+      await app.register(async (scope) => {
+        acceptFileBodies(scope);
+        for (const { route, handler } of fileRoutes) {
+          scope.route({ method: route.method, url: route.url, ...IMPORT_ROUTE_OPTIONS, config: { writes: route.writes === true, unaudited: route.unaudited === true }, handler });
+        }
+      });
     }
   };
 }

@@ -89,6 +89,17 @@ export interface UserPreferenceTable {
   updateTime: number;
 }
 
+/** A file an import committed to a table (migration 0021): the same bytes are not imported twice. */
+export interface ImportBatchTable {
+  id: Generated<number>;
+  tableName: string;
+  /** SHA-256 of the file's bytes, hex. */
+  digest: string;
+  userId: number | null;
+  rows: number;
+  createTime: number;
+}
+
 /** One record a request's write changed (migration 0011), written by the audit triggers. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -246,6 +257,7 @@ export interface Database extends StatisticsTables, VersionCounters {
   userPhoneGram: UserGramTable;
   session: SessionTable;
   userPreference: UserPreferenceTable;
+  importBatch: ImportBatchTable;
   auditLog: AuditLogTable;
   loginLog: LoginLogTable;
   loginAttempt: LoginAttemptTable;

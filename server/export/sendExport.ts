@@ -34,12 +34,12 @@ export interface ExportPlan {
 }
 
 /** `2026-11-26` where the caller is (`tzOffset`: minutes as the browser's getTimezoneOffset says them). */
-function dayOf(now: number, offsetMinutes: number): string {
+export function dayOf(now: number, offsetMinutes: number): string {
   return new Date(now - offsetMinutes * 60_000).toISOString().slice(0, 10);
 }
 
 /** The file name for any browser: an ASCII fallback and the UTF-8 name (RFC 6266). */
-function disposition(name: string): string {
+export function disposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -51,7 +51,7 @@ export interface RestartOptions {
 export interface CallOptions {
   token?: string;
   query?: Record<string, string | number>;
-  /** An object is sent as JSON; a string is sent as is with a JSON content type. */
+  /** An object is sent as JSON; a string is sent as is with a JSON content type; a Buffer as bytes (application/octet-stream). */
   body?: unknown;
   headers?: Record<string, string>;
   remoteAddress?: string;
@@ -160,10 +160,10 @@ async function serve(handle: DatabaseHandle, dispose: () => Promise<void>, optio
       query: query ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) : undefined,
       headers: {
         ...(token ? { [TOKEN_HEADER]: token } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined ? { 'content-type': Buffer.isBuffer(body) ? 'application/octet-stream' : 'application/json' } : {}),
         ...headers,
       },
-      payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      payload: body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
       remoteAddress,
     });
     let parsed: Envelope<never>;

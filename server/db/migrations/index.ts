@@ -24,6 +24,7 @@ import { uaUnpublish } from './0016_ua_unpublish';
 import { officeMemberOrder } from './0018_office_member_order';
 import { staffVersion } from './0019_staff_version';
 import { userPreference } from './0020_user_preference';
+import { importBatch } from './0021_import_batch';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -46,6 +47,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0018_office_member_order': officeMemberOrder(dialect),
     '0019_staff_version': staffVersion(dialect),
     '0020_user_preference': userPreference(dialect),
+    '0021_import_batch': importBatch(dialect),
   };
 }
 
