@@ -22,17 +22,20 @@ const paramResource = definitions.find((definition) => definition.name === 'para
 const bridge = setUpBridge({ definitions });
 const slow = { timeout: 15000 };
 
-/** The real template with these rows below its header, the cells given by header text. */
-async function fileOf(rows: ReadonlyArray<Record<string, string | number>>, name = 'params.xlsx'): Promise<File> {
+/** The real template with these rows below its header, the cells given by header text (without the required mark). */
+async function bytesOf(rows: ReadonlyArray<Record<string, string | number>>): Promise<Buffer> {
   const answer = await bridge.app.inject({ method: 'GET', url: '/base/admin/param/importTemplate', headers: { [TOKEN_HEADER]: bridge.token } });
   expect(answer.statusCode).toBe(200);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
   const sheet = book.worksheets[0]!;
-  const headers = (sheet.getRow(1).values as unknown[]).map((value) => String(value ?? ''));
+  const headers = (sheet.getRow(1).values as unknown[]).map((value) => String(value ?? '').replace(/[*＊]/g, '').trim());
   for (const row of rows) sheet.addRow(headers.map((header) => row[header] ?? null).slice(1));
-  const bytes = await book.xlsx.writeBuffer();
-  return new File([new Uint8Array(bytes as ArrayBuffer)], name, { type: XLSX_TYPE });
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function fileOf(rows: ReadonlyArray<Record<string, string | number>>, name = 'params.xlsx'): Promise<File> {
+  return new File([new Uint8Array(await bytesOf(rows))], name, { type: XLSX_TYPE });
 }
 
 const dialog = () => screen.findByRole('dialog', {}, slow);
@@ -67,7 +70,8 @@ describe('the import dialog', () => {
     expect(imports().at(-1)?.query).toEqual({ dryRun: '1' });
     const rows = within(modal).getAllByRole('row').slice(1).map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
     expect(rows.map((row) => row[0])).toEqual(['3', '4']);
-    expect(rows[0]![1]).toBe('Key');
+    // The column as the template heads it (a required one marked).
+    expect(rows[0]![1]).toBe('*Key');
     expect(within(modal).getByRole('button', { name: /导入 1 行/ })).toBeDisabled();
     expect(within(modal).getByRole('button', { name: /下载问题报告/ })).toBeInTheDocument();
     // Nothing was written.
@@ -90,11 +94,11 @@ describe('the import dialog', () => {
 
   it('says when and by whom a file was imported before, and offers no second import', async () => {
     await saveParams(bridge);
-    const file = await fileOf([{ 排序号: 5, Key: 'import.one', 值: 'one' }]);
-    const first = await bridge.app.inject({ method: 'POST', url: '/base/admin/param/import', headers: { [TOKEN_HEADER]: bridge.token, 'content-type': XLSX_TYPE }, payload: Buffer.from(await new Response(file).arrayBuffer()) });
+    const bytes = await bytesOf([{ 排序号: 5, Key: 'import.one', 值: 'one' }]);
+    const first = await bridge.app.inject({ method: 'POST', url: '/base/admin/param/import', headers: { [TOKEN_HEADER]: bridge.token, 'content-type': XLSX_TYPE }, payload: bytes });
     expect(first.json()).toMatchObject({ code: 0, data: { imported: 1 } });
     const modal = await openImport();
-    await pick(file);
+    await pick(new File([new Uint8Array(bytes)], 'params.xlsx', { type: XLSX_TYPE }));
     await within(modal).findByText(/此文件已于 .+ 由 .+ 导入，不会重复写入/, {}, slow);
     expect(within(modal).getByRole('button', { name: /导入 \d+ 行/ })).toBeDisabled();
   });
