@@ -179,6 +179,8 @@ export function ImportDialog({ calls, title, open, onImported, onClose, afterClo
         </Button>
         <p className="generic-import__step">{t('import.step.file', { max: MAX_MB, rows: IMPORT_LIMITS.rows.toLocaleString(locale) })}</p>
         <Upload.Dragger
+          // Once a file is chosen the drop area shrinks: the report below is what matters.
+          className={file ? 'generic-import__drop generic-import__drop--chosen' : 'generic-import__drop'}
           accept={`.xlsx,${XLSX_TYPE}`}
           multiple={false}
           showUploadList={false}

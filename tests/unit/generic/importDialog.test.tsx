@@ -116,7 +116,7 @@ describe('the import dialog', () => {
     expect(await within(modal).findByRole('alert', {}, slow)).toHaveTextContent('无法读取文件，请使用下载的模板（.xlsx）');
     expect(within(modal).getByRole('button', { name: /导入 0 行/ })).toBeDisabled();
     act(() => setLocale('en-US'));
-    expect(within(modal).getByRole('button', { name: /Import 0 rows/ })).toBeDisabled();
+    expect(within(modal).getByRole('button', { name: /Import 0 row\(s\)/ })).toBeDisabled();
     expect(within(modal).getByText('Download template')).toBeInTheDocument();
   });
 });
