@@ -32,6 +32,7 @@ export const STAFF_CALLS = {
   resetPwd: '/user/resetPwd',
   delete: '/user/delete',
   export: '/user/export',
+  /** New accounts from .xlsx (contract/importFile.ts): a dry run or a commit, and the file's template. */
   import: '/user/import',
   importTemplate: '/user/importTemplate',
 } as const;

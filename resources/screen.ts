@@ -53,6 +53,7 @@ const LABELS = {
   publish: text('发布', 'Publish'),
   ingest: text('导入统计数据', 'Ingest statistics'),
   export: text('导出', 'Export'),
+  import: text('导入', 'Import'),
 };
 
 /** A button of a bespoke screen: its action (code `<component>:<action>`, label by action) and its calls. */

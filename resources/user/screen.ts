@@ -18,5 +18,6 @@ export const userScreen: ScreenDeclaration = {
     button('resetPwd', [S.resetPwd]),
     button('delete', [S.delete]),
     button('export', [S.export]),
+    button('import', [S.import, S.importTemplate]),
   ],
 };

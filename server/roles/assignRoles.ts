@@ -51,17 +51,7 @@ async function assign(trx: Kysely<Database>, caller: Pick<Caller, 'userId'>, use
   if (added.length + removed.length === 0) return;
   if (caller.userId === userId) throw new ApiError(Code.FORBIDDEN, roleMessages.ownRoles);
 
-  if (!(await isSuperAdmin(trx, caller.userId))) {
-    const own = await trx
-      .selectFrom('userRole as ur')
-      .innerJoin('role as r', 'r.id', 'ur.roleId')
-      .select('r.id')
-      .where('ur.userId', '=', caller.userId)
-      .where('r.isEnable', '=', ENABLED)
-      .execute();
-    const ownIds = new Set(own.map((r) => r.id));
-    if ([...added, ...removed].some((id) => !ownIds.has(id))) throw new ApiError(Code.FORBIDDEN, roleMessages.rolesBeyondOwn);
-  }
+  await requireOwnRoles(trx, caller, [...added, ...removed]);
 
   const superAdmin = await superAdminRoleId(trx);
   if (superAdmin !== undefined && removed.includes(superAdmin) && !(await canDisableOrDeleteUser(trx, userId))) {
@@ -70,4 +60,18 @@ async function assign(trx: Kysely<Database>, caller: Pick<Caller, 'userId'>, use
 
   if (removed.length) await trx.deleteFrom('userRole').where('userId', '=', userId).where('roleId', 'in', removed).execute();
   if (added.length) await trx.insertInto('userRole').values(added.map((roleId) => ({ userId, roleId }))).execute();
+}
+
+/** A caller without the super-admin role adds or removes only roles they hold (enabled): 1003 otherwise. */
+export async function requireOwnRoles(db: Kysely<Database>, caller: Pick<Caller, 'userId'>, changed: readonly number[]): Promise<void> {
+  if (changed.length === 0 || (await isSuperAdmin(db, caller.userId))) return;
+  const own = await db
+    .selectFrom('userRole as ur')
+    .innerJoin('role as r', 'r.id', 'ur.roleId')
+    .select('r.id')
+    .where('ur.userId', '=', caller.userId)
+    .where('r.isEnable', '=', ENABLED)
+    .execute();
+  const ownIds = new Set(own.map((r) => r.id));
+  if (changed.some((id) => !ownIds.has(id))) throw new ApiError(Code.FORBIDDEN, roleMessages.rolesBeyondOwn);
 }

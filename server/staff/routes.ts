@@ -7,6 +7,7 @@ import { CHANGE_EMAIL_PATH, CHANGE_PASSWORD_PATH } from '../../contract/session'
 import type { LoginThrottle } from '../auth/throttle';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
+import { acceptFileBodies, IMPORT_ROUTE_OPTIONS } from '../import/fileBody';
 import { success } from '../http/envelope';
 import { missingParam, optionalId, requestParams, requiredId, textParam } from '../http/params';
 import { accountActions } from './accountActions';
@@ -16,6 +17,7 @@ import { createStaffList } from './listQuery';
 import { pickerRows } from './pickerRows';
 import { staffSaver } from './saveStaff';
 import { staffExporter } from './staffExport';
+import { staffImporter } from './staffImport';
 import { loadStaff } from './staffRecord';
 
 export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
@@ -42,6 +44,14 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
     // What the filters select, as a streamed .xlsx; it writes its audit row (server/export).
     const exportStaff = staffExporter(db, staffList);
     app.route({ method: ['GET', 'POST'], url: S.export, config: { writes: true, unaudited: true }, handler: exportStaff });
+
+    // New accounts from .xlsx: the body is the file's bytes, parsed only in this scope (server/import).
+    const importer = staffImporter(db);
+    await app.register(async (scope) => {
+      acceptFileBodies(scope);
+      scope.post(S.import, { ...IMPORT_ROUTE_OPTIONS, config: { writes: true } }, importer.importStaff);
+    });
+    app.get(S.importTemplate, importer.template);
 
     app.get(S.validTelephone, async (request) => {
       const params = requestParams(request);

@@ -33,7 +33,7 @@ import { isUniqueViolation } from '../db/uniqueViolation';
 import { ApiError } from '../errors';
 import { VERSION_FIELD } from '../../contract/recordVersion';
 import { MAX_IDS, optionalId, requestParams } from '../http/params';
-import { callerOf } from '../http/requestContext';
+import { callerOf, type Caller } from '../http/requestContext';
 import { assignRoles } from '../roles/assignRoles';
 import { checkAccountAction, revokeSessions } from './accountRules';
 import { staffMessages } from './messages';
@@ -41,7 +41,7 @@ import { regionIndex } from './regions';
 import { nextVersion } from '../db/userVersion';
 import { loadStaff } from './staffRecord';
 
-type StaffValues = Record<keyof typeof staffEntity.fields, unknown>;
+export type StaffValues = Record<keyof typeof staffEntity.fields, unknown>;
 
 /** Thrown inside the save's transaction when the account no longer holds the version the save names. */
 class StaleAccount extends Error {}
@@ -80,11 +80,47 @@ async function checkRegions(values: StaffValues, locale: Locale): Promise<void> 
   }
 }
 
-export function staffSaver(db: Kysely<Database>) {
-  async function ownerOf(field: 'telephone' | 'code', value: string): Promise<number | undefined> {
-    return (await db.selectFrom('user').select('id').where(field, '=', value).executeTakeFirst())?.id;
-  }
+/** The account's values as the contract's staffEntity validates them (absent optional ones null); throws the save's refusal. */
+export function validatedStaff(input: unknown, locale: Locale): StaffValues {
+  const validation = validateEntity(staffEntity, input, locale);
+  if (!validation.ok) throw new ApiError(Code.VALIDATION_FAILED, validation.message, { fields: validation.fields });
+  return Object.fromEntries(Object.keys(staffEntity.fields).map((name) => [name, (validation.value as Record<string, unknown>)[name] ?? null])) as StaffValues;
+}
 
+/**
+ * The save's checks of validated values against what is stored, for a new account (`existing`
+ * undefined) or an update: the code stays fixed, the department exists, both addresses are real
+ * region paths, telephone and code are free. /user/saveOrUpdate and the import (./staffImport.ts) ask it.
+ */
+export async function checkAccount(db: Kysely<Database>, values: StaffValues, existing: { id: number; code: string } | undefined, locale: Locale): Promise<void> {
+  const ownerOf = async (field: 'telephone' | 'code', value: string) => (await db.selectFrom('user').select('id').where(field, '=', value).executeTakeFirst())?.id;
+  // The code is the login name: fixed once the account exists.
+  if (existing && existing.code !== values.code) throw ruleError('code', 'readOnly', locale);
+  const officeId = values.officeId as number | null;
+  if (officeId !== null && !(isStorableId(officeId) && (await db.selectFrom('office').select('id').where('id', '=', officeId).executeTakeFirst()))) {
+    throw ruleError('officeId', 'choice', locale);
+  }
+  await checkRegions(values, locale);
+  const telephoneOwner = await ownerOf('telephone', values.telephone as string);
+  if (telephoneOwner !== undefined && telephoneOwner !== existing?.id) throw duplicate('telephone', locale);
+  if (!existing && (await ownerOf('code', values.code as string)) !== undefined) throw duplicate('code', locale);
+}
+
+/** A password hash nobody knows the password of: a new account's until an administrator resets it. */
+export const unusablePasswordHash = () => hashPassword(randomBytes(32).toString('hex'));
+
+/** Inserts a new account (checked) with its roles, in the caller's transaction: must change its password. */
+export async function insertAccount(trx: Kysely<Database>, caller: Pick<Caller, 'userId'>, values: StaffValues, roleIds: readonly number[], passwordHash: string, locale: Locale): Promise<number> {
+  const created = await trx
+    .insertInto('user')
+    .values({ ...(values as object), passwordHash, mustChangePassword: 1, createTime: Date.now() } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await assignRoles(trx, caller, created.id, roleIds, locale);
+  return created.id;
+}
+
+export function staffSaver(db: Kysely<Database>) {
   /** The refusal of a save read at an older version: 1012 with the account as /user/detail answers it now (1004 when it is gone). */
   async function staleSave(id: number): Promise<ApiError> {
     const current = await loadStaff(db, id);
@@ -99,28 +135,17 @@ export function staffSaver(db: Kysely<Database>) {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) throw fieldError('userCenter', format(ruleMessages.required[locale], { label: 'userCenter' }), locale);
     const id = optionalId((input as Record<string, unknown>).id, locale);
     const expectedVersion = id === undefined ? undefined : optionalId((input as Record<string, unknown>)[VERSION_FIELD], locale, VERSION_FIELD);
-    const validation = validateEntity(staffEntity, input, locale);
-    if (!validation.ok) throw new ApiError(Code.VALIDATION_FAILED, validation.message, { fields: validation.fields });
-    const values = Object.fromEntries(Object.keys(staffEntity.fields).map((name) => [name, (validation.value as Record<string, unknown>)[name] ?? null])) as StaffValues;
+    const values = validatedStaff(input, locale);
     const roleIds = parseRoleIds(params.roleIds, locale);
 
     const existing = id === undefined ? undefined : isStorableId(id) ? await db.selectFrom('user').select(['id', 'code', 'isEnable', 'version']).where('id', '=', id).executeTakeFirst() : undefined;
     if (id !== undefined && !existing) throw new ApiError(Code.NOT_FOUND);
     // Changed since it was read: the user compares before anything else is said of their values.
     if (existing && expectedVersion !== undefined && Number(existing.version) !== expectedVersion) throw await staleSave(existing.id);
-    // The code is the login name: fixed once the account exists.
-    if (existing && existing.code !== values.code) throw ruleError('code', 'readOnly', locale);
-    const officeId = values.officeId as number | null;
-    if (officeId !== null && !(isStorableId(officeId) && (await db.selectFrom('office').select('id').where('id', '=', officeId).executeTakeFirst()))) {
-      throw ruleError('officeId', 'choice', locale);
-    }
-    await checkRegions(values, locale);
-    const telephoneOwner = await ownerOf('telephone', values.telephone as string);
-    if (telephoneOwner !== undefined && telephoneOwner !== id) throw duplicate('telephone', locale);
-    if (!existing && (await ownerOf('code', values.code as string)) !== undefined) throw duplicate('code', locale);
+    await checkAccount(db, values, existing, locale);
 
     const isDisabling = values.isEnable === '0' && existing?.isEnable !== '0';
-    const unusablePassword = existing ? undefined : await hashPassword(randomBytes(32).toString('hex'));
+    const unusablePassword = existing ? undefined : await unusablePasswordHash();
     let savedId: number;
     try {
       savedId = await db.transaction().execute(async (trx) => {
@@ -136,14 +161,9 @@ export function staffSaver(db: Kysely<Database>) {
           // Not written: another write took the version since the check above (or the account went).
           if ((await update.executeTakeFirst()).numUpdatedRows === 0n) throw new StaleAccount();
         } else {
-          const created = await trx
-            .insertInto('user')
-            .values({ ...(values as object), passwordHash: unusablePassword!, mustChangePassword: 1, createTime: Date.now() } as never)
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          userId = created.id;
+          userId = await insertAccount(trx, caller, values, roleIds ?? [], unusablePassword!, locale);
         }
-        if (roleIds !== undefined || !existing) await assignRoles(trx, caller, userId, roleIds ?? [], locale);
+        if (roleIds !== undefined && existing) await assignRoles(trx, caller, userId, roleIds, locale);
         if (values.isEnable === '0') await revokeSessions(trx, [userId]);
         return userId;
       });

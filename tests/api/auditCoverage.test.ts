@@ -22,6 +22,8 @@ import { MATRIX } from './authorizationMatrix';
 import { declaredWriteRoutes, runDeclaredWrites } from './declaredWrites';
 import { ADMIN, startTestServer, type CallOptions, type TestServer } from './harness';
 import { staffInput } from './staffFixtures';
+import { xlsxOf } from './importFiles';
+import { STAFF_IMPORT_HEADER, staffImportRow } from './staffImportFixtures';
 
 
 let server: TestServer;
@@ -90,6 +92,7 @@ const WRITES: Call[] = [
   }),
   { method: 'POST', path: '/user/changeEmail', options: async () => ({ token: await server.tokenFor('auditee', 'auditee-pass'), body: { pwd: sha256Hex('auditee-pass'), email: 'auditee@example.com' } }) },
   { method: 'POST', path: '/user/changePwd', options: async () => ({ token: await server.tokenFor('auditee', 'auditee-pass'), body: { oldPwd: sha256Hex('auditee-pass'), newPwd: sha256Hex('auditee-pass-2') } }) },
+  { method: 'POST', path: '/user/import', options: async () => ({ token: admin, body: await xlsxOf([STAFF_IMPORT_HEADER, staffImportRow(901, '审计导入')]) }) },
   get('/user/delete', async () => ({ ids: await idOf('user', 'name', '审计员') })),
   get('/office/delete', async () => ({ ids: await idOf('office', 'name', '审计部') })),
 ];

@@ -7,7 +7,8 @@
  */
 import { Code, pagingParams, uniqueRuleOf } from '../../contract';
 import { apiElementPath } from '../../contract/session';
-import { BULK_UPDATE_PATH, bulkFieldsOf, DELETE_IMPACT_PATH, endpointOf, hasAction, isExportable, type ResourceDefinition } from '../../resources/define';
+import { IMPORT_PATH, IMPORT_TEMPLATE_PATH } from '../../contract/importFile';
+import { BULK_UPDATE_PATH, bulkFieldsOf, DELETE_IMPACT_PATH, endpointOf, hasAction, isExportable, isImportable, type ResourceDefinition } from '../../resources/define';
 import { NONE, PASS, type Outcome, type Request, type Row } from './matrixTypes';
 import { rangeKindOf } from '../../contract/ranges';
 
@@ -66,6 +67,8 @@ function groupRows(group: readonly ResourceDefinition[]): Row[] {
   if (some(isExportable)) rows.push(row('GET', `${base}/export`, { query: listParams(master) }), row('POST', `${base}/export`, { body: listParams(master) }));
   const bulk = group.find((d) => bulkFieldsOf(d).length > 0);
   if (bulk) rows.push(row('POST', `${base}/${BULK_UPDATE_PATH}`, { body: { ids: `${NONE}`, values: { [bulkFieldsOf(bulk)[0]!]: null } } }));
+  // An import sent without a file (refused past the grant, nothing written), and its template.
+  if (some(isImportable)) rows.push(row('POST', `${base}/${IMPORT_PATH}`, { query: { dryRun: 1 }, body: {} }), row('GET', `${base}/${IMPORT_TEMPLATE_PATH}`));
   if (some((d) => d.privacy !== undefined)) rows.push(row('GET', `${base}/reveal`, { query: { id: NONE } }), row('POST', `${base}/reveal`, { body: { id: NONE } }));
   return rows;
 }

@@ -6,7 +6,9 @@
  */
 import { validateEntity, type Field } from '../../contract';
 import { apiElementPath } from '../../contract/session';
-import { BULK_UPDATE_PATH, bulkFieldsOf, endpointOf, hasAction, type ResourceDefinition } from '../../resources/define';
+import { IMPORT_PATH } from '../../contract/importFile';
+import { BULK_UPDATE_PATH, bulkFieldsOf, endpointOf, hasAction, isImportable, type ResourceDefinition } from '../../resources/define';
+import { xlsxOf } from './importFiles';
 import { resourceDefinitions } from '../../resources/registry';
 import type { Answer, TestServer } from './harness';
 
@@ -23,6 +25,7 @@ export function declaredWriteRoutes(definitions: readonly ResourceDefinition[]):
     ...(hasAction(d, 'delete') ? [write('POST', d, 'delete')] : []),
     ...(d.order && hasAction(d, 'edit') ? [write('POST', d, 'move')] : []),
     ...(bulkFieldsOf(d).length ? [write('POST', d, BULK_UPDATE_PATH)] : []),
+    ...(isImportable(d) ? [write('POST', d, IMPORT_PATH)] : []),
   ]);
 }
 
@@ -130,6 +133,30 @@ export async function runDeclaredWrites(
     return id;
   };
 
+  /** Imports one more sample record as a file would hold it (a reference by the record's name, an amount in yuan). */
+  const importOne = async (d: ResourceDefinition, record: Record<string, unknown>) => {
+    const names = Object.keys(record);
+    const cells = await Promise.all(
+      names.map(async (name) => {
+        const value = record[name];
+        const reference = d.references?.[name];
+        if (reference) {
+          const target = [...definitions, ...known].find((other) => other.name === reference.resource)!;
+          const { body } = await server.call<Record<string, unknown>>('GET', `${endpointOf(target)}/detail`, { token, query: { id: Number(value) } });
+          return String(body.data[reference.labelField]);
+        }
+        const rule = d.entity.fields[name]!.rule;
+        if (rule.kind === 'decimal') return Number(value) / 10 ** rule.scale;
+        return Array.isArray(value) ? value.join(',') : value === undefined || value === null ? null : String(value);
+      }),
+    );
+    const url = `${endpointOf(d)}/${IMPORT_PATH}`;
+    const answer = await server.call('POST', url, { token, body: await xlsxOf([names, cells as Array<string | number | null>]) });
+    await check({ definition: d, route: write('POST', d, IMPORT_PATH), url, answer });
+    const last = (await server.db.selectFrom(d.table as never).select('id' as never).orderBy('id' as never, 'desc').executeTakeFirst()) as { id: number } | undefined;
+    if (last) made.set(d.name, [...(made.get(d.name) ?? []), last.id]);
+  };
+
   const writable = inDependencyOrder(definitions).filter(isWritable);
   for (const d of writable) {
     await save(d, await sampleOf(d));
@@ -137,6 +164,7 @@ export async function runDeclaredWrites(
       const second = await save(d, await sampleOf(d));
       await call(d, 'move', { id: second, direction: 'up' });
     }
+    if (isImportable(d)) await importOne(d, await sampleOf(d));
     const [bulkField] = bulkFieldsOf(d);
     const ids = made.get(d.name) ?? [];
     if (bulkField !== undefined && ids.length) {

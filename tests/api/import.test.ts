@@ -131,7 +131,7 @@ describe('a parameters file', () => {
     const huge = Buffer.alloc(IMPORT_LIMITS.bytes + 1, 1);
     const answer = await importFile(server, admin, `${PARAM}/import`, huge, { locale: 'en-US' });
     expect(answer.status).toBe(413);
-    expect(answer.body).toMatchObject({ code: 1008, msg: 'A file may be at most 5 MB' });
+    expect(answer.body).toMatchObject({ code: 1010, msg: 'A file may be at most 5 MB' });
     expect(await paramKeys()).not.toContain('k0');
   });
 });
@@ -142,7 +142,7 @@ describe('a roles file', () => {
     const file = await xlsxOf([
       ['角色编号', '所属子系统', '角色Key', '角色名称', 'Role type', '状态'],
       [1, BASE, 'imp_a', '导入甲', 'x', '启用'],
-      [2, 'No such system', 'imp_b', '导入乙', '超级管理员', 'Enabled'],
+      [2, 'No such system', 'imp_b', '导入乙', '普通角色', 'Enabled'],
     ]);
     const report = (await importFile(server, admin, `${ROLE}/import`, file, { locale: 'en-US' })).body.data;
     expect(report.problems.map((p) => [p.row, p.field])).toEqual([

@@ -1,0 +1,28 @@
+/** Rows of a person-list import file: the template's columns by their keys, and a valid new account per `n` (./staffFixtures.ts's values as a file holds them). */
+import type { Cell } from './importFiles';
+import { staffInput } from './staffFixtures';
+
+export const STAFF_IMPORT_HEADER = [
+  'code', 'name', 'telephone', 'sex', 'card', 'birthday', 'nation', 'marriageStatus', 'email', 'crashName', 'crashPhone',
+  'census', 'censusAddress', 'live', 'liveAddress', 'graduatedSchool', 'specialty', 'education', 'graduatedTime',
+  'officeId', 'position', 'grade', 'roles', 'isEnable',
+];
+
+/** A valid row (choices by their labels, regions by their names); `overrides` by column key. */
+export function staffImportRow(n: number, name: string, overrides: Record<string, Cell> = {}): Cell[] {
+  const input = staffInput(n, { name });
+  const row: Record<string, Cell> = {
+    ...(input as Record<string, Cell>),
+    sex: '男',
+    nation: '汉族',
+    marriageStatus: 'Unmarried',
+    education: '本科',
+    census: '浙江省 / 杭州市 / 西湖区',
+    live: 'Beijing / Municipal Districts / Chaoyang District',
+    officeId: null,
+    roles: null,
+    isEnable: '启用',
+    ...overrides,
+  };
+  return STAFF_IMPORT_HEADER.map((key) => row[key] ?? null);
+}
