@@ -48,7 +48,7 @@ export function ImportButton({ calls, title, onImported }: Props) {
             title={title}
             open={dialog.open}
             onImported={onImported}
-            onClose={() => setDialog({ open: false })}
+            onClose={() => setDialog((current) => current && { open: false })}
             afterClose={() => setDialog(undefined)}
           />
         ) : null}

@@ -153,7 +153,7 @@ export function ImportDialog({ calls, title, open, onImported, onClose, afterClo
     onClose();
   };
 
-  const canCommit = report !== undefined && busy === undefined && report.rows > 0 && report.problems.length === 0 && report.importedBefore === null && error === undefined;
+  const canCommit = report !== undefined && busy === undefined && report.rows > 0 && report.problems.length === 0 && report.importedBefore === null;
   const before = report?.importedBefore;
 
   return (
