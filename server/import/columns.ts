@@ -20,6 +20,8 @@ export interface ImportColumn {
   required: boolean;
   /** The template's explanation of what the column holds (its rule and bounds). */
   rule: Text;
+  /** Other headers it goes by (the export's, where it heads the column otherwise). */
+  aliases?: readonly Text[];
   /** The values it accepts, as the template lists them (choices, dictionary items). */
   choices?: readonly Text[];
   /** Empty cells are never parsed: the value is left out. */
@@ -39,7 +41,10 @@ const normal = (header: string) => header.replace(/[*＊]/g, '').replace(/\s+/g,
  */
 export function matchHeader(header: readonly string[], columns: readonly ImportColumn[], locale: Locale): { matched: Array<ImportColumn | undefined> } | { refusal: string } {
   const byName = new Map<string, ImportColumn>();
-  for (const column of columns) for (const name of [column.field, column.label['zh-CN'], column.label['en-US']]) byName.set(normal(name), column);
+  for (const column of columns) {
+    const labels = [column.label, ...(column.aliases ?? [])];
+    for (const name of [column.field, ...labels.flatMap((label) => [label['zh-CN'], label['en-US']])]) byName.set(normal(name), column);
+  }
   const matched = header.map((cell) => (cell === '' ? undefined : byName.get(normal(cell))));
   if (matched.every((column) => column === undefined)) return { refusal: IMPORT_MESSAGES.noHeader[locale] };
   const problems: string[] = [];

@@ -119,7 +119,8 @@ export function staffImporter(db: Kysely<Database>) {
           return { value: [...new Set(ids)] };
         },
       },
-      choice('isEnable', STAFF_ENABLE_FLAGS),
+      // The export heads it as the list's switch column.
+      { ...choice('isEnable', STAFF_ENABLE_FLAGS), aliases: [text('启用', 'Enabled')] },
     ];
   }
 

@@ -4,7 +4,9 @@
  * again, duplicates within the file and against the database, the file's bounds, and the grant.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
 import { IMPORT_LIMITS } from '../../contract/importFile';
+import { runImport } from '../../server/import/runImport';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 import { downloadSheets, importFile, xlsxOf } from './importFiles';
 
@@ -133,6 +135,21 @@ describe('a parameters file', () => {
     expect(answer.status).toBe(413);
     expect(answer.body).toMatchObject({ code: 1010, msg: 'A file may be at most 5 MB' });
     expect(await paramKeys()).not.toContain('k0');
+  });
+});
+
+describe('the deadline', () => {
+  it('stops checking a file past its time, with the message to split it, and writes nothing', async () => {
+    const bytes = await xlsxOf([['sortNum', 'Key', 'Value'], [1, 'import.late', 'v']]);
+    // The route's request as the engine reads it; a plan whose time is already up.
+    const request = { body: bytes, query: {}, locale: 'en-US', caller: null } as unknown as FastifyRequest;
+    const plan = { table: 'param', columns: [], unique: [], millis: -1, check: async () => ({}), write: async () => {} };
+    const headerless = runImport(request, server.db, plan);
+    await expect(headerless).rejects.toMatchObject({ msg: 'Row 1 should be the template header' });
+    const column = (field: string, label: string) => ({ field, label: { 'zh-CN': label, 'en-US': label }, required: false, rule: { 'zh-CN': '', 'en-US': '' }, parse: (cell: string) => ({ value: cell }) });
+    const columns = [column('sortNum', 'sortNum'), column('paramKey', 'Key'), column('value', 'Value')];
+    await expect(runImport(request, server.db, { ...plan, columns })).rejects.toMatchObject({ code: 1001, msg: 'Checking the file took too long; split it into smaller files' });
+    expect(await paramKeys()).not.toContain('import.late');
   });
 });
 

@@ -137,6 +137,7 @@ describe('a resource declared after the seed', () => {
       ['编辑', 3],
       ['删除', 4],
       ['导出', 5],
+      ['导入', 6],
     ]);
 
     // New API codes continue after the largest code of the base app.

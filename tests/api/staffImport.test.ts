@@ -86,7 +86,7 @@ describe('the person list’s import', () => {
     const file = await xlsxOf([
       STAFF_IMPORT_HEADER,
       staffImportRow(501, '导入一', { officeId: '导入部', roles: role.name }),
-      staffImportRow(502, '导入二', { isEnable: 'Disabled' }),
+      staffImportRow(502, '导入二', { 启用: 'Disabled' }),
     ]);
     const answer = await importFile(server, admin, `${USER}/import`, file, { commit: true });
     expect(answer.body.code, answer.text).toBe(0);
