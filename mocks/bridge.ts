@@ -93,8 +93,16 @@ function seedSnapshot(definitions: readonly ResourceDefinition[]): Promise<Buffe
   return snapshot;
 }
 
-async function bodyOf(request: Request): Promise<{ text: string | undefined; body: unknown }> {
+/** Whether a body is text (JSON, a form, plain text) rather than bytes (an uploaded .xlsx). */
+const isTextBody = (type: string | null) => !type || /json|text|form-urlencoded/i.test(type);
+
+async function bodyOf(request: Request): Promise<{ text: string | Buffer | undefined; body: unknown }> {
   if (request.method === 'GET' || request.method === 'HEAD') return { text: undefined, body: undefined };
+  // Bytes go on as bytes: read as text they would not survive.
+  if (!isTextBody(request.headers.get('content-type'))) {
+    const bytes = Buffer.from(await request.arrayBuffer());
+    return { text: bytes.length ? bytes : undefined, body: bytes.length ? bytes : undefined };
+  }
   const text = await request.text();
   if (!text) return { text: undefined, body: undefined };
   try {

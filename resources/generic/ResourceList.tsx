@@ -1,12 +1,12 @@
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useTable } from '@refinedev/antd';
-import { useCan, useDelete, useTranslate, type BaseKey, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useCan, useDelete, useInvalidate, useTranslate, type BaseKey, type CrudFilter, type HttpError } from '@refinedev/core';
 import { Button, Space, Table, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from '../../providers/locale';
 import type { Locale } from '../../contract/i18n';
-import { DELETE_IMPACT_PATH, endpointOf, exportPathOf, isExportable, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
+import { DELETE_IMPACT_PATH, endpointOf, exportPathOf, isExportable, isImportable, pageSizesOf, type ResourceDefinition, type RowAction } from '../define';
 import { detailsOf } from '../registry';
 import { BulkBar } from './BulkBar';
 import { bulkFieldActions, bulkSetActions } from './bulkActions';
@@ -15,6 +15,7 @@ import { useRegisteredCells } from './cellRegistry';
 import { resourceColumns } from './columns';
 import { sortOrderOf } from './columnSettings';
 import { ExportButton } from './ExportButton';
+import { ImportButton, importCallsOf } from './ImportButton';
 import { exportColumns, exportListParams } from './exportParams';
 import { useRowMark } from './features';
 import { searchFilters } from './filters';
@@ -134,6 +135,9 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
   const rows = useMemo(() => [...(tableProps.dataSource ?? [])], [tableProps.dataSource]);
   // Exporting is a page element of its own (`<name>:export`).
   const canExport = useCan({ resource: definition.name, action: 'export', queryOptions: { enabled: isExportable(definition) } }).data?.can === true && isExportable(definition);
+  // Importing is one too (`<name>:import`), for a definition that offers it.
+  const canImport = useCan({ resource: definition.name, action: 'import', queryOptions: { enabled: isImportable(definition) } }).data?.can === true && isImportable(definition);
+  const invalidate = useInvalidate();
   const rowMark = useRowMark(definition);
   // A master list selects one row instead.
   const isCheckable = selection === undefined && (setActions.length > 0 || fieldActions.length > 0 || access.canDelete);
@@ -231,6 +235,9 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
               params={() => exportListParams(definition, filters, sorters)}
               columns={exportColumns(definition, columns.map((column) => column.key))}
             />
+          ) : null}
+          {canImport && !master ? (
+            <ImportButton calls={importCallsOf(endpointOf(definition))} title={title} onImported={() => void invalidate({ resource: definition.name, invalidates: ['list'] })} />
           ) : null}
           <Tooltip title={t('buttons.refresh')}>
             <Button icon={<ReloadOutlined />} aria-label={t('buttons.refresh')} loading={tableQuery.isFetching} onClick={() => void tableQuery.refetch()} />

@@ -20,6 +20,7 @@ import type { BulkSetAction } from '../generic/bulkActions';
 import type { BulkTarget } from '../generic/bulkTarget';
 import { useBulkSelection } from '../generic/useBulkSelection';
 import type { StaffBulkAction } from './StaffBulkConfirm';
+import { ImportButton } from '../generic/ImportButton';
 import { callUrl, STAFF_CALLS } from '../../contract/paths';
 import { staffColumns, type RowActionName } from './staffColumns';
 import { officeOptions, staffFilters, type StaffFilters, type StaffSearchValues } from './staffList';
@@ -49,9 +50,10 @@ const prefetchDialogs = () => {
   void loadBulkConfirm();
 };
 
-const ACTIONS = ['create', 'edit', 'enable', 'resetPwd', 'delete', 'export', 'bulkEdit'] as const;
+const ACTIONS = ['create', 'edit', 'enable', 'resetPwd', 'delete', 'export', 'import', 'bulkEdit'] as const;
 /** What the search form holds, as a saved view may give it back. */
 const SEARCH_FIELDS: ReadonlySet<string> = new Set(['code', 'name', 'telephone', 'officeId', 'roleIds']);
+const STAFF_IMPORT = { import: callUrl(STAFF_CALLS.import), template: callUrl(STAFF_CALLS.importTemplate) };
 /** Table columns the export does not write: the row number and the buttons. */
 const NOT_EXPORTED = new Set(['idx', 'actions']);
 
@@ -183,6 +185,7 @@ export default function UserPage({ route }: PageProps) {
               columns={columns.flatMap((column) => (typeof column.key === 'string' && !NOT_EXPORTED.has(column.key) ? [column.key] : []))}
             />
           ) : null}
+          {granted.has('import') ? <ImportButton calls={STAFF_IMPORT} title={route.title} onImported={() => void reload()} /> : null}
           {settings.control}
         </Space>
       </div>
