@@ -49,7 +49,7 @@ const XML_ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": 
 const xmlText = (value: string) => (/["&'<>]/.test(value) ? value.replace(/["&'<>]/g, (char) => XML_ESCAPES[char]!) : value);
 
 /** The rows' XML is handed to the sheet's stream in pieces about this long (its buffer's size). */
-const PIECE = 1 << 16;
+const PIECE = 1 << 14;
 
 export function sheetStream(sheetName: string, columns: readonly SheetColumn[]) {
   const output = new PassThrough({ highWaterMark: HIGH_WATER });
