@@ -55,15 +55,13 @@ export const exporting: FeatureFactory = ({ db, definitions, dictionaries }, def
           const access = await core.exportAccess(contextOf(request));
           const context = { ...contextOf(request), isRevealed: access.isRevealed };
           const cells = await columnCells(definition, columns, { db, definitions, dictionaries, locale, tzOffset });
-          let firstPage: ResourceRecord[] = [];
+          // What the list's records need of its rows: the one matched when it was the only one (a lookup's). No page is kept.
+          let firstRow: ResourceRecord | undefined;
 
           async function* pages() {
-            for (let page = 1; ; page++) {
-              const rows = await core.repository.page({ ...query, paging: { page, size: EXPORT_READ_PAGE } });
-              if (page === 1) firstPage = rows;
-              if (rows.length === 0) return;
+            for await (const rows of core.repository.pages(query, EXPORT_READ_PAGE)) {
+              firstRow ??= rows[0];
               yield await cells.cellsOf(await core.present(rows, context));
-              if (rows.length < EXPORT_READ_PAGE || query.ids) return;
             }
           }
 
@@ -77,7 +75,7 @@ export const exporting: FeatureFactory = ({ db, definitions, dictionaries }, def
               pages: pages(),
               audit: { table: definition.table, filter: exportFilter(params, filterNames, personal), columns: columns.map((column) => column.field) },
               async settle(rows) {
-                await settle({ items: firstPage, total: rows });
+                await settle({ items: firstRow ? [firstRow] : [], total: rows });
                 await access.settle?.(rows);
               },
             },
