@@ -12,13 +12,10 @@ import { ORDER_PARAM, SORT_PARAM } from '../../../contract/paging';
 import { isExportable, lookupFieldsOf, personalDataParams } from '../../../resources/define';
 import { chosenColumns, columnCells, exportableColumns, tzOffsetParam } from '../../export/columnCells';
 import { exportFilter } from '../../export/exportFilter';
-import { sendExport } from '../../export/sendExport';
+import { exportPageSize, sendExport } from '../../export/sendExport';
 import { requestParams } from '../../http/params';
 import { contextOf, type FeatureFactory } from '../feature';
 import type { ResourceRecord } from '../repository';
-
-/** Rows read per statement: a short page keeps the other callers' waits short (the person list's export: p99 halved against 1,000). */
-export const EXPORT_READ_PAGE = 500;
 
 export const exporting: FeatureFactory = ({ db, definitions, dictionaries }, definition) => {
   if (!isExportable(definition)) return undefined;
@@ -59,7 +56,7 @@ export const exporting: FeatureFactory = ({ db, definitions, dictionaries }, def
           let firstRow: ResourceRecord | undefined;
 
           async function* pages() {
-            for await (const rows of core.repository.pages(query, EXPORT_READ_PAGE)) {
+            for await (const rows of core.repository.pages(query, exportPageSize(db))) {
               firstRow ??= rows[0];
               yield await cells.cellsOf(await core.present(rows, context));
             }
