@@ -22,6 +22,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Characters XML 1.0 cannot carry (a file holding one does not open): the controls but tab, line feed and carriage return, and U+FFFE, U+FFFF. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
 const NOT_XML = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/;
 const EVERY_NOT_XML = new RegExp(NOT_XML.source, 'g');
 
