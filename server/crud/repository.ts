@@ -16,6 +16,7 @@ import { VERSION_FIELD } from '../../contract/recordVersion';
 import { decodeTags, encodeTags, type TagValue } from '../../contract/tags';
 import { isVersioned, TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
 import { chunks } from '../db/chunks';
+import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { containsCondition, equalsCondition, lookupCondition } from './search';
 import { isStorableId } from './storableId';
@@ -58,6 +59,7 @@ export interface RepositoryOptions {
 }
 
 type Where = ExpressionBuilder<DynamicDatabase, string>;
+type ListOrder = readonly [string, 'asc' | 'desc'];
 
 export function createRepository(database: Kysely<Database>, definition: ResourceDefinition, options: RepositoryOptions = {}) {
   const db = database as unknown as Kysely<DynamicDatabase>;
@@ -95,7 +97,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
   }
 
   /** The list's conditions: every given search field, exact filter, range and lookup, and `searchKey` in any searched field. */
-  function searchCondition(eb: Where, query: ListQuery): Expression<SqlBool> {
+  function searchCondition(eb: Where, query: Omit<ListQuery, 'paging'>): Expression<SqlBool> {
     const conditions: Expression<SqlBool>[] = [own(eb)];
     for (const { name, field } of searchable) {
       const value = query.filters[name];
@@ -136,8 +138,53 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     return rows.map(read) as ResourceRecord[];
   }
 
+  /**
+   * Where the rows after `last` start, in an order by `key` (a column and its direction, or none)
+   * then `id` ascending. Nulls sort first ascending on SQLite and first descending on PostgreSQL,
+   * and no comparison matches them: they are asked for by name.
+   */
+  function after(eb: Where, key: ListOrder | undefined, last: Record<string, unknown>): Expression<SqlBool> {
+    const id = last.id as number;
+    if (!key || key[0] === 'id') return eb('id', key?.[1] === 'desc' ? '<' : '>', id);
+    const [name, direction] = key;
+    const value = last[name];
+    const nullsFirst = isPostgres(db) === (direction === 'desc');
+    if (value === null || value === undefined) return eb.or([eb.and([eb(name, 'is', null), eb('id', '>', id)]), ...(nullsFirst ? [eb(name, 'is not', null)] : [])]);
+    return eb.or([eb(name, direction === 'asc' ? '>' : '<', value), eb.and([eb(name, '=', value), eb('id', '>', id)]), ...(nullsFirst ? [] : [eb(name, 'is', null)])]);
+  }
+
+  /**
+   * The whole list in its order, `size` rows at a time (an export). An order by at most one column
+   * (and `id`) is read by keyset, after the last row read, so the last page costs what the first
+   * does; a longer order page by page by offset. Same conditions and order as `list`.
+   */
+  async function* pages(query: Omit<ListQuery, 'paging'>, size: number): AsyncGenerator<ResourceRecord[], void, undefined> {
+    const order: readonly ListOrder[] = query.sort ? [[query.sort.field, query.sort.direction]] : definition.sort;
+    if (order.length > 1) {
+      for (let page = 1; ; page++) {
+        const rows = await pageOf({ ...query, paging: { page, size } });
+        if (rows.length) yield rows;
+        if (rows.length < size) return;
+      }
+    }
+    const key = order[0];
+    let last: Record<string, unknown> | undefined;
+    for (;;) {
+      const from = last;
+      let select = db.selectFrom(table).where((eb) => (from ? eb.and([searchCondition(eb, query), after(eb, key, from)]) : searchCondition(eb, query))).select(columns);
+      if (key) select = select.orderBy(key[0], key[1]);
+      const rows = await select.orderBy('id', 'asc').limit(size).execute();
+      if (rows.length) yield rows.map(read) as ResourceRecord[];
+      if (rows.length < size) return;
+      // The stored values (tags as text), as the next statement compares them.
+      last = rows[rows.length - 1];
+    }
+  }
+
   return {
     table,
+
+    pages,
 
     async list(query: ListQuery): Promise<ListData<ResourceRecord>> {
       const filtered = db.selectFrom(table).where((eb) => searchCondition(eb, query));
@@ -145,18 +192,15 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
       return { items, total: Number(count?.total ?? 0) };
     },
 
-    /** One page of the list, uncounted (an export reads page after page). */
-    page: pageOf,
-
     /** The ids the list's conditions select, at most `limit`, by id (a bulk call on every matching row). */
     async matchingIds(query: Omit<ListQuery, 'paging'>, limit: number): Promise<number[]> {
-      const rows = await db.selectFrom(table).where((eb) => searchCondition(eb, { ...query, paging: { page: 1, size: limit } })).select('id').orderBy('id', 'asc').limit(limit).execute();
+      const rows = await db.selectFrom(table).where((eb) => searchCondition(eb, query)).select('id').orderBy('id', 'asc').limit(limit).execute();
       return rows.map((row) => Number(row.id));
     },
 
     /** How many rows the list's conditions select. */
     async count(query: Omit<ListQuery, 'paging'>): Promise<number> {
-      const row = await db.selectFrom(table).where((eb) => searchCondition(eb, { ...query, paging: { page: 1, size: 1 } })).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+      const row = await db.selectFrom(table).where((eb) => searchCondition(eb, query)).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
       return Number(row?.total ?? 0);
     },
 

@@ -14,10 +14,21 @@ import { Code } from '../../contract';
 import { EXPORT_BUSY, exportFileName, MAX_EXPORT_ROWS, truncatedNote, XLSX_TYPE } from '../../contract/exportFile';
 import { auditContextOf } from '../audit/context';
 import { writeAuditNotesAs } from '../audit/note';
+import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { exportGate } from './exportGate';
 import { sheetStream, type CellValue, type SheetColumn, type SheetStream } from './sheetStream';
+
+/**
+ * Rows an export reads per statement. A short page keeps the other callers' waits short (the
+ * person list's export: p99 halved at 500 against 1,000). On PostgreSQL pg builds a page's rows
+ * as its answer arrives over several socket reads: 500 of them outlived V8's young generation and
+ * were promoted (+27 MB of old generation for 20,000 members; 100: +2 MB, rows/s unchanged).
+ */
+export function exportPageSize(db: Kysely<Database>): number {
+  return isPostgres(db) ? 100 : 500;
+}
 
 export interface ExportPlan {
   /** The list's title in the caller's language: the sheet's name and the file's. */

@@ -10,7 +10,8 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { requiredId } from '../http/params';
 import type { StaffList } from '../staff/listQuery';
-import { STAFF_EXPORT_PAGE, staffColumns, staffRowsExporter, SUPERVISOR_COLUMN } from '../staff/staffExport';
+import { exportPageSize } from '../export/sendExport';
+import { staffColumns, staffRowsExporter, SUPERVISOR_COLUMN } from '../staff/staffExport';
 import { officeMessages } from './messages';
 import { officeRepository } from './repository';
 
@@ -33,7 +34,7 @@ export function memberExporter(db: Kysely<Database>, staffList: StaffList) {
       const officeId = requiredId(params.officeId, locale, 'officeId');
       if (!(await repo.findNode(officeId))) throw new ApiError(Code.NOT_FOUND, officeMessages.officeMissing);
       // The node alone: the member list reads no other filter.
-      yield* staffList.pages({ officeId }, locale, STAFF_EXPORT_PAGE);
+      yield* staffList.pages({ officeId }, locale, exportPageSize(db));
     },
   });
 }

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, roleEntity, TOKEN_HEADER } from '../../contract';
 import { BUSINESS_TYPE_DICTIONARY, dictionaryItemText } from '../../contract/dictionaries';
 import { XLSX_TYPE } from '../../contract/exportFile';
+import { paramResource } from '../../resources/param/definition';
+import { createRepository } from '../../server/crud/repository';
 import { SUPPORT_ROLE_KEY } from '../../server/db/demoCustomers';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 import { exportCall, readSheet } from './exportFiles';
@@ -88,6 +90,25 @@ describe('a declared list’s export', () => {
     const exporter = await server.tokenFor('exporter', 'Exporter#2024');
     expect((await exportCall(server, exporter, '/base/admin/param/export')).status).toBe(200);
   });
+
+  it('reads the rows page after page in the list’s order: ties and empty values in the ordering column, either direction', async () => {
+    // Ties (sortNum repeats) and empty remarks: a keyset read must neither skip nor repeat rows at a page's edge.
+    const rows = Array.from({ length: 61 }, (_, i) => ({ sortNum: i % 4, paramKey: `ks.${String(i).padStart(3, '0')}`, value: `k${i}`, remark: i % 3 === 0 ? null : `r${i % 5}`, spareParam: null }));
+    await server.db.insertInto('param').values(rows).execute();
+    const repository = createRepository(server.db, paramResource);
+    const base = { filters: { paramKey: 'ks.' } };
+    for (const sort of [undefined, { field: 'remark', direction: 'asc' as const }, { field: 'remark', direction: 'desc' as const }, { field: 'id', direction: 'desc' as const }]) {
+      const query = { ...base, ...(sort ? { sort } : {}) };
+      const listed = (await repository.list({ ...query, paging: { page: 1, size: 100 } })).items.map((row) => row.id);
+      const read: number[] = [];
+      for await (const page of repository.pages(query, 7)) {
+        expect(page.length).toBeLessThanOrEqual(7);
+        read.push(...page.map((row) => row.id));
+      }
+      expect(listed).toHaveLength(61);
+      expect(read, JSON.stringify(sort)).toEqual(listed);
+    }
+  });
 });
 
 describe('personal data in an export', () => {
@@ -116,4 +137,5 @@ describe('personal data in an export', () => {
     const entry = await server.db.selectFrom('customerReveal' as never).selectAll().orderBy('id' as never, 'desc').limit(1).executeTakeFirstOrThrow() as Record<string, unknown>;
     expect(entry).toMatchObject({ kind: 'export', staffCode: 'admin', matches: sheet.length - 1 });
   });
+
 });

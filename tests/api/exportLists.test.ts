@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, staffEntity, TeamType } from '../../contract';
 import { uaEntity } from '../../contract/entities/ua';
 import { XLSX_TYPE } from '../../contract/exportFile';
-import { STAFF_EXPORT_PAGE } from '../../server/staff/staffExport';
+import { exportPageSize } from '../../server/export/sendExport';
 import { STATISTICS_EXPORT_PAGE } from '../../server/statistics/statisticsExport';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 import { exportCall, readSheet } from './exportFiles';
@@ -88,7 +88,7 @@ describe('the organisation screen’s member export', () => {
     departmentId = (await server.db.insertInto('office').values({ type: 1, parentId: 0, name: '导出部', remark: null, createTime: Date.now() }).returning('id').executeTakeFirstOrThrow()).id;
     groupId = (await server.db.insertInto('office').values({ type: 2, parentId: departmentId, name: '导出组', remark: null, createTime: Date.now() }).returning('id').executeTakeFirstOrThrow()).id;
     // More than a page: a third in the department, a third in its group, a third elsewhere.
-    const count = STAFF_EXPORT_PAGE + 160;
+    const count = exportPageSize(server.db) + 160;
     const rows = Array.from({ length: count }, (_, i) => ({
       ...staffInput(50_000 + i),
       officeId: i % 3 === 0 ? departmentId : i % 3 === 1 ? groupId : null,
@@ -107,7 +107,7 @@ describe('the organisation screen’s member export', () => {
     const { name, code, telephone } = staffEntity.fields;
     expect(rows[0]).toEqual([name.label[ENGLISH], code.label[ENGLISH], telephone.label[ENGLISH], 'Organisation', 'Supervisor']);
     expect(rows).toHaveLength(list.body.data.total + 1);
-    expect(list.body.data.total).toBeGreaterThan(STAFF_EXPORT_PAGE / 3);
+    expect(list.body.data.total).toBeGreaterThan(exportPageSize(server.db) / 3);
     expect(new Set(rows.slice(1).map((row) => row[3]))).toEqual(new Set(['导出部', '导出组']));
     expect(rows.find((row) => row[1] === supervisorCode)?.[4]).toBe('Yes');
     expect(rows.filter((row) => row[4] === 'No')).toHaveLength(rows.length - 2);

@@ -2,7 +2,7 @@
  * The benchmark's one table and bench/results.json: a row per measured thing, its figures on
  * each database (or alone), the target where the project set one, and whether it was met.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 
 export type Figures = Record<string, number>;
@@ -16,6 +16,8 @@ export interface Row {
   value?: Figures;
   target?: string;
   isMet?: boolean;
+  /** When the row's figures were measured (a run of some sections keeps the others' rows). */
+  measuredAt?: string;
 }
 
 export class Report {
@@ -56,10 +58,24 @@ export class Report {
     );
   }
 
+  /**
+   * Writes the rows measured now over the file's: a row measured again replaces its figures (a
+   * database not measured this time keeps its figures), rows of sections not run stay, with when
+   * each was measured.
+   */
   write(path = 'bench/results.json'): void {
     mkdirSync('bench', { recursive: true });
     const machine = { cpu: cpus()[0]?.model, cores: availableParallelism(), node: process.version, loadAverage: loadavg() };
-    writeFileSync(path, `${JSON.stringify({ measuredAt: this.startedAt.toISOString(), machine, rows: this.rows }, null, 2)}\n`);
+    const measuredAt = this.startedAt.toISOString();
+    const previous = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { measuredAt?: string; rows?: Row[] }) : {};
+    const rows: Row[] = (previous.rows ?? []).map((row) => ({ measuredAt: previous.measuredAt, ...row }));
+    for (const row of this.rows) {
+      const index = rows.findIndex((r) => r.section === row.section && r.what === row.what);
+      const measured = { ...row, measuredAt };
+      if (index < 0) rows.push(measured);
+      else rows[index] = { ...rows[index], ...measured };
+    }
+    writeFileSync(path, `${JSON.stringify({ measuredAt, machine, rows }, null, 2)}\n`);
   }
 }
 

@@ -12,13 +12,10 @@ import { ORDER_PARAM, SORT_PARAM } from '../../../contract/paging';
 import { exportPathOf, isExportable, lookupFieldsOf, personalDataParams } from '../../../resources/define';
 import { chosenColumns, columnCells, exportableColumns, tzOffsetParam } from '../../export/columnCells';
 import { exportFilter } from '../../export/exportFilter';
-import { sendExport } from '../../export/sendExport';
+import { exportPageSize, sendExport } from '../../export/sendExport';
 import { requestParams } from '../../http/params';
 import { contextOf, type FeatureFactory } from '../feature';
 import type { ResourceRecord } from '../repository';
-
-/** Rows read per statement: a short page keeps the other callers' waits short (the person list's export: p99 halved against 1,000). */
-export const EXPORT_READ_PAGE = 500;
 
 export const exporting: FeatureFactory = ({ db, definitions, dictionaries }, definition) => {
   if (!isExportable(definition)) return undefined;
@@ -55,15 +52,13 @@ export const exporting: FeatureFactory = ({ db, definitions, dictionaries }, def
           const access = await core.exportAccess(contextOf(request));
           const context = { ...contextOf(request), isRevealed: access.isRevealed };
           const cells = await columnCells(definition, columns, { db, definitions, dictionaries, locale, tzOffset });
-          let firstPage: ResourceRecord[] = [];
+          // What the list's records need of its rows: the one matched when it was the only one (a lookup's). No page is kept.
+          let firstRow: ResourceRecord | undefined;
 
           async function* pages() {
-            for (let page = 1; ; page++) {
-              const rows = await core.repository.page({ ...query, paging: { page, size: EXPORT_READ_PAGE } });
-              if (page === 1) firstPage = rows;
-              if (rows.length === 0) return;
+            for await (const rows of core.repository.pages(query, exportPageSize(db))) {
+              firstRow ??= rows[0];
               yield await cells.cellsOf(await core.present(rows, context));
-              if (rows.length < EXPORT_READ_PAGE || query.ids) return;
             }
           }
 
@@ -77,7 +72,7 @@ export const exporting: FeatureFactory = ({ db, definitions, dictionaries }, def
               pages: pages(),
               audit: { table: definition.table, filter: exportFilter(params, filterNames, personal), columns: columns.map((column) => column.field) },
               async settle(rows) {
-                await settle({ items: firstPage, total: rows });
+                await settle({ items: firstRow ? [firstRow] : [], total: rows });
                 await access.settle?.(rows);
               },
             },
