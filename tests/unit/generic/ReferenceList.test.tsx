@@ -74,7 +74,7 @@ describe('generic list with a reference, a filter and row actions (roles)', () =
     await renderRoles();
     await waitFor(() => expect(bodyRows().map((cells) => cells[4])).toEqual(['基础平台', '基础平台', '客户系统']), slow);
     // Missing description → '--'.
-    expect(bodyRows()[1]![6]).toBe('--');
+    expect(bodyRows()[1]![7]).toBe('--');
     expect(labelCalls().map((r) => r.query.ids)).toEqual([`${fixture.current.baseAppId},${fixture.current.crmAppId}`]);
     expect(optionCalls()).toHaveLength(1);
     expect(optionCalls()[0]!.query).toMatchObject({ pageNo: '1', pageSize: '1000' });
