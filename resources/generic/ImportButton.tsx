@@ -8,14 +8,9 @@ import { useTranslate } from '@refinedev/core';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { IMPORT_PATH, IMPORT_TEMPLATE_PATH } from '../../contract/importFile';
+import type { ImportCalls } from './importRequest';
 
-/** Where a list's import and its template are (`<endpoint>/import`, `<endpoint>/importTemplate`). */
-export interface ImportCalls {
-  import: string;
-  template: string;
-}
-
-/** The calls of a declared list's endpoint. */
+/** A declared list's import and template calls (`<endpoint>/import`, `<endpoint>/importTemplate`). */
 export function importCallsOf(endpoint: string): ImportCalls {
   return { import: `${endpoint}/${IMPORT_PATH}`, template: `${endpoint}/${IMPORT_TEMPLATE_PATH}` };
 }

@@ -18,8 +18,7 @@ import { useLocale } from '../../providers/locale';
 import { readToken } from '../../providers/session';
 import { saveFile } from './exportDownload';
 import { problemsCsv } from './importReport';
-import type { ImportCalls } from './ImportButton';
-import { fetchTemplate, sendImport } from './importRequest';
+import { fetchTemplate, sendImport, type ImportCalls } from './importRequest';
 import './generic.css';
 
 interface Props {

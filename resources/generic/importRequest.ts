@@ -9,7 +9,12 @@ import type { Locale } from '../../contract/i18n';
 import { IMPORT_DRY_RUN_PARAM, type ImportReport } from '../../contract/importFile';
 import { TOKEN_HEADER } from '../../contract/session';
 import { fileNameOf } from './exportDownload';
-import type { ImportCalls } from './ImportButton';
+
+/** A list's import and template calls (URLs below the API prefix). */
+export interface ImportCalls {
+  import: string;
+  template: string;
+}
 
 export interface ImportCall {
   /** The list's import calls. */
