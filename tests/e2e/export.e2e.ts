@@ -53,7 +53,7 @@ describe('export to .xlsx', () => {
     await page.getByRole('button', { name: label('查询') }).click();
     const rows = page.locator('tbody tr.ant-table-row');
     await expect.poll(async () => (await rows.allInnerTexts()).every((text) => text.includes('D100')) && (await rows.count()) > 0).toBe(true);
-    const shownCodes = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent ?? ''));
+    const shownCodes = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td:not(.ant-table-selection-column)')[1]?.textContent ?? ''));
     const total = Number((await page.locator('.ant-pagination-total-text').innerText()).match(/\d+/)?.[0]);
     const headers = await page.locator('.staff-table thead th').evaluateAll((ths) => ths.map((th) => th.textContent ?? '').filter(Boolean));
 
