@@ -16,7 +16,7 @@ import { menuIcon } from './menuIconComponents';
 import { PageTabs } from './PageTabs';
 import { SideMenu } from './SideMenu';
 import { readSiderCollapsed, saveSiderCollapsed } from './siderState';
-import { closeTab, dropPage, keepPage, openTab, restoreTabs, shownTabs, tabsStorageKey, tabsToSave } from './tabs';
+import { closeTab, closeTabs, dropPage, keepPage, openTab, restoreTabs, shownTabs, tabsClosedBy, tabsStorageKey, tabsToSave, type TabMenuAction } from './tabs';
 import { TabPages } from './TabPages';
 import { UserArea } from './UserArea';
 
@@ -113,11 +113,13 @@ export function ConsoleLayout() {
   const isNarrow = useBreakpoint().md === false;
   const topEntries = entriesInView(navigation.entries, current?.navigationId !== undefined ? entry?.id : undefined, isNarrow);
 
+  // Each page's refresh count (the tab menu's refresh mounts it afresh).
+  const [generations, setGenerations] = useState<ReadonlyMap<string, number>>(() => new Map());
   const shown = shownTabs(tabs, (path) => !!findRoute(navigation, path));
   const pages = shown.flatMap((tab) => {
     const route = findRoute(navigation, tab.key);
     const at = kept.get(tab.key);
-    return route && at ? [{ route, location: at }] : [];
+    return route && at ? [{ route, location: at, generation: generations.get(tab.key) }] : [];
   });
   const close = (key: string) =>
     void leave(() => {
@@ -126,6 +128,26 @@ export function ConsoleLayout() {
       setKept((before) => dropPage(before, key));
       if (current && result.activeKey !== current.path) navigate(result.activeKey);
     }, key);
+
+  // The tab menu: refresh mounts the page afresh; the close actions close several tabs, asking
+  // once when any of their pages holds unsaved work.
+  const onTabMenu = (action: TabMenuAction, key: string) => {
+    if (action === 'refresh') {
+      void leave(() => {
+        setGenerations((before) => new Map(before).set(key, (before.get(key) ?? 0) + 1));
+        if (key !== current?.path) navigate(key);
+      }, key);
+      return;
+    }
+    const keys = tabsClosedBy(tabs, action, key);
+    if (keys.length === 0) return;
+    void leave(() => {
+      const result = closeTabs(tabs, keys, current?.path ?? '', key);
+      setTabs(result.tabs);
+      setKept((before) => keys.reduce((kept, closed) => dropPage(kept, closed), before));
+      if (current && result.activeKey !== current.path) navigate(result.activeKey);
+    }, keys);
+  };
 
   const hasSider = !!entry && entry.items.length > 0;
   return (
@@ -188,6 +210,7 @@ export function ConsoleLayout() {
             activeKey={current?.path ?? ''}
             onSelect={(key) => navigate(key)}
             onClose={close}
+            onMenu={onTabMenu}
           />
           <Layout.Content className="console-content">
             <TabPages pages={pages} activePath={current?.path} />

@@ -1,7 +1,8 @@
+import EllipsisOutlined from '@ant-design/icons/es/icons/EllipsisOutlined';
 import { useTranslate } from '@refinedev/core';
-import { Button, Tabs } from 'antd';
-import { useEffect, useRef, type RefObject } from 'react';
-import type { PageTab } from './tabs';
+import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
+import { useEffect, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { tabsClosedBy, type PageTab, type TabMenuAction } from './tabs';
 
 interface Props {
   tabs: readonly PageTab[];
@@ -10,7 +11,19 @@ interface Props {
   activeKey: string;
   onSelect: (key: string) => void;
   onClose: (key: string) => void;
+  /** An action of the tab menu (right-click on a tab, or the ⋯ button for the active one). */
+  onMenu: (action: TabMenuAction, key: string) => void;
 }
+
+const MENU_ACTIONS: readonly TabMenuAction[] = ['refresh', 'close', 'closeOthers', 'closeLeft', 'closeRight', 'closeAll'];
+const MENU_LABELS: Record<TabMenuAction, string> = {
+  refresh: 'shell.tabs.refresh',
+  close: 'shell.tabs.close',
+  closeOthers: 'shell.tabs.closeOthers',
+  closeLeft: 'shell.tabs.closeLeft',
+  closeRight: 'shell.tabs.closeRight',
+  closeAll: 'shell.tabs.closeAll',
+};
 
 /** Whether a tab has scrolled partly out of the list's view at its left edge (`left`: the edge). */
 export function isCutAtLeft(tab: { left: number; right: number }, left: number): boolean {
@@ -53,8 +66,37 @@ function useHideCutTabs(root: RefObject<HTMLDivElement | null>): void {
  * so it never scrolls out of view; arrows step to the previous and next tab, which antd scrolls
  * into view, and the "more" menu lists the tabs that do not fit.
  */
-export function PageTabs({ tabs, titleOf, activeKey, onSelect, onClose }: Props) {
+export function PageTabs({ tabs, titleOf, activeKey, onSelect, onClose, onMenu }: Props) {
   const t = useTranslate();
+  // An action closing nothing is offered disabled (the pinned page cannot close, nor what is not there).
+  const menuOf = (key: string): MenuProps => ({
+    items: MENU_ACTIONS.map((action) => ({
+      key: action,
+      label: t(MENU_LABELS[action]),
+      disabled: action !== 'refresh' && tabsClosedBy(tabs, action, key).length === 0,
+    })),
+    onClick: ({ key: action, domEvent }) => {
+      domEvent.stopPropagation();
+      onMenu(action as TabMenuAction, key);
+    },
+  });
+  // Right-click opens the menu; a middle click closes the tab, as in a browser.
+  const withMenu = (tab: PageTab, label: ReactNode) => (
+    <Dropdown menu={menuOf(tab.key)} trigger={['contextMenu']}>
+      <span
+        className="console-tabs__label"
+        onAuxClick={(event: MouseEvent) => {
+          if (event.button === 1 && tab.closable) onClose(tab.key);
+        }}
+        onMouseDown={(event: MouseEvent) => {
+          // Keeps the browser's middle-click scrolling from starting over the tab.
+          if (event.button === 1) event.preventDefault();
+        }}
+      >
+        {label}
+      </span>
+    </Dropdown>
+  );
   const root = useRef<HTMLDivElement>(null);
   useHideCutTabs(root);
   const [first, ...rest] = tabs;
@@ -81,29 +123,39 @@ export function PageTabs({ tabs, titleOf, activeKey, onSelect, onClose }: Props)
         }}
         tabBarExtraContent={{
           left: pinned ? (
-            <button
-              type="button"
-              role="tab"
-              aria-selected={pinned.key === activeKey}
-              className={`console-tabs__pinned${pinned.key === activeKey ? ' console-tabs__pinned--active' : ''}`}
-              onClick={() => onSelect(pinned.key)}
-            >
-              {titleOf(pinned.key)}
-            </button>
+            <Dropdown menu={menuOf(pinned.key)} trigger={['contextMenu']}>
+              <button
+                type="button"
+                role="tab"
+                aria-selected={pinned.key === activeKey}
+                className={`console-tabs__pinned${pinned.key === activeKey ? ' console-tabs__pinned--active' : ''}`}
+                onClick={() => onSelect(pinned.key)}
+              >
+                {titleOf(pinned.key)}
+              </button>
+            </Dropdown>
           ) : null,
-          right:
-            scrolling.length > 1 ? (
-              <span className="console-tabs__arrows">
-                <Button type="text" size="small" aria-label={t('shell.tabs.previous')} disabled={index === 0} onClick={() => step(-1)}>
-                  ‹
-                </Button>
-                <Button type="text" size="small" aria-label={t('shell.tabs.next')} disabled={index === scrolling.length - 1} onClick={() => step(1)}>
-                  ›
-                </Button>
-              </span>
-            ) : null,
+          right: (
+            <span className="console-tabs__arrows">
+              {scrolling.length > 1 ? (
+                <>
+                  <Button type="text" size="small" aria-label={t('shell.tabs.previous')} disabled={index === 0} onClick={() => step(-1)}>
+                    ‹
+                  </Button>
+                  <Button type="text" size="small" aria-label={t('shell.tabs.next')} disabled={index === scrolling.length - 1} onClick={() => step(1)}>
+                    ›
+                  </Button>
+                </>
+              ) : null}
+              {activeKey ? (
+                <Dropdown menu={menuOf(activeKey)} trigger={['click']}>
+                  <Button type="text" size="small" aria-label={t('shell.tabs.menu')} icon={<EllipsisOutlined />} />
+                </Dropdown>
+              ) : null}
+            </span>
+          ),
         }}
-        items={scrolling.map((tab) => ({ key: tab.key, label: titleOf(tab.key), closable: tab.closable }))}
+        items={scrolling.map((tab) => ({ key: tab.key, label: withMenu(tab, titleOf(tab.key)), closable: tab.closable }))}
       />
     </div>
   );

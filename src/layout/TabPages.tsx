@@ -16,6 +16,8 @@ export interface KeptPage {
   route: PageRoute;
   /** Where the page was last shown (its search and state included). */
   location: Location;
+  /** Moves on each refresh from the tab menu: the page mounts afresh and reads its data again. */
+  generation?: number;
 }
 
 function KeptPageView({ route, location }: KeptPage) {
@@ -35,7 +37,7 @@ function KeptPageView({ route, location }: KeptPage) {
 
 export function TabPages({ pages, activePath }: { pages: readonly KeptPage[]; activePath: string | undefined }) {
   return pages.map((page) => (
-    <Activity key={page.route.path} mode={page.route.path === activePath ? 'visible' : 'hidden'} name={page.route.path}>
+    <Activity key={`${page.route.path}#${page.generation ?? 0}`} mode={page.route.path === activePath ? 'visible' : 'hidden'} name={page.route.path}>
       <KeptPageView route={page.route} location={page.location} />
     </Activity>
   ));

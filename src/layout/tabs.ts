@@ -33,6 +33,49 @@ export function closeTab(tabs: readonly PageTab[], key: string, activeKey: strin
   return { tabs: remaining, activeKey: neighbour?.key ?? activeKey };
 }
 
+/** What a tab's menu does: about the tab it was opened on, or all tabs. */
+export type TabMenuAction = 'refresh' | 'close' | 'closeOthers' | 'closeLeft' | 'closeRight' | 'closeAll';
+
+/** The tabs an action of the menu opened on `key` closes: closable ones only, in their order. */
+export function tabsClosedBy(tabs: readonly PageTab[], action: TabMenuAction, key: string): string[] {
+  const index = tabs.findIndex((tab) => tab.key === key);
+  if (index === -1 && action !== 'closeAll') return [];
+  const closing = (tab: PageTab, i: number): boolean => {
+    switch (action) {
+      case 'close':
+        return i === index;
+      case 'closeOthers':
+        return i !== index;
+      case 'closeLeft':
+        return i < index;
+      case 'closeRight':
+        return i > index;
+      case 'closeAll':
+        return true;
+      default:
+        return false;
+    }
+  };
+  return tabs.filter((tab, i) => tab.closable && closing(tab, i)).map((tab) => tab.key);
+}
+
+/**
+ * Closes several tabs at once (a menu action opened on `anchor`). The active tab stays when it is
+ * not among them; else the anchor becomes active when it stays open, else the nearest tab left of
+ * the first closed one (the pinned first page at the least).
+ */
+export function closeTabs(tabs: readonly PageTab[], keys: readonly string[], activeKey: string, anchor: string): { tabs: PageTab[]; activeKey: string } {
+  if (keys.length === 1) return closeTab(tabs, keys[0]!, activeKey);
+  const closed = new Set(keys.filter((key) => tabs.some((tab) => tab.key === key && tab.closable)));
+  const remaining = tabs.filter((tab) => !closed.has(tab.key));
+  if (!closed.has(activeKey)) return { tabs: remaining, activeKey };
+  if (!closed.has(anchor) && remaining.some((tab) => tab.key === anchor)) return { tabs: remaining, activeKey: anchor };
+  const first = tabs.findIndex((tab) => closed.has(tab.key));
+  const before = tabs.slice(0, first).filter((tab) => !closed.has(tab.key));
+  const neighbour = before.at(-1) ?? remaining[0];
+  return { tabs: remaining, activeKey: neighbour?.key ?? activeKey };
+}
+
 /** Where a user's open tabs are kept in this browser (per user: another account starts afresh). */
 export const tabsStorageKey = (user: string) => `console.tabs.${user}`;
 

@@ -71,16 +71,17 @@ export function useDiscardQuestion(Question: DiscardQuestionComponent): { ask: (
 export const LeaveQuestionContext = createContext<() => Promise<boolean>>(() => Promise.resolve(window.confirm(translate('dialog.discard.title'))));
 
 /**
- * `leave(then, scope?)`: runs `then` when nothing in this scope (or its child `scope`) holds
- * unsaved work, else once the user agrees to discard it; resolves whether it ran.
+ * `leave(then, scope?)`: runs `then` when nothing in this scope (or its child `scope`, or any of
+ * several: asked once for all) holds unsaved work, else once the user agrees to discard it;
+ * resolves whether it ran.
  */
-export function useLeaveGuard(): (then: () => void, scope?: string) => Promise<boolean> {
+export function useLeaveGuard(): (then: () => void, scope?: string | readonly string[]) => Promise<boolean> {
   const path = useContext(ScopeContext);
   const ask = useContext(LeaveQuestionContext);
   return useCallback(
-    async (then: () => void, scope?: string) => {
-      const within = scope === undefined ? path : [...path, scope];
-      if (unsavedWork.hasUnsavedWork(within) && !(await ask())) return false;
+    async (then: () => void, scope?: string | readonly string[]) => {
+      const scopes = scope === undefined ? [path] : (typeof scope === 'string' ? [scope] : scope).map((child) => [...path, child]);
+      if (scopes.some((within) => unsavedWork.hasUnsavedWork(within)) && !(await ask())) return false;
       then();
       return true;
     },

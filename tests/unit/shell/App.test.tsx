@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -100,6 +100,36 @@ describe('console shell', () => {
     await user().click(closeButtons()[0]!);
     await waitFor(() => expect(where()).toBe('/home'), slow);
     expect(titles()).toEqual(['首页']);
+  });
+
+  it('closes the other tabs from a tab’s menu, and refreshes a page by reading it again', async () => {
+    renderApp('/home');
+    await screen.findByRole('heading', { name: '欢迎回来，超级管理员' }, slow);
+    const sidebar = screen.getByRole('complementary');
+    for (const [name, path] of [
+      ['子系统管理', '/system/app'],
+      ['角色管理', '/system/role'],
+      ['参数配置', '/system/param'],
+    ]) {
+      await user().click(within(sidebar).getByRole('link', { name }));
+      await waitFor(() => expect(where()).toBe(path), slow);
+    }
+    const titles = () => [...document.querySelectorAll('.console-tabs__pinned, .console-tabs .ant-tabs-tab')].map((t) => t.textContent);
+    expect(titles()).toEqual(['首页', '子系统管理', '角色管理', '参数配置']);
+
+    // The page shown is read again (mounted afresh), not just shown.
+    const paramReads = () => bridge.requests.filter((r) => r.path.endsWith('/param/list')).length;
+    await waitFor(() => expect(paramReads()).toBeGreaterThan(0), slow);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = paramReads();
+    fireEvent.contextMenu(within(screen.getByRole('tablist')).getByText('参数配置'));
+    await user().click(await screen.findByRole('menuitem', { name: '刷新' }, slow));
+    await waitFor(() => expect(paramReads()).toBeGreaterThan(before), slow);
+
+    fireEvent.contextMenu(within(screen.getByRole('tablist')).getByText('参数配置'));
+    await user().click(await screen.findByRole('menuitem', { name: '关闭其他' }, slow));
+    await waitFor(() => expect(titles()).toEqual(['首页', '参数配置']), slow);
+    expect(where()).toBe('/system/param');
   });
 
   it('collapses the sidebar and remembers it in a cookie', async () => {

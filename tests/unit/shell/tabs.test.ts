@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeTab, dropPage, initialTabs, keepPage, openTab, restoreTabs, shownTabs, tabsStorageKey, tabsToSave, type PageTab } from '../../../src/layout/tabs';
+import { closeTab, closeTabs, dropPage, initialTabs, keepPage, openTab, restoreTabs, shownTabs, tabsClosedBy, tabsStorageKey, tabsToSave, type PageTab } from '../../../src/layout/tabs';
 
 const home = { key: '/home' };
 const app = { key: '/system/app' };
@@ -106,5 +106,43 @@ describe('pages kept mounted behind their tabs', () => {
     const kept = keepPage(keepPage(new Map(), '/system/param', at('')), '/system/app', at(''));
     expect([...dropPage(kept, '/system/param').keys()]).toEqual(['/system/app']);
     expect(dropPage(kept, '/nope')).toBe(kept);
+  });
+});
+
+describe('the tab menu', () => {
+  const user = { key: '/organisation/user' };
+  const dic = { key: '/system/dic' };
+  const tabs = () => opened(app, param, user, dic);
+
+  it('names the closable tabs each action closes, never the pinned first page', () => {
+    expect(tabsClosedBy(tabs(), 'close', param.key)).toEqual([param.key]);
+    expect(tabsClosedBy(tabs(), 'closeOthers', param.key)).toEqual([app.key, user.key, dic.key]);
+    expect(tabsClosedBy(tabs(), 'closeLeft', user.key)).toEqual([app.key, param.key]);
+    expect(tabsClosedBy(tabs(), 'closeRight', param.key)).toEqual([user.key, dic.key]);
+    expect(tabsClosedBy(tabs(), 'closeAll', param.key)).toEqual([app.key, param.key, user.key, dic.key]);
+    expect(tabsClosedBy(tabs(), 'close', home.key)).toEqual([]);
+    expect(tabsClosedBy(tabs(), 'closeLeft', app.key)).toEqual([]);
+    expect(tabsClosedBy(tabs(), 'refresh', app.key)).toEqual([]);
+    expect(tabsClosedBy(tabs(), 'closeOthers', '/unknown')).toEqual([]);
+  });
+
+  it('keeps the active tab when it stays open', () => {
+    const result = closeTabs(tabs(), tabsClosedBy(tabs(), 'closeRight', app.key), app.key, app.key);
+    expect(result).toEqual({ tabs: opened(app).concat(), activeKey: app.key });
+  });
+
+  it('moves to the tab the menu was opened on when the active one closes', () => {
+    const result = closeTabs(tabs(), tabsClosedBy(tabs(), 'closeOthers', param.key), dic.key, param.key);
+    expect(result.tabs.map((tab) => tab.key)).toEqual([home.key, param.key]);
+    expect(result.activeKey).toBe(param.key);
+  });
+
+  it('moves to the pinned first page when every closable tab closes', () => {
+    const result = closeTabs(tabs(), tabsClosedBy(tabs(), 'closeAll', user.key), user.key, user.key);
+    expect(result).toEqual({ tabs: [{ key: home.key, closable: false }], activeKey: home.key });
+  });
+
+  it('closing one tab from the menu is the close button’s close', () => {
+    expect(closeTabs(tabs(), [user.key], user.key, user.key)).toEqual(closeTab(tabs(), user.key, user.key));
   });
 });
