@@ -154,6 +154,20 @@ describe('an administrator in zh-CN', () => {
     expect(await tab('子系统管理').count()).toBe(0);
   });
 
+  it('closes the other tabs from a tab’s menu', async () => {
+    await page.getByRole('menuitem', { name: '子系统管理' }).first().click();
+    await page.waitForURL(/\/system\/app$/);
+    await page.getByRole('menuitem', { name: '角色管理' }).first().click();
+    await page.waitForURL(/\/system\/role$/);
+    await visible(tab('子系统管理'));
+    await page.locator('.ant-tabs-tab', { hasText: '参数配置' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await page.waitForURL(/\/system\/param$/);
+    await expect.poll(() => tab('子系统管理').count()).toBe(0);
+    expect(await tab('角色管理').count()).toBe(0);
+    await visible(page.locator('[role="tab"][aria-selected="true"]', { hasText: '参数配置' }));
+  });
+
   it('switches to English and keeps the choice', async () => {
     await page.getByRole('button', { name: '语言' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
