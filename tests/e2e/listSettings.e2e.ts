@@ -74,7 +74,12 @@ async function freshBrowserAt(path: string): Promise<{ page: Page; errors: strin
 
 async function toggleColumn(page: Page, column: string): Promise<void> {
   await page.getByRole('button', { name: '列设置' }).click();
-  await page.getByRole('group', { name: '显示的列' }).getByRole('checkbox', { name: column }).click();
+  const box = page.getByRole('group', { name: '显示的列' }).getByRole('checkbox', { name: column });
+  // Once the popover has settled where it opens: a click during its entrance can land on nothing.
+  await box.waitFor({ state: 'visible' });
+  await page.waitForFunction(() => !document.querySelector('.ant-popover.ant-zoom-big-enter, .ant-popover.ant-zoom-big-appear'));
+  await box.click();
+  await expect.poll(() => box.isChecked()).toBe(false);
   await page.keyboard.press('Escape');
 }
 
