@@ -1,4 +1,4 @@
-import EllipsisOutlined from '@ant-design/icons/es/icons/EllipsisOutlined';
+import DownOutlined from '@ant-design/icons/es/icons/DownOutlined';
 import { useTranslate } from '@refinedev/core';
 import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
 import { useEffect, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
@@ -11,7 +11,7 @@ interface Props {
   activeKey: string;
   onSelect: (key: string) => void;
   onClose: (key: string) => void;
-  /** An action of the tab menu (right-click on a tab, or the ⋯ button for the active one). */
+  /** An action of the tab menu (right-click on a tab, or the ⌄ button for the active one). */
   onMenu: (action: TabMenuAction, key: string) => void;
 }
 
@@ -149,7 +149,7 @@ export function PageTabs({ tabs, titleOf, activeKey, onSelect, onClose, onMenu }
               ) : null}
               {activeKey ? (
                 <Dropdown menu={menuOf(activeKey)} trigger={['click']}>
-                  <Button type="text" size="small" aria-label={t('shell.tabs.menu')} icon={<EllipsisOutlined />} />
+                  <Button type="text" size="small" aria-label={t('shell.tabs.menu')} icon={<DownOutlined />} />
                 </Dropdown>
               ) : null}
             </span>

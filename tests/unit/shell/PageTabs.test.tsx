@@ -64,7 +64,7 @@ describe('the tab menu', () => {
     expect(await menuItems()).toEqual({ 刷新: true, 关闭: false, 关闭其他: true, 关闭左侧: false, 关闭右侧: true, 全部关闭: true });
   });
 
-  it('opens for the active tab from the ⋯ button', async () => {
+  it('opens for the active tab from the ⌄ button', async () => {
     const onMenu = vi.fn();
     show('/system/param', vi.fn(), { onMenu });
     await userEvent.click(screen.getByRole('button', { name: '页面操作' }));
