@@ -143,3 +143,21 @@ export function BulkConfirm({ title, question, url, target, body, input, okText,
     </Modal>
   );
 }
+
+/** Deleting the checked or matching rows at `url`, asked with how many. */
+export function BulkDeleteConfirm({ url, target, ...dialog }: Pick<BulkConfirmProps, 'url' | 'target' | 'open' | 'onDone' | 'onRefused' | 'onClose' | 'afterClose'>) {
+  const t = useTranslate();
+  const rows = useRowsPhrase(target);
+  return (
+    <BulkConfirm
+      {...dialog}
+      title={t('confirm.delete.title')}
+      question={t('bulk.deleteRowsQuestion', { rows })}
+      url={url}
+      target={target}
+      body={() => ({})}
+      danger
+      doneMessage={(count) => t('bulk.deleted', { count })}
+    />
+  );
+}

@@ -8,7 +8,7 @@ import { useTranslate } from '@refinedev/core';
 import { useLocale } from '../../providers/locale';
 import { BULK_UPDATE_PATH, endpointOf, type FormFieldSpec, type ResourceDefinition } from '../define';
 import type { BulkFieldAction, BulkSetAction } from './bulkActions';
-import { BulkConfirm, useRowsPhrase } from './BulkConfirm';
+import { BulkConfirm, BulkDeleteConfirm, useRowsPhrase } from './BulkConfirm';
 import type { BulkTarget } from './bulkTarget';
 import { FieldControl } from './FieldControl';
 import { joinedSlots } from './formValues';
@@ -36,20 +36,7 @@ export function ListBulkConfirm({ definition, bulk, target, ...dialog }: Props) 
   const bulkUpdate = `${endpoint}/${BULK_UPDATE_PATH}`;
   const updated = (count: number) => t('bulk.done', { count });
 
-  if (bulk.kind === 'delete') {
-    return (
-      <BulkConfirm
-        {...dialog}
-        title={t('confirm.delete.title')}
-        question={t('bulk.deleteRowsQuestion', { rows })}
-        url={`${endpoint}/delete`}
-        target={target}
-        body={() => ({})}
-        danger
-        doneMessage={(count) => t('bulk.deleted', { count })}
-      />
-    );
-  }
+  if (bulk.kind === 'delete') return <BulkDeleteConfirm {...dialog} url={`${endpoint}/delete`} target={target} />;
   if (bulk.kind === 'set') {
     const { action } = bulk;
     return (

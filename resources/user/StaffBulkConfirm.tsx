@@ -9,7 +9,7 @@ import { TreeSelect } from 'antd';
 import { staffEntity } from '../../contract/entities/staff';
 import { callUrl, STAFF_CALLS } from '../../contract/paths';
 import { useLocale } from '../../providers/locale';
-import { BulkConfirm, useRowsPhrase } from '../generic/BulkConfirm';
+import { BulkConfirm, BulkDeleteConfirm, useRowsPhrase } from '../generic/BulkConfirm';
 import type { BulkSetAction } from '../generic/bulkActions';
 import type { BulkTarget } from '../generic/bulkTarget';
 import { contractRule } from '../generic/rules';
@@ -34,20 +34,7 @@ export function StaffBulkConfirm({ bulk, target, offices, ...dialog }: Props) {
   const rows = useRowsPhrase(target);
   const changed = (count: number) => t('bulk.done', { count });
 
-  if (bulk.kind === 'delete') {
-    return (
-      <BulkConfirm
-        {...dialog}
-        title={t('confirm.delete.title')}
-        question={t('bulk.deleteRowsQuestion', { rows })}
-        url={callUrl(STAFF_CALLS.delete)}
-        target={target}
-        body={() => ({})}
-        danger
-        doneMessage={(count) => t('bulk.deleted', { count })}
-      />
-    );
-  }
+  if (bulk.kind === 'delete') return <BulkDeleteConfirm {...dialog} url={callUrl(STAFF_CALLS.delete)} target={target} />;
   if (bulk.kind === 'enable') {
     const { action } = bulk;
     const isDisabling = action.value === '0';

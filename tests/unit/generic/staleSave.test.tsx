@@ -23,9 +23,8 @@ const slow = { timeout: 10000 };
 const stored = () => bridge.db.selectFrom('param').selectAll().where('paramKey', '=', 'site.name').executeTakeFirstOrThrow() as Promise<Record<string, unknown>>;
 const sentSaves = () => bridge.requests.filter((r) => r.path.endsWith('/param/saveOrUpdate')).map((r) => r.body as Record<string, unknown>);
 
-/** Opens site.name's edit dialog, types a value, lets another administrator save the record, then saves. */
-async function editWhileAnotherSaves() {
-  renderResourceList(bridge.token, paramResource);
+/** In the rendered list, opens site.name's edit dialog and types a value; another administrator then saves the record. */
+async function typeWhileAnotherSaves() {
   await screen.findByText('site.name', {}, slow);
   const user = userEvent.setup({ pointerEventsCheck: 0 });
   await user.click((await screen.findAllByRole('button', { name: '编辑' }, slow))[0]!);
@@ -36,6 +35,13 @@ async function editWhileAnotherSaves() {
 
   const { id } = await stored();
   await bridge.save('/base/admin/param', { id, value: 'Their console', remark: 'Their remark' });
+  return { dialog, user };
+}
+
+/** Types in site.name's edit dialog while another administrator saves the record, then saves. */
+async function editWhileAnotherSaves() {
+  renderResourceList(bridge.token, paramResource);
+  const { dialog, user } = await typeWhileAnotherSaves();
   await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
   await within(dialog).findByText('保存前已有他人修改了这条记录', {}, slow);
   return { dialog, user };
@@ -104,16 +110,7 @@ describe('the edit dialog while the record is read again', () => {
       </>,
       { token: bridge.token, path: paramResource.menu!.path, resource: { name: 'param', label: paramResource.title['zh-CN'] } },
     );
-    await screen.findByText('site.name', {}, slow);
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
-    await user.click((await screen.findAllByRole('button', { name: '编辑' }, slow))[0]!);
-    const dialog = await screen.findByRole('dialog', {}, slow);
-    await waitFor(() => expect(within(dialog).getByLabelText('值')).toHaveValue('Staff console'), slow);
-    await user.clear(within(dialog).getByLabelText('值'));
-    await user.type(within(dialog).getByLabelText('值'), 'My console');
-
-    const { id } = await stored();
-    await bridge.save('/base/admin/param', { id, value: 'Their console', remark: 'Their remark' });
+    const { dialog, user } = await typeWhileAnotherSaves();
     const listReads = () => bridge.requests.filter((r) => r.path.endsWith('/param/list')).length;
     const before = listReads();
     await user.click(screen.getByRole('button', { name: 'read again', hidden: true }));
