@@ -35,3 +35,4 @@ export * from './rangeBound';
 export * from './recordVersion';
 export * from './bulkUpdate';
 export * from './importFile';
+export * from './live';
