@@ -1,6 +1,6 @@
 /**
  * The authenticated shell, loaded as its own chunk after the auth check: antd's ConfigProvider in
- * the user's language around the console layout.
+ * the user's language and theme (light or dark, compact or not) around the console layout.
  */
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
@@ -8,6 +8,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import type { Locale } from '../../contract/i18n';
 import { useLocale } from '../i18n';
+import { ConsoleTheme } from '../theme/ConsoleTheme';
 import { ConsoleLayout } from './ConsoleLayout';
 import './layout.css';
 
@@ -17,7 +18,9 @@ export default function Shell() {
   const locale = useLocale();
   return (
     <ConfigProvider locale={ANTD_LOCALES[locale]}>
-      <ConsoleLayout />
+      <ConsoleTheme>
+        <ConsoleLayout />
+      </ConsoleTheme>
     </ConfigProvider>
   );
 }
