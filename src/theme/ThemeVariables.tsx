@@ -46,6 +46,8 @@ export function ThemeVariables({ isDark }: { isDark: boolean }) {
   useLayoutEffect(() => {
     const style = document.documentElement.style;
     for (const name of SHARED_TOKENS) style.setProperty(cssVariableOf(name), String(token[name]));
+    // The text size: compact density makes it smaller (12 px), and a tab-like button must match the tabs.
+    style.setProperty(cssVariableOf('fontSize'), `${token.fontSize}px`);
     markDocument(isDark);
   }, [token, isDark]);
   return null;
