@@ -67,7 +67,7 @@ export function PaletteLauncher() {
       <Tooltip title={`${label} (${isMac ? '⌘K' : 'Ctrl+K'})`}>
         <button
           type="button"
-          className="console-header__toggle"
+          className="console-header__toggle console-header__search"
           aria-label={label}
           aria-keyshortcuts="Control+K Meta+K"
           aria-haspopup="dialog"

@@ -19,6 +19,8 @@ export interface PaletteGroup {
 
 /** Records shown for an empty query: a glimpse of the list. */
 const FIRST_RECORDS = 5;
+/** Screens shown once something is typed: the best ones, leaving the records of the list in view. */
+const MATCHING_SCREENS = 8;
 /** Typing pauses this long before a list's search call is asked. */
 const SEARCH_DELAY_MS = 200;
 
@@ -67,7 +69,8 @@ export function usePaletteResults(screens: readonly PaletteScreen[], sources: re
 
   const records = found?.text === text ? found.records : undefined;
   const groups = useMemo(() => {
-    const shownScreens = rankMatches(screens, screenTexts, text);
+    const ranked = rankMatches(screens, screenTexts, text);
+    const shownScreens = text === '' ? ranked : ranked.slice(0, MATCHING_SCREENS);
     const all: PaletteGroup[] = [{ key: 'screens', items: shownScreens.map((screen) => ({ kind: 'screen', key: `screen:${screen.path}`, screen })) }];
     sources.forEach((source, index) => {
       const items = sourceRecords(source.rows, records?.get(source) ?? [], text).map((record): PaletteItem => ({ kind: 'record', key: `record:${index}:${record.key}`, record }));

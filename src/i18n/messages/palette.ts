@@ -3,7 +3,7 @@ export default {
   'zh-CN': {
     'palette.open': '搜索页面和记录',
     'palette.title': '搜索页面和记录',
-    'palette.placeholder': '输入页面名称、拼音首字母或当前列表中的记录',
+    'palette.placeholder': '页面名称、拼音首字母或列表记录',
     'palette.screens': '页面',
     'palette.records': '当前列表：{title}',
     'palette.empty': '没有找到匹配的页面或记录',
@@ -15,7 +15,7 @@ export default {
   'en-US': {
     'palette.open': 'Search screens and records',
     'palette.title': 'Search screens and records',
-    'palette.placeholder': 'Type a screen name, pinyin initials or a record of this list',
+    'palette.placeholder': 'Screen, pinyin initials or record',
     'palette.screens': 'Screens',
     'palette.records': 'In this list: {title}',
     'palette.empty': 'No screen or record matches',
