@@ -87,6 +87,10 @@ describe('the command palette', () => {
     await userEvent.type(box, 'x');
     expect(options()).toHaveLength(0);
     expect(screen.getByText('没有找到匹配的页面或记录')).toBeInTheDocument();
+    // 参数配置 is a screen of the console but not of this caller's tree.
+    await userEvent.clear(box);
+    await userEvent.type(box, 'cspz');
+    expect(options()).toHaveLength(0);
   });
 
   it('moves with the arrow keys and goes to the chosen screen with Enter', async () => {
