@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { lazy, useState } from 'react';
+import { Modal } from 'antd';
+import { lazy, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../../contract/i18n';
@@ -36,7 +37,7 @@ function Where() {
   return <output aria-label="where">{useLocation().pathname}</output>;
 }
 
-function Console({ locale, sources }: { locale: Locale; sources: ReturnType<typeof createRecordSources> }) {
+function Console({ locale, sources, children }: { locale: Locale; sources: ReturnType<typeof createRecordSources>; children?: ReactNode }) {
   const [navigation] = useState(() => createConsoleNavigation({ tree: TREE, reading: 'A', catalogue: { pages: PAGES, titles: TITLES } }, locale));
   return (
     <NavigationContext.Provider value={navigation}>
@@ -44,18 +45,21 @@ function Console({ locale, sources }: { locale: Locale; sources: ReturnType<type
         <button type="button">before</button>
         <PaletteLauncher />
         <Where />
+        {children}
       </RecordSourcesContext.Provider>
     </NavigationContext.Provider>
   );
 }
 
-function show({ locale = 'zh-CN' as Locale, source }: { locale?: Locale; source?: RecordSource } = {}) {
+function show({ locale = 'zh-CN' as Locale, source, children }: { locale?: Locale; source?: RecordSource; children?: ReactNode } = {}) {
   window.history.replaceState(null, '', '/home');
   const sources = createRecordSources();
   const remove = source ? sources.add(source) : undefined;
   render(
     <ConsoleProviders>
-      <Console locale={locale} sources={sources} />
+      <Console locale={locale} sources={sources}>
+        {children}
+      </Console>
     </ConsoleProviders>,
   );
   return { remove };
@@ -136,6 +140,14 @@ describe('the command palette', () => {
     expect(button).toHaveFocus();
     await userEvent.click(button);
     expect(await screen.findByRole('combobox', {}, slow)).toHaveValue('');
+  });
+
+  it('stays shut while another dialog is open, so its typed work stays in view', async () => {
+    show({ children: <Modal open title="编辑员工">…</Modal> });
+    await screen.findByRole('dialog', { name: '编辑员工' });
+    await userEvent.keyboard('{Control>}k{/Control}');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 
   it('speaks English and still finds Chinese titles by pinyin', async () => {
