@@ -7,6 +7,7 @@ import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
 import { useTranslate } from '@refinedev/core';
 import { Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { BootSpinner } from '../routing/BootSpinner';
 
 const loadPalette = () => import('./CommandPalette');
 const CommandPalette = lazy(loadPalette);
@@ -24,6 +25,15 @@ function isOtherDialogOpen(): boolean {
 }
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
+/** The first open fetches the palette's chunk (pinyin's dictionary with it): say so meanwhile. */
+function PaletteLoading({ label }: { label: string }) {
+  return (
+    <div className="palette-loading">
+      <BootSpinner label={label} />
+    </div>
+  );
+}
 
 export function PaletteLauncher() {
   const t = useTranslate();
@@ -79,7 +89,7 @@ export function PaletteLauncher() {
         </button>
       </Tooltip>
       {isWanted ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={open ? <PaletteLoading label={t('palette.loading')} /> : null}>
           <CommandPalette open={open} onDismiss={dismiss} onChosen={() => setOpen(false)} />
         </Suspense>
       ) : null}
