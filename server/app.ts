@@ -36,6 +36,8 @@ import { notFoundHandler } from './http/notFound';
 import type { Caller, RouteAccess } from './http/requestContext';
 import { securityHeaders } from './http/securityHeaders';
 import { officeRoutes } from './office/routes';
+import { openApiRoutes } from './openapi/routes';
+import type { RouteDoc } from './http/routeDoc';
 import { permissionRoutes } from './permission/routes';
 import { preferenceRoutes } from './preferences/routes';
 import { healthRoutes } from './routes/health';
@@ -76,6 +78,8 @@ export interface RouteSummary {
   writes: boolean;
   /** Registered with `config: { unaudited: true }`: it writes only tables the audit log leaves out. */
   unaudited: boolean;
+  /** What it accepts (`config.doc`): the API document's parameters and example (server/openapi). */
+  doc?: RouteDoc;
 }
 
 declare module 'fastify' {
@@ -112,7 +116,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   app.addHook('onRoute', auditWrites);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access ?? 'permission', writes: route.config?.writes === true, unaudited: route.config?.unaudited === true });
+    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access ?? 'permission', writes: route.config?.writes === true, unaudited: route.config?.unaudited === true, doc: route.config?.doc });
   });
 
   app.decorateRequest('locale', DEFAULT_LOCALE);
@@ -129,6 +133,8 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   const dictionaries = createDictionaries(db);
   const policies = { ...resourcePoliciesOf(definitions), onlineSession: onlineSessionPolicy(config.session), auditLog: auditLogPolicy(definitions) };
   const statistics = statisticsRoutes(db, { clock: statisticsClock });
+  const openApi = openApiRoutes(routeTable, definitions);
+  app.addHook('onReady', async () => openApi.build());
   const site = consoleDir ? loadConsoleSite(consoleDir, { workbenchUrl: config.workbenchUrl }) : undefined;
 
   if (config.auditRetentionDays !== undefined) {
@@ -159,6 +165,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
       await api.register(statistics.admin);
       await api.register(onlineSessionRoutes(db));
       await api.register(preferenceRoutes(db, grants, definitions));
+      await api.register(openApi.register);
     },
     { prefix: API_PREFIX },
   );
