@@ -31,7 +31,7 @@ export interface DocOperationExtras {
   /** The envelope codes it may answer. */
   'x-codes': number[];
   /** A request that is well formed (made-up ids are answered 1004). */
-  'x-example': { query?: Record<string, string | number>; body?: unknown };
+  'x-example': { query?: Record<string, string | number>; body?: unknown; /** A file body: the GET call answering a file it takes. */ file?: string };
 }
 
 export interface DocParameter {

@@ -5,12 +5,11 @@
  * are described as server/http/params.ts and contract/paging.ts read them.
  */
 import { z } from 'zod';
-import { Code, entitySchema, MAX_PAGE_NO, MAX_PAGE_SIZE, pagingParams } from '../../contract';
+import { Code, MAX_PAGE_NO, MAX_PAGE_SIZE, pagingParams } from '../../contract';
 import { ORDER_PARAM, SORT_PARAM } from '../../contract/paging';
 import { RANGE_FROM, RANGE_TO } from '../../contract/ranges';
-import { VERSION_FIELD } from '../../contract/recordVersion';
 import { bulkFieldsOf, type ResourceDefinition } from '../../resources/define';
-import { EXAMPLE_ID, idParam, idsDoc, idsParam, type RouteDoc } from '../http/routeDoc';
+import { EXAMPLE_ID, idParam, idsDoc, idsParam, recordSaveDoc, type RouteDoc } from '../http/routeDoc';
 
 const pageNumber = (max: number) => z.union([z.int().min(1).max(max), z.string().regex(/^\d{1,9}$/)]);
 
@@ -37,12 +36,8 @@ function listDoc(master: ResourceDefinition): RouteDoc {
   return { params: z.object(shape), example };
 }
 
-/** A new record (the entity's required fields), or an update of the fields it names (`id` given). */
 function saveDoc(master: ResourceDefinition): RouteDoc {
-  const fields = entitySchema(master.entity) as unknown as z.ZodObject;
-  const update = fields.partial().extend({ id: idParam, [VERSION_FIELD]: idParam.optional().describe('the version the edit was read at') });
-  // Create first: its required fields are what a body without `id` must have.
-  return { params: z.union([fields, update]), example: { id: EXAMPLE_ID }, codes: [Code.NOT_FOUND, Code.DUPLICATE, Code.CONFLICT, Code.STALE_VERSION] };
+  return recordSaveDoc(master.entity, [Code.CONFLICT, Code.STALE_VERSION]);
 }
 
 function bulkDoc(group: readonly ResourceDefinition[]): RouteDoc {

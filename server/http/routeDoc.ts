@@ -6,6 +6,9 @@
  */
 import { z } from 'zod';
 import { Code } from '../../contract/codes';
+import { entitySchema } from '../../contract/validation';
+import type { Entity } from '../../contract/entity';
+import { VERSION_FIELD } from '../../contract/recordVersion';
 import { MAX_IDS } from './params';
 
 export interface RouteDoc {
@@ -17,8 +20,11 @@ export interface RouteDoc {
   params?: z.ZodType;
   /** Query parameters read beside a non-JSON body (an .xlsx upload's `dryRun`). */
   query?: z.ZodObject;
-  /** The body is a file of this media type (its bytes), not JSON. */
-  fileBody?: string;
+  /**
+   * The body is a file's bytes, not JSON: its media type, and the sibling GET call (same folder of
+   * the path) that answers a file this call takes: the document's example body.
+   */
+  fileBody?: { type: string; exampleFrom: string };
   /** Codes beyond those every operation may answer (1004 for a record that is not there, 1005, 1011, 1012). */
   codes?: readonly number[];
   /** A well-formed request: what the document shows and the test sends (ids naming no record are fine). */
@@ -42,3 +48,25 @@ export const EXAMPLE_ID = 987654;
 
 export const idDoc: RouteDoc = { params: z.object({ id: idParam }), example: { id: EXAMPLE_ID }, codes: [Code.NOT_FOUND] };
 export const idsDoc: RouteDoc = { params: z.object({ ids: idsParam }), example: { ids: String(EXAMPLE_ID) }, codes: [Code.NOT_FOUND] };
+
+/** A doc of named parameters (a zod shape) with its example. */
+export function paramsDoc(shape: z.ZodRawShape, example: Record<string, unknown>, codes: readonly number[] = []): RouteDoc {
+  return { params: z.object(shape), example, codes };
+}
+
+/**
+ * A save-or-update call of an entity's record: a new one (the entity's schema, which its
+ * validateEntity checks with) or an update of the fields it names, by `id` (and the version read).
+ */
+export function recordSaveDoc(entity: Entity, codes: readonly number[] = []): RouteDoc {
+  const fields = entitySchema(entity) as unknown as z.ZodObject;
+  const update = fields.partial().extend({ id: idParam, [VERSION_FIELD]: idParam.optional().describe('the version the edit was read at') });
+  // Create first: its required fields are what a body without `id` must have.
+  return { params: z.union([fields, update]), example: { id: EXAMPLE_ID }, codes: [Code.NOT_FOUND, Code.DUPLICATE, ...codes] };
+}
+
+/** A save that checks the whole entity whether it creates or updates (`id` names the record to update). */
+export function wholeSaveDoc(entity: Entity, example: Record<string, unknown>, codes: readonly number[] = []): RouteDoc {
+  const fields = entitySchema(entity) as unknown as z.ZodObject;
+  return { params: fields.extend({ id: idParam.optional(), [VERSION_FIELD]: idParam.optional().describe('the version the edit was read at') }), example, codes: [Code.NOT_FOUND, Code.DUPLICATE, Code.STALE_VERSION, ...codes] };
+}

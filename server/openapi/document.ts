@@ -84,14 +84,18 @@ function operationOf(route: RouteSummary, grants: Map<string, DocGrant[]>): DocO
     tags: [tagOf(route.url)],
     parameters: [...(isGet ? queryParameters(doc?.params) : []), ...queryParameters(doc?.query)],
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body, example } } } } : {}),
-    ...(doc?.fileBody ? { requestBody: { required: true, content: { [doc.fileBody]: { schema: { type: 'string', contentMediaType: doc.fileBody } } } } } : {}),
+    ...(doc?.fileBody ? { requestBody: { required: true, content: { [doc.fileBody.type]: { schema: { type: 'string', contentMediaType: doc.fileBody.type } } } } } : {}),
     responses: { '200': { description: 'The envelope: code 0 with data, or another code of x-codes with msg', content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } } },
     security: access === 'public' ? [] : [{ accessToken: [] }],
     'x-title': title,
     'x-access': access,
     ...(access === 'permission' ? { 'x-api-element': element, 'x-granted-by': grants.get(element) ?? [] } : {}),
     'x-codes': codesOf(method, access, doc),
-    'x-example': isGet ? { query: example as Record<string, string | number> } : doc?.fileBody ? { query: example as Record<string, string | number> } : { body: example },
+    'x-example': isGet
+      ? { query: example as Record<string, string | number> }
+      : doc?.fileBody
+        ? { query: example as Record<string, string | number>, file: `${route.url.slice(0, route.url.lastIndexOf('/'))}/${doc.fileBody.exampleFrom}` }
+        : { body: example },
   };
 }
 
