@@ -33,11 +33,11 @@ import type { Database } from './db/schema';
 import { errorHandler } from './errors';
 import { clientErrorHandler, frameworkErrors } from './http/frameworkRefusals';
 import { notFoundHandler } from './http/notFound';
-import type { Caller, RouteAccess } from './http/requestContext';
+import type { Caller } from './http/requestContext';
 import { securityHeaders } from './http/securityHeaders';
 import { officeRoutes } from './office/routes';
 import { openApiRoutes } from './openapi/routes';
-import type { RouteDoc } from './http/routeDoc';
+import type { DocumentedRoute } from './http/routeDoc';
 import { permissionRoutes } from './permission/routes';
 import { preferenceRoutes } from './preferences/routes';
 import { healthRoutes } from './routes/health';
@@ -70,16 +70,11 @@ export interface BuildAppOptions {
 }
 
 /** One registered route, as the seed-coverage test and tooling read it. */
-export interface RouteSummary {
-  method: string;
-  url: string;
-  access: RouteAccess;
+export interface RouteSummary extends DocumentedRoute {
   /** Registered with `config: { writes: true }`: runs in its request's audit context. */
   writes: boolean;
   /** Registered with `config: { unaudited: true }`: it writes only tables the audit log leaves out. */
   unaudited: boolean;
-  /** What it accepts (`config.doc`): the API document's parameters and example (server/openapi). */
-  doc?: RouteDoc;
 }
 
 declare module 'fastify' {

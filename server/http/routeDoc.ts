@@ -10,6 +10,7 @@ import { entitySchema } from '../../contract/validation';
 import type { Entity } from '../../contract/entity';
 import { VERSION_FIELD } from '../../contract/recordVersion';
 import { MAX_IDS } from './params';
+import type { RouteAccess } from './requestContext';
 
 export interface RouteDoc {
   /**
@@ -29,6 +30,14 @@ export interface RouteDoc {
   codes?: readonly number[];
   /** A well-formed request: what the document shows and the test sends (ids naming no record are fine). */
   example?: Record<string, unknown>;
+}
+
+/** A registered route as the API document reads it (server/app.ts RouteSummary holds these fields). */
+export interface DocumentedRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  doc?: RouteDoc;
 }
 
 declare module 'fastify' {

@@ -8,12 +8,11 @@
 import { z } from 'zod';
 import { API_PREFIX, API_PREFIXES, apiElementPath, Code, codeMessages, TOKEN_HEADER } from '../../contract';
 import type { DocDocument, DocGrant, DocOperation, DocParameter } from '../../contract/openapi';
-import type { RouteSummary } from '../app';
 import { apiName } from '../db/apiNames';
 import type { ScreenSpec } from '../db/screenCatalogue';
 import { pageElementCode } from '../db/baseMenuTree';
 import { isGuardedPath } from '../http/paths';
-import type { RouteDoc } from '../http/routeDoc';
+import type { DocumentedRoute, RouteDoc } from '../http/routeDoc';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -42,7 +41,7 @@ export function tagOf(url: string): string {
 }
 
 /** The codes a call may answer: the guard's, the body parser's, the parameters' and its own. */
-function codesOf(method: string, access: RouteSummary['access'], doc: RouteDoc | undefined): number[] {
+function codesOf(method: string, access: DocumentedRoute['access'], doc: RouteDoc | undefined): number[] {
   const codes = new Set<number>([Code.OK]);
   if (method === 'POST') [Code.BAD_REQUEST, Code.PAYLOAD_TOO_LARGE].forEach((c) => codes.add(c));
   if (doc?.params || doc?.query || doc?.fileBody) codes.add(Code.VALIDATION_FAILED);
@@ -71,7 +70,7 @@ const ENVELOPE = {
   properties: { code: { type: 'integer', description: '0 = success; see x-codes' }, msg: { type: 'string' }, data: {} },
 };
 
-function operationOf(route: RouteSummary, grants: Map<string, DocGrant[]>): DocOperation {
+function operationOf(route: DocumentedRoute, grants: Map<string, DocGrant[]>): DocOperation {
   const { doc, access, method } = route;
   const element = apiElementPath(route.url);
   const example = doc?.example ?? {};
@@ -100,7 +99,7 @@ function operationOf(route: RouteSummary, grants: Map<string, DocGrant[]>): DocO
 }
 
 /** The document of every call `routes` holds (HEAD mirrors of GET routes left out). */
-export function buildDocument(routes: readonly RouteSummary[], screens: readonly ScreenSpec[], version: string): DocDocument {
+export function buildDocument(routes: readonly DocumentedRoute[], screens: readonly ScreenSpec[], version: string): DocDocument {
   const grants = grantsByApi(screens);
   const paths: DocDocument['paths'] = {};
   for (const route of routes) {

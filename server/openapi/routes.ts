@@ -5,15 +5,15 @@
 import type { FastifyInstance } from 'fastify';
 import { OPENAPI_PATH } from '../../contract/openapi';
 import type { ResourceDefinition } from '../../resources/define';
-import type { RouteSummary } from '../app';
 import { baseScreens } from '../db/screenCatalogue';
 import { success } from '../http/envelope';
+import type { DocumentedRoute } from '../http/routeDoc';
 import { buildDocument } from './document';
 import type { DocDocument } from '../../contract/openapi';
 
 export const DOCUMENT_VERSION = '1.0.0';
 
-export function openApiRoutes(routeTable: readonly RouteSummary[], definitions: readonly ResourceDefinition[]) {
+export function openApiRoutes(routeTable: readonly DocumentedRoute[], definitions: readonly ResourceDefinition[]) {
   let document: DocDocument | undefined;
   const documentNow = () => (document ??= buildDocument(routeTable, baseScreens(definitions), DOCUMENT_VERSION));
   return {
