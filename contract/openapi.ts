@@ -1,12 +1,8 @@
 /**
- * The API document (GET /base/admin/openapi.json, OpenAPI 3.1): the address, and the fields this
- * console adds to each operation beyond OpenAPI's own, which the reference page reads.
- *
- * Plain data and types: the reference page's chunk reads it without zod.
+ * The API document (GET /base/admin/openapi.json, OpenAPI 3.1; its path is ./session.ts
+ * OPENAPI_PATH): the fields this console adds to each operation beyond OpenAPI's own, which the
+ * reference page reads. Types only.
  */
-
-/** Below /base/admin, as its API element names it. */
-export const OPENAPI_PATH = '/openapi.json';
 
 /** Who may call an operation (server/http/requestContext.ts RouteAccess). */
 export type DocAccess = 'public' | 'session' | 'permission';

@@ -8,13 +8,14 @@
  * | ------------ | --------------------------- |
  * | the document | GET /base/admin/openapi.json |
  */
-import { useCustom, useTranslate, type BaseRecord, type HttpError } from '@refinedev/core';
+import { useCustom, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Alert, Card, Collapse, Descriptions, Empty, Grid, Input, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useMemo, useState, type CSSProperties } from 'react';
 import type { DocDocument, DocParameter } from '../../contract/openapi';
-import { OPENAPI_PATH } from '../../contract/openapi';
-import { callUrl } from '../../contract/paths';
-import { useLocale } from '../../providers/locale';
+import { API_PREFIX, OPENAPI_PATH } from '../../contract/session';
+import { format } from '../../contract/i18n';
+import { t, useLocale } from '../../providers/locale';
+import { API_DOC_TEXTS } from './texts';
 import type { PageProps } from '../../src/routing/pageProps';
 import { groupedOperations, typeOf, type OperationRow } from './operations';
 
@@ -24,7 +25,7 @@ const code: CSSProperties = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, 
 const pre: CSSProperties = { ...code, margin: 0, padding: 8, background: 'rgba(0, 0, 0, 0.04)', borderRadius: 6, whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 320, overflow: 'auto' };
 
 function ParameterTable({ parameters }: { parameters: DocParameter[] }) {
-  const translate = useTranslate();
+  useLocale(); // its texts follow the locale
   return (
     <Table<DocParameter>
       size="small"
@@ -33,10 +34,10 @@ function ParameterTable({ parameters }: { parameters: DocParameter[] }) {
       dataSource={parameters}
       scroll={{ x: 'max-content' }}
       columns={[
-        { title: translate('apiDoc.col.name'), dataIndex: 'name', render: (name: string) => <span style={code}>{name}</span> },
-        { title: translate('apiDoc.col.type'), key: 'type', render: (_: unknown, p) => <span style={code}>{typeOf(p.schema)}</span> },
-        { title: translate('apiDoc.col.required'), dataIndex: 'required', render: (required: boolean) => (required ? translate('apiDoc.yes') : translate('apiDoc.no')) },
-        { title: translate('apiDoc.col.description'), dataIndex: 'description' },
+        { title: t(API_DOC_TEXTS.col_name), dataIndex: 'name', render: (name: string) => <span style={code}>{name}</span> },
+        { title: t(API_DOC_TEXTS.col_type), key: 'type', render: (_: unknown, p) => <span style={code}>{typeOf(p.schema)}</span> },
+        { title: t(API_DOC_TEXTS.col_required), dataIndex: 'required', render: (required: boolean) => (required ? t(API_DOC_TEXTS.yes) : t(API_DOC_TEXTS.no)) },
+        { title: t(API_DOC_TEXTS.col_description), dataIndex: 'description' },
       ]}
     />
   );
@@ -52,7 +53,6 @@ function bodyFields(schema: Record<string, unknown>): DocParameter[] | undefined
 }
 
 function OperationDetail({ row, codeTexts }: { row: OperationRow; codeTexts: DocDocument['x-codes'] }) {
-  const translate = useTranslate();
   const locale = useLocale();
   const { operation } = row;
   const [mediaType, content] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
@@ -61,13 +61,13 @@ function OperationDetail({ row, codeTexts }: { row: OperationRow; codeTexts: Doc
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Descriptions size="small" column={1} bordered>
-        {operation['x-api-element'] && <Descriptions.Item label={translate('apiDoc.element')}><span style={code}>{operation['x-api-element']}</span></Descriptions.Item>}
+        {operation['x-api-element'] && <Descriptions.Item label={t(API_DOC_TEXTS.element)}><span style={code}>{operation['x-api-element']}</span></Descriptions.Item>}
         {operation['x-access'] === 'permission' && (
-          <Descriptions.Item label={translate('apiDoc.grantedBy')}>
+          <Descriptions.Item label={t(API_DOC_TEXTS.grantedBy)}>
             <Space size={[4, 4]} wrap>{grantedBy.map((g) => <Tag key={g.pageElement} style={code}>{g.pageElement}</Tag>)}</Space>
           </Descriptions.Item>
         )}
-        <Descriptions.Item label={translate('apiDoc.codes')}>
+        <Descriptions.Item label={t(API_DOC_TEXTS.codes)}>
           <Space size={[4, 4]} wrap>
             {operation['x-codes'].map((c) => (
               <Tag key={c} color={c === 0 ? 'success' : undefined} title={codeTexts[String(c)]?.[locale]}>
@@ -79,19 +79,19 @@ function OperationDetail({ row, codeTexts }: { row: OperationRow; codeTexts: Doc
       </Descriptions>
       {operation.parameters.length > 0 && (
         <div>
-          <Typography.Text strong>{translate('apiDoc.params')}</Typography.Text>
+          <Typography.Text strong>{t(API_DOC_TEXTS.params)}</Typography.Text>
           <ParameterTable parameters={operation.parameters} />
         </div>
       )}
       {content && (
         <div>
-          <Typography.Text strong>{mediaType === 'application/json' ? translate('apiDoc.body') : translate('apiDoc.file', { type: mediaType })}</Typography.Text>
+          <Typography.Text strong>{mediaType === 'application/json' ? t(API_DOC_TEXTS.body) : format(t(API_DOC_TEXTS.file), { type: mediaType ?? '' })}</Typography.Text>
           {fields ? <ParameterTable parameters={fields} /> : <pre style={pre}>{JSON.stringify(content.schema, null, 2)}</pre>}
         </div>
       )}
-      {operation.parameters.length === 0 && !content && <Typography.Text type="secondary">{translate('apiDoc.noParams')}</Typography.Text>}
+      {operation.parameters.length === 0 && !content && <Typography.Text type="secondary">{t(API_DOC_TEXTS.noParams)}</Typography.Text>}
       <div>
-        <Typography.Text strong>{translate('apiDoc.example')}</Typography.Text>
+        <Typography.Text strong>{t(API_DOC_TEXTS.example)}</Typography.Text>
         <pre style={pre}>{exampleText(row)}</pre>
       </div>
     </Space>
@@ -108,7 +108,6 @@ function exampleText({ method, path, operation }: OperationRow): string {
 }
 
 function OperationLabel({ row, isNarrow }: { row: OperationRow; isNarrow: boolean }) {
-  const translate = useTranslate();
   const locale = useLocale();
   const access = row.operation['x-access'];
   return (
@@ -116,38 +115,38 @@ function OperationLabel({ row, isNarrow }: { row: OperationRow; isNarrow: boolea
       <Tag color={METHOD_COLOURS[row.method]} style={{ ...code, marginInlineEnd: 0 }}>{row.method}</Tag>
       <span style={{ ...code, wordBreak: 'break-all' }}>{row.path}</span>
       {!isNarrow && <Typography.Text type="secondary">{row.operation['x-title'][locale]}</Typography.Text>}
-      <Tag color={ACCESS_COLOURS[access]}>{translate(`apiDoc.access.${access}`)}</Tag>
+      <Tag color={ACCESS_COLOURS[access]}>{t(API_DOC_TEXTS[`access_${access}`])}</Tag>
     </Space>
   );
 }
 
 function useDocument() {
-  const { query } = useCustom<BaseRecord, HttpError>({ url: callUrl(OPENAPI_PATH), method: 'get', queryOptions: { staleTime: Infinity } });
+  const { query } = useCustom<BaseRecord, HttpError>({ url: `${API_PREFIX}${OPENAPI_PATH}`, method: 'get', queryOptions: { staleTime: Infinity } });
   const data = query.data?.data as unknown as DocDocument | undefined;
   return { document: data && typeof data === 'object' && 'paths' in data ? data : undefined, isLoading: query.isLoading, isError: query.isError };
 }
 
 export default function ApiDocPage(_props: PageProps) {
-  const translate = useTranslate();
+  useLocale(); // its texts follow the locale
   const { document, isLoading, isError } = useDocument();
   const [search, setSearch] = useState('');
   const isNarrow = !Grid.useBreakpoint().md;
   const groups = useMemo(() => (document ? groupedOperations(document, search) : []), [document, search]);
   const count = groups.reduce((n, g) => n + g.rows.length, 0);
 
-  if (isError) return <Alert type="error" showIcon message={translate('apiDoc.failed')} />;
+  if (isError) return <Alert type="error" showIcon message={t(API_DOC_TEXTS.failed)} />;
   return (
     <Card size={isNarrow ? 'small' : 'default'}>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <Typography.Text type="secondary">{translate('apiDoc.intro')}</Typography.Text>
+        <Typography.Text type="secondary">{t(API_DOC_TEXTS.intro)}</Typography.Text>
         <Space size="middle" wrap style={{ width: '100%' }}>
-          <Input.Search allowClear placeholder={translate('apiDoc.search')} aria-label={translate('apiDoc.search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ width: isNarrow ? '100%' : 360 }} />
-          <Typography.Text type="secondary">{translate('apiDoc.count', { count })}</Typography.Text>
+          <Input.Search allowClear placeholder={t(API_DOC_TEXTS.search)} aria-label={t(API_DOC_TEXTS.search)} value={search} onChange={(e) => setSearch(e.target.value)} style={{ width: isNarrow ? '100%' : 360 }} />
+          <Typography.Text type="secondary">{format(t(API_DOC_TEXTS.count), { count })}</Typography.Text>
         </Space>
         {isLoading ? (
           <Spin />
         ) : groups.length === 0 ? (
-          <Empty description={translate('apiDoc.none')} />
+          <Empty description={t(API_DOC_TEXTS.none)} />
         ) : (
           groups.map((group) => (
             <div key={group.tag}>

@@ -1,6 +1,6 @@
 /** The API reference screen: the API document of every call, read from GET /base/admin/openapi.json. */
 import { SCREEN_TITLES } from '../../contract/menuTitles';
-import { OPENAPI_PATH } from '../../contract/openapi';
+import { OPENAPI_PATH } from '../../contract/session';
 import { button, type ScreenDeclaration } from '../screen';
 
 export const apiDocScreen: ScreenDeclaration = {

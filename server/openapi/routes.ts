@@ -3,7 +3,7 @@
  * registered) and served as is. Behind its own API element (the API reference screen's list button).
  */
 import type { FastifyInstance } from 'fastify';
-import { OPENAPI_PATH } from '../../contract/openapi';
+import { OPENAPI_PATH } from '../../contract/session';
 import type { ResourceDefinition } from '../../resources/define';
 import { baseScreens } from '../db/screenCatalogue';
 import { success } from '../http/envelope';

@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, type Envelope } from '../../contract';
 import { IMPORT_MESSAGES } from '../../contract/importFile';
-import { OPENAPI_PATH, type DocDocument, type DocOperation } from '../../contract/openapi';
+import type { DocDocument, DocOperation } from '../../contract/openapi';
+import { OPENAPI_PATH } from '../../contract/session';
 import { createSessionStore } from '../../server/auth/tokens';
 import { DEFAULT_SESSION_POLICY } from '../../server/config';
 import { isGuardedPath } from '../../server/http/paths';
