@@ -52,7 +52,7 @@ function bodyFields(schema: Record<string, unknown>): DocParameter[] | undefined
   return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: required.includes(name), schema: property, description: property.description as string | undefined }));
 }
 
-function OperationDetail({ row, codeTexts }: { row: OperationRow; codeTexts: DocDocument['x-codes'] }) {
+function OperationDetail({ row, codeTexts, isNarrow }: { row: OperationRow; codeTexts: DocDocument['x-codes']; isNarrow: boolean }) {
   const locale = useLocale();
   const { operation } = row;
   const [mediaType, content] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
@@ -60,7 +60,7 @@ function OperationDetail({ row, codeTexts }: { row: OperationRow; codeTexts: Doc
   const grantedBy = operation['x-granted-by'] ?? [];
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Descriptions size="small" column={1} bordered>
+      <Descriptions size="small" column={1} bordered layout={isNarrow ? 'vertical' : 'horizontal'}>
         {operation['x-api-element'] && <Descriptions.Item label={t(API_DOC_TEXTS.element)}><span style={code}>{operation['x-api-element']}</span></Descriptions.Item>}
         {operation['x-access'] === 'permission' && (
           <Descriptions.Item label={t(API_DOC_TEXTS.grantedBy)}>
@@ -70,7 +70,7 @@ function OperationDetail({ row, codeTexts }: { row: OperationRow; codeTexts: Doc
         <Descriptions.Item label={t(API_DOC_TEXTS.codes)}>
           <Space size={[4, 4]} wrap>
             {operation['x-codes'].map((c) => (
-              <Tag key={c} color={c === 0 ? 'success' : undefined} title={codeTexts[String(c)]?.[locale]}>
+              <Tag key={c} color={c === 0 ? 'success' : undefined} style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
                 {c} {codeTexts[String(c)]?.[locale]}
               </Tag>
             ))}
@@ -156,7 +156,7 @@ export default function ApiDocPage(_props: PageProps) {
                 items={group.rows.map((row) => ({
                   key: row.key,
                   label: <OperationLabel row={row} isNarrow={isNarrow} />,
-                  children: <OperationDetail row={row} codeTexts={document!['x-codes']} />,
+                  children: <OperationDetail row={row} codeTexts={document!['x-codes']} isNarrow={isNarrow} />,
                 }))}
               />
             </div>

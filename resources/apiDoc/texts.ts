@@ -6,7 +6,7 @@ import { text } from '../../contract/i18n';
 
 export const API_DOC_TEXTS = {
   search: text('搜索路径、名称、API 元素或按钮', 'Search path, name, API element or button'),
-  count: text('共 {count} 个接口', '{count} operations'),
+  count: text('共 {count} 个接口', 'Operations: {count}'),
   none: text('没有匹配的接口', 'No operation matches'),
   failed: text('API 文档读取失败', 'The API document could not be read'),
   intro: text('每个接口的应答都包含 code、msg、data 三项；除公开接口外需在请求头 access_token 中携带令牌。', 'Every answer holds code, msg and data; every call but the public ones needs the token in the access_token header.'),
