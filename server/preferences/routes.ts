@@ -19,6 +19,9 @@ import { requestParams } from '../http/params';
 import { callerOf, type Caller } from '../http/requestContext';
 import { preferenceMessages } from './messages';
 import { preferenceScreens, type PreferenceScreen } from './screens';
+import { z } from 'zod';
+import { PREFERENCE_KINDS } from '../../contract/preferences';
+import { paramsDoc } from '../http/routeDoc';
 
 function refuse(request: FastifyRequest, code: Code, field: string, message: Text): ApiError {
   const said = message[request.locale];
@@ -27,6 +30,8 @@ function refuse(request: FastifyRequest, code: Code, field: string, message: Tex
 
 /** The console-wide screen: opened by every signed-in user, no lookups to keep out. */
 const CONSOLE_WIDE: PreferenceScreen = { listApi: '', lookupFields: new Set() };
+/** A screen every seed has (the parameters list): the documents' example. */
+const EXAMPLE_SCREEN = 'param';
 
 export function preferenceRoutes(db: Kysely<Database>, grants: Grants, definitions: readonly ResourceDefinition[]) {
   const screens = preferenceScreens(definitions);
@@ -51,7 +56,7 @@ export function preferenceRoutes(db: Kysely<Database>, grants: Grants, definitio
   }
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.get(PREFERENCE_PATHS.list, { config: { access: 'session' } }, async (request) => {
+    app.get(PREFERENCE_PATHS.list, { config: { access: 'session', doc: paramsDoc({ screen: screenKeySchema }, { screen: EXAMPLE_SCREEN }, [Code.FORBIDDEN, Code.PASSWORD_CHANGE_REQUIRED]) } }, async (request) => {
       const caller = callerOf(request);
       const { key } = await grantedScreen(request, caller);
       const rows = await db.selectFrom('userPreference').select(['kind', 'value']).where('userId', '=', caller.userId).where('screen', '=', key).execute();
@@ -65,7 +70,7 @@ export function preferenceRoutes(db: Kysely<Database>, grants: Grants, definitio
       return success(request, answer);
     });
 
-    app.post(PREFERENCE_PATHS.save, { config: { access: 'session', writes: true, unaudited: true } }, async (request) => {
+    app.post(PREFERENCE_PATHS.save, { config: { access: 'session', writes: true, unaudited: true, doc: paramsDoc({ screen: screenKeySchema, kind: z.enum(PREFERENCE_KINDS), value: z.union(Object.values(preferenceSchemas)) }, { screen: EXAMPLE_SCREEN, kind: 'columns', value: { columns: [] } }, [Code.FORBIDDEN, Code.PASSWORD_CHANGE_REQUIRED]) } }, async (request) => {
       const caller = callerOf(request);
       const { key, screen } = await grantedScreen(request, caller);
       const kind = kindOf(request, key);
@@ -86,7 +91,7 @@ export function preferenceRoutes(db: Kysely<Database>, grants: Grants, definitio
       return success(request, null);
     });
 
-    app.post(PREFERENCE_PATHS.delete, { config: { access: 'session', writes: true, unaudited: true } }, async (request) => {
+    app.post(PREFERENCE_PATHS.delete, { config: { access: 'session', writes: true, unaudited: true, doc: paramsDoc({ screen: screenKeySchema, kind: z.enum(PREFERENCE_KINDS) }, { screen: EXAMPLE_SCREEN, kind: 'columns' }, [Code.FORBIDDEN, Code.PASSWORD_CHANGE_REQUIRED]) } }, async (request) => {
       const caller = callerOf(request);
       const { key } = await grantedScreen(request, caller);
       const kind = kindOf(request, key);
