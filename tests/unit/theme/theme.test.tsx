@@ -3,12 +3,13 @@
  * server; a stored theme applied when the console opens; the system's light or dark followed, also
  * when it changes, until the user chooses.
  */
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import theme from 'antd/es/theme';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_SCREEN, type ScreenPreferences, type ThemeSetting } from '../../../contract/preferences';
 import { ConsoleTheme } from '../../../src/theme/ConsoleTheme';
+import { SignedOutTheme } from '../../../src/theme/SignedOutTheme';
 import { ThemeSwitch } from '../../../src/theme/ThemeSwitch';
 import { DARK_QUERY } from '../../../src/theme/themeSetting';
 import { setUpBridge } from '../generic/harness';
@@ -114,5 +115,27 @@ describe('the console’s theme', () => {
     setSystemDark(false);
     setSystemDark(true);
     expect(background()).toBe(LIGHT_BG);
+  });
+});
+
+/** A signed-out page's background as antd gives it. */
+function PageBackground() {
+  return <output aria-label="background">{theme.useToken().token.colorBgContainer}</output>;
+}
+
+describe('the signed-out pages’ theme', () => {
+  it('follows the system to dark without mounting the form anew: the typed text stays', async () => {
+    render(
+      <SignedOutTheme>
+        <PageBackground />
+        <input aria-label="username" />
+      </SignedOutTheme>,
+    );
+    expect(screen.getByLabelText('background')).toHaveTextContent(LIGHT_BG);
+    await userEvent.setup().type(screen.getByLabelText('username'), 'D1001');
+    setSystemDark(true);
+    await waitFor(() => expect(screen.getByLabelText('background')).toHaveTextContent(DARK_BG), slow);
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(screen.getByLabelText('username')).toHaveValue('D1001');
   });
 });
