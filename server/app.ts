@@ -133,8 +133,8 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   app.addHook('onReady', async () => openApi.build());
   const site = consoleDir ? loadConsoleSite(consoleDir, { workbenchUrl: config.workbenchUrl }) : undefined;
   const live = createLive({ db, sessions, grants, definitions, onError: (error, what) => app.log.error({ err: error }, what) });
-  // Every write that succeeded tells the consoles listing what it changed (server/live).
-  app.addHook('onResponse', live.publishWrites);
+  // Every audited write tells the consoles listing what it changed (server/live), once answered.
+  app.addHook('onRoute', live.publishWritesOf);
 
   if (config.auditRetentionDays !== undefined) {
     const pruning = scheduleLogPruning(db, config.auditRetentionDays, (error) => app.log.error({ err: error }, 'pruning the audit and login logs failed'));
