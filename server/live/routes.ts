@@ -64,7 +64,7 @@ export function createLive({ db, sessions, grants, definitions, onError }: LiveO
   }
 
   async function routes(app: FastifyInstance): Promise<void> {
-    app.get(LIVE_PATHS.events, { config: { access: 'session' } }, async (request, reply) => {
+    app.get(LIVE_PATHS.events, { config: { access: 'session', doc: { codes: [Code.TOO_MANY_ATTEMPTS] } } }, async (request, reply) => {
       const caller = callerOf(request);
       const kept = Object.entries(reply.getHeaders()).flatMap(([name, value]) => (value === undefined ? [] : [[name, Array.isArray(value) ? value : String(value)] as const]));
       const head = { ...Object.fromEntries(kept), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' };
