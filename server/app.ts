@@ -28,6 +28,7 @@ import { checkDefinitions } from './crud/definitionRules';
 import { resourcePoliciesOf } from './policies';
 import { crudRoutes } from './crud/routes';
 import { createDictionaries } from './dic/dictionaries';
+import { createLive } from './live/routes';
 import { dictionaryRoutes } from './dic/routes';
 import type { Database } from './db/schema';
 import { errorHandler } from './errors';
@@ -131,6 +132,9 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   const openApi = openApiRoutes(routeTable, definitions);
   app.addHook('onReady', async () => openApi.build());
   const site = consoleDir ? loadConsoleSite(consoleDir, { workbenchUrl: config.workbenchUrl }) : undefined;
+  const live = createLive({ db, sessions, grants, definitions, onError: (error, what) => app.log.error({ err: error }, what) });
+  // Every audited write tells the consoles listing what it changed (server/live), once answered.
+  app.addHook('onRoute', live.publishWritesOf);
 
   if (config.auditRetentionDays !== undefined) {
     const pruning = scheduleLogPruning(db, config.auditRetentionDays, (error) => app.log.error({ err: error }, 'pruning the audit and login logs failed'));
@@ -161,6 +165,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
       await api.register(onlineSessionRoutes(db));
       await api.register(preferenceRoutes(db, grants, definitions));
       await api.register(openApi.register);
+      await api.register(live.routes);
     },
     { prefix: API_PREFIX },
   );

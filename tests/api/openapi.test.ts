@@ -17,7 +17,7 @@ import { isGuardedPath } from '../../server/http/paths';
 import { buildDocument } from '../../server/openapi/document';
 import { baseScreens } from '../../server/db/screenCatalogue';
 import { MATRIX } from './authorizationMatrix';
-import { startTestServer, type TestServer } from './harness';
+import { injectRead, startTestServer, type TestServer } from './harness';
 import { urlOf } from './matrixCallers';
 
 let server: TestServer;
@@ -60,7 +60,8 @@ async function send(op: Operation, token: string, request: DocOperation['x-examp
   // A file body: the file the example names (a template the call itself hands out).
   const file = request.file ? (await server.app.inject({ method: 'GET', url: request.file, headers: { access_token: await adminToken() } })).rawPayload : undefined;
   const fileType = Object.keys(op.operation.requestBody?.content ?? {})[0];
-  const response = await server.app.inject({
+  // Read as a client reads: an event stream (live lists) up to its first event, then dropped.
+  const response = await injectRead(server.app, {
     method: op.method,
     url: op.url,
     query: Object.fromEntries(Object.entries(request.query ?? {}).map(([k, v]) => [k, String(v)])),
@@ -68,7 +69,7 @@ async function send(op: Operation, token: string, request: DocOperation['x-examp
     ...(file ? { payload: file } : op.method === 'POST' && request.body !== undefined ? { payload: request.body as object } : {}),
   });
   // A file (an export, a template) is an accepted request.
-  return String(response.headers['content-type']).startsWith('application/json') ? response.json<Envelope>() : { code: Code.OK, msg: '', data: null };
+  return String(response.headers['content-type']).startsWith('application/json') ? (JSON.parse(response.body) as Envelope) : { code: Code.OK, msg: '', data: null };
 }
 
 /** Runs `each` over `items`, a few at a time (the calls are independent: each has its own session). */

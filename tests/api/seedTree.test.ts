@@ -51,6 +51,8 @@ describe('the seeded base app tree', () => {
     expect([...new Set(open)].sort()).toEqual([
       `public ${API_PREFIX}/user/handoff`,
       `public ${API_PREFIX}/user/login`,
+      // Live lists' event stream: each event is filtered by the caller's list grants (tests/api/live.test.ts).
+      `session ${API_PREFIX}/live/events`,
       `session ${API_PREFIX}/permission/pemByUserAndApp`,
       // The caller's own display preferences: each call checks the screen named is one they may list.
       `session ${API_PREFIX}/preference/delete`,
