@@ -19,6 +19,8 @@ import { useLocale } from '../../providers/locale';
 import { callUrl, STATISTICS_CALLS } from '../../contract/paths';
 import { ReferenceSelect } from '../generic/ReferenceSelect';
 import { useDatePickerLocale } from '../generic/useDatePickerLocale';
+import { useLiveRefetch } from '../generic/useLiveRefetch';
+import { STATISTICS_SOURCES } from './usePagedCall';
 import './statistics.css';
 
 const TrafficChart = lazy(() => import('./TrafficChart'));
@@ -38,6 +40,7 @@ interface ChartQuery {
  */
 function useCall<T extends BaseRecord>(url: string, query: Record<string, unknown>) {
   const { query: state } = useCustom<T, HttpError>({ url, method: 'get', config: { query }, queryOptions: { queryKey: ['statistics', url, query] } });
+  useLiveRefetch(STATISTICS_SOURCES, state.refetch);
   return { data: state.data?.data, query: state };
 }
 

@@ -5,6 +5,10 @@ import { useState } from 'react';
 import type { ListData } from '../../contract/envelope';
 import { STATISTICS_PAGE_SIZES } from '../../contract/statistics';
 import { pagerTotal } from '../generic/pagerTotal';
+import { useLiveRefetch } from '../generic/useLiveRefetch';
+
+/** The live resource of the statistics' figures (an ingested batch changes them). */
+export const STATISTICS_SOURCES = ['statistics'] as const;
 
 /** `enabled` false: nothing is asked (the query is known to be refused). */
 export function usePagedCall<T>(url: string, query: Record<string, unknown>, enabled = true) {
@@ -17,6 +21,7 @@ export function usePagedCall<T>(url: string, query: Record<string, unknown>, ena
     config: { query: params },
     queryOptions: { queryKey: ['statistics', url, params], enabled, retry: false },
   });
+  useLiveRefetch(STATISTICS_SOURCES, state.refetch, enabled);
   const isAnswered = enabled && !state.isError;
   const pagination: TablePaginationConfig = {
     current: paging.page,
