@@ -14,12 +14,19 @@ export function useLiveRefetch(resources: readonly string[], refetch: () => unkn
   useEffect(() => {
     latest.current = { resources, refetch, enabled };
   });
+  const isPending = useRef(false);
   // Refine subscribes once (its effect follows `enabled` only): the callback reads the latest values.
   const onLiveEvent = useCallback((event: LiveEvent) => {
-    const { resources, refetch, enabled } = latest.current;
-    if (!enabled) return;
+    const { resources, enabled } = latest.current;
+    if (!enabled || isPending.current) return;
     // The stream's "reconnected" comes on the subscription's own channel: anything may have changed.
-    if (event.channel === ALL_RESOURCES_CHANNEL || resources.some((resource) => channelOf(resource) === event.channel)) refetch();
+    if (event.channel !== ALL_RESOURCES_CHANNEL && !resources.some((resource) => channelOf(resource) === event.channel)) return;
+    // One write may name several of `resources` in events read together: one refetch for them.
+    isPending.current = true;
+    queueMicrotask(() => {
+      isPending.current = false;
+      latest.current.refetch();
+    });
   }, []);
   useSubscription({ channel: ALL_RESOURCES_CHANNEL, types: ['*'], enabled: isLive, onLiveEvent });
 }

@@ -26,8 +26,8 @@ import type { OfficeBody } from './payload';
 
 /** Refine resource = endpoint base /base/admin/office. */
 export const OFFICE_RESOURCE = 'office';
-/** Members are staff (`user`): their lists follow both. */
-const MEMBER_SOURCES = [OFFICE_RESOURCE, 'user'] as const;
+/** The live resource of member lists: the server names it for writes of staff and of departments. */
+const MEMBER_SOURCES = ['officeMember'] as const;
 export const MEMBER_LIST_URL = callUrl(STAFF_CALLS.list);
 export const CANDIDATE_LIST_URL = callUrl(STAFF_CALLS.filterList);
 
