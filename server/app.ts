@@ -28,6 +28,7 @@ import { checkDefinitions } from './crud/definitionRules';
 import { resourcePoliciesOf } from './policies';
 import { crudRoutes } from './crud/routes';
 import { createDictionaries } from './dic/dictionaries';
+import { createLive } from './live/routes';
 import { dictionaryRoutes } from './dic/routes';
 import type { Database } from './db/schema';
 import { errorHandler } from './errors';
@@ -130,6 +131,9 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   const policies = { ...resourcePoliciesOf(definitions), onlineSession: onlineSessionPolicy(config.session), auditLog: auditLogPolicy(definitions) };
   const statistics = statisticsRoutes(db, { clock: statisticsClock });
   const site = consoleDir ? loadConsoleSite(consoleDir, { workbenchUrl: config.workbenchUrl }) : undefined;
+  const live = createLive({ db, sessions, grants, definitions, onError: (error, what) => app.log.error({ err: error }, what) });
+  // Every write that succeeded tells the consoles listing what it changed (server/live).
+  app.addHook('onResponse', live.publishWrites);
 
   if (config.auditRetentionDays !== undefined) {
     const pruning = scheduleLogPruning(db, config.auditRetentionDays, (error) => app.log.error({ err: error }, 'pruning the audit and login logs failed'));
@@ -159,6 +163,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
       await api.register(statistics.admin);
       await api.register(onlineSessionRoutes(db));
       await api.register(preferenceRoutes(db, grants, definitions));
+      await api.register(live.routes);
     },
     { prefix: API_PREFIX },
   );

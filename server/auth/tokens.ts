@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { withoutControlCharacters } from '../../contract/search';
 import type { SessionPolicy } from '../config';
+import { chunks } from '../db/chunks';
 import { preparedQuery } from '../db/preparedQuery';
 import type { Database, EnableFlag } from '../db/schema';
 
@@ -85,6 +86,30 @@ export function createSessionStore(db: Kysely<Database>, policy: SessionPolicy, 
           grantsVersion: Number(row.grantsVersion ?? 0),
         },
       };
+    },
+
+    /**
+     * Of `sessionIds`, those still live (the rules of `lookup`), each with its user, read in one
+     * statement per part: a server's open event streams are checked together. Touches nothing:
+     * an open stream alone does not keep a session from idling out.
+     */
+    async liveSessions(sessionIds: readonly number[]): Promise<Map<number, { userId: number; mustChangePassword: boolean }>> {
+      const live = new Map<number, { userId: number; mustChangePassword: boolean }>();
+      const time = now();
+      for (const part of chunks([...new Set(sessionIds)])) {
+        const rows = await db
+          .selectFrom('session as s')
+          .innerJoin('user as u', 'u.id', 's.userId')
+          .select(['s.id', 's.userId', 'u.mustChangePassword'])
+          .where('s.id', 'in', part)
+          .where('s.revokedAt', 'is', null)
+          .where('u.isEnable', '=', '1' satisfies EnableFlag)
+          .where('s.lastSeenAt', '>=', time - policy.idleMs)
+          .where('s.createdAt', '>=', time - policy.absoluteMs)
+          .execute();
+        for (const row of rows) live.set(row.id, { userId: row.userId, mustChangePassword: row.mustChangePassword === 1 });
+      }
+      return live;
     },
 
     async revoke(sessionId: number): Promise<void> {

@@ -32,6 +32,17 @@ export interface OpenOptions {
 
 const PG_INT8 = 20;
 
+/** PostgreSQL: how to open a connection of its own (not pooled) to the database of a Kysely instance. */
+const ownConnections = new WeakMap<Kysely<Database>, () => pg.Client>();
+
+/**
+ * A new, unpooled client to the same PostgreSQL database as `db` (live lists LISTEN on one for
+ * as long as the server runs); undefined on SQLite.
+ */
+export function ownConnectionOf(db: Kysely<Database>): (() => pg.Client) | undefined {
+  return ownConnections.get(db);
+}
+
 export function isPostgresUrl(url: string): boolean {
   return url.startsWith('postgres://') || url.startsWith('postgresql://');
 }
@@ -52,6 +63,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     });
     pool.on('error', options.onPoolError ?? ((error) => process.stderr.write(`PostgreSQL pool error: ${error.message}\n`)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log: options.log });
+    ownConnections.set(db, () => new pg.Client({ connectionString: url }));
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
 

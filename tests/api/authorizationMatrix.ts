@@ -25,6 +25,8 @@ export const BESPOKE_ROWS: Row[] = [
   // One's own preferences: a session suffices; the screen named must be one the caller may open
   // (its list call granted), else 1003 from the route itself (tests/api/preferences.test.ts).
   // Without a screen the request is harmless: 1001.
+  // Live lists' event stream: a session suffices, each event is filtered by the caller's list grants (tests/api/live.test.ts).
+  ['GET',  '/live/events',                  NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS],
   ['GET',  '/preference/list',              NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS,       { query: { kind: 'columns' } }],
   ['POST', '/preference/save',              NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS,       { body: { kind: 'columns', value: { columns: [] } } }],
   ['POST', '/preference/delete',            NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS,       { body: { kind: 'columns' } }],

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
@@ -124,6 +124,29 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
 const silent = pino({ level: 'silent' });
 
+export interface Read {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+}
+
+/**
+ * `app.inject` read as a client reads: the whole body, except an event stream (which never ends by
+ * itself), read up to its first event and then dropped as a closing browser tab drops it.
+ */
+export async function injectRead(app: FastifyInstance, options: InjectOptions): Promise<Read> {
+  const response = await app.inject({ ...options, payloadAsStream: true });
+  const stream = response.stream();
+  const isEventStream = String(response.headers['content-type'] ?? '').startsWith('text/event-stream');
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    chunks.push(Buffer.from(chunk as Uint8Array));
+    if (isEventStream && Buffer.concat(chunks).includes('\n\n')) break;
+  }
+  if (isEventStream) response.raw.res.destroy();
+  return { statusCode: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') };
+}
+
 async function serve(handle: DatabaseHandle, dispose: () => Promise<void>, options: TestServerOptions): Promise<TestServer> {
   let clock = options.statisticsClock;
   const start = async ({ definitions, prepareLogger, statisticsClock }: RestartOptions) => {
@@ -154,7 +177,7 @@ async function serve(handle: DatabaseHandle, dispose: () => Promise<void>, optio
   const { db } = handle;
 
   const call: TestServer['call'] = async (method, url, { token, query, body, headers = {}, remoteAddress } = {}) => {
-    const response = await app.inject({
+    const response = await injectRead(app, {
       method,
       url,
       query: query ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) : undefined,
@@ -168,7 +191,7 @@ async function serve(handle: DatabaseHandle, dispose: () => Promise<void>, optio
     });
     let parsed: Envelope<never>;
     try {
-      parsed = response.json();
+      parsed = JSON.parse(response.body) as Envelope<never>;
     } catch {
       parsed = { code: NaN, msg: '', data: undefined as never };
     }

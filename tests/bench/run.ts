@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: every measurement in one table, also written to bench/results.json.
- * BENCH_ONLY=size,staff,export,startup,statistics,ua picks sections; BENCH_DIALECTS=sqlite,postgres picks
+ * BENCH_ONLY=size,staff,export,startup,statistics,ua,live picks sections; BENCH_DIALECTS=sqlite,postgres picks
  * databases (PostgreSQL at BENCH_PG_URL, default the local test server). Not a test: the figures
  * are read by people; the process fails only when a section cannot run.
  */
 import type { DialectName } from '../../server/db/database';
 import { exportBench } from './exportBench';
+import { liveBench } from './live';
 import { Report } from './report';
 import { screenSizes } from './size';
 import { staffListBench } from './staffList';
@@ -13,7 +14,7 @@ import { startupBench } from './startup';
 import { statisticsBench } from './statistics';
 import { uaBench } from './ua';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'size,staff,export,startup,statistics,ua').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'size,staff,export,startup,statistics,ua,live').split(','));
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as DialectName[];
 const report = new Report();
 
@@ -27,6 +28,7 @@ for (const dialect of dialects) {
   if (only.has('export')) await exportBench(report, dialect);
   if (only.has('startup')) await startupBench(report, dialect);
   if (only.has('statistics')) await statisticsBench(report, dialect);
+  if (only.has('live')) await liveBench(report, dialect);
 }
 if (only.has('ua')) await uaBench(report);
 

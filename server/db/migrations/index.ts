@@ -27,6 +27,7 @@ import { userPreference } from './0020_user_preference';
 import { gramUserIndex } from './0021_gram_user_index';
 import { moreVersions } from './0022_more_versions';
 import { importBatch } from './0023_import_batch';
+import { auditRequestIndex } from './0024_audit_request_index';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -52,6 +53,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0021_gram_user_index': gramUserIndex(dialect),
     '0022_more_versions': moreVersions(dialect),
     '0023_import_batch': importBatch(dialect),
+    '0024_audit_request_index': auditRequestIndex(),
   };
 }
 
