@@ -22,9 +22,8 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   database = await benchDatabase('postgres', 'live');
   const env = { SEED: 'demo', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD };
-  // The first migrates and seeds; the second then starts on the ready database.
-  servers.push(await startServer({ databaseUrl: database.url, env }));
-  servers.push(await startServer({ databaseUrl: database.url, env }));
+  // Started together: one of them migrates and seeds, the other waits for it (tests/proof/servers.proof.ts).
+  servers = await Promise.all([startServer({ databaseUrl: database.url, env }), startServer({ databaseUrl: database.url, env })]);
   browser = await launchBrowser();
   const [a, b] = await Promise.all(servers.map((server) => newPage(browser!, server.address)));
   writer = a!.page;
