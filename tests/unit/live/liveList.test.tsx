@@ -1,7 +1,8 @@
 /**
  * A declared list is live (liveMode "auto" over the console's live provider), against the real
- * app: another administrator's save shows in the open list without a reload; an edit dialog open
- * meanwhile keeps what was typed (it read its record once); a reconnect refetches the list once.
+ * app: another administrator's save shows in the open list and in an open show view without a
+ * reload; an edit dialog open meanwhile keeps what was typed (it read its record once); a reconnect
+ * refetches the list once.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -57,6 +58,20 @@ describe('a live declared list', () => {
     // ...while the dialog keeps the user's typing and did not read the record again.
     expect(value()).toHaveValue('My console');
     expect(calls('detail')).toBe(detailReads);
+  });
+
+  it('shows another administrator’s change of the record in its open show view', async () => {
+    const live = renderLiveList();
+    await screen.findByText('site.name', {}, slow);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click((await screen.findAllByRole('button', { name: '查看' }, slow))[0]!);
+    const drawer = await screen.findByRole('dialog', {}, slow);
+    expect(await within(drawer).findByText('Staff console', {}, slow)).toBeInTheDocument();
+
+    const shown = await bridge.db.selectFrom('param').select('id').where('paramKey', '=', 'site.name').executeTakeFirstOrThrow();
+    await bridge.save('/base/admin/param', { id: shown.id, value: 'Renamed elsewhere' });
+    live.change({ resource: 'param', ids: [String(shown.id)], action: 'updated' });
+    expect(await within(drawer).findByText('Renamed elsewhere', {}, slow)).toBeInTheDocument();
   });
 
   it('refetches for its own resource only', async () => {
