@@ -7,7 +7,7 @@ import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useLiveRefetch } from '../../../resources/generic/useLiveRefetch';
 import { ConsoleProviders } from '../renderInConsole';
-import { fakeLive, type FakeLive } from './fakeLive';
+import { fakeLive } from './fakeLive';
 
 function Probe({ refetch, enabled }: { refetch: () => void; enabled: boolean }) {
   useLiveRefetch(['permission', 'menu'], refetch, enabled);
@@ -48,7 +48,7 @@ describe('useLiveRefetch', () => {
   });
 
   it('refetches once after a reconnect', async () => {
-    const { live, refetch }: { live: FakeLive; refetch: ReturnType<typeof vi.fn> } = await renderProbe();
+    const { live, refetch } = await renderProbe();
     live.reconnect();
     await settle();
     expect(refetch).toHaveBeenCalledTimes(1);
