@@ -38,6 +38,7 @@ export const SCREEN_TITLES = {
   office: { 'zh-CN': '组织管理', 'en-US': 'Organisation management' },
   dashboard: { 'zh-CN': '流量看板', 'en-US': 'Dashboard' },
   effective: { 'zh-CN': '有效权限', 'en-US': 'Effective permissions' },
+  apiDoc: { 'zh-CN': 'API 文档', 'en-US': 'API reference' },
   staffSummary: { 'zh-CN': '商务人员汇总', 'en-US': 'Business staff summary' },
   mediaStats: { 'zh-CN': '媒介统计', 'en-US': 'Media statistics' },
   customer: { 'zh-CN': '客户详情', 'en-US': 'Customer detail' },

@@ -1,6 +1,6 @@
 /** The zod schemas of ./preferences.ts: what the server accepts as each kind's value. */
 import { z } from 'zod';
-import { PREFERENCE_LIMITS, type ColumnSetting, type PreferenceKind, type SavedView, type SortSetting, type ViewsSetting } from './preferences';
+import { PREFERENCE_LIMITS, THEME_MODES, type ColumnSetting, type PreferenceKind, type SavedView, type SortSetting, type ThemeSetting, type ViewsSetting } from './preferences';
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 const keySchema = z.string().min(1).max(PREFERENCE_LIMITS.key).regex(KEY);
@@ -34,4 +34,6 @@ export const viewsSettingSchema: z.ZodType<ViewsSetting> = z.strictObject({
     .refine((views) => new Set(views.map((v) => v.name)).size === views.length, { message: 'duplicate view name' }),
 });
 
-export const preferenceSchemas: Record<PreferenceKind, z.ZodType> = { columns: columnSettingSchema, views: viewsSettingSchema };
+export const themeSettingSchema: z.ZodType<ThemeSetting> = z.strictObject({ mode: z.enum(THEME_MODES), compact: z.boolean() });
+
+export const preferenceSchemas: Record<PreferenceKind, z.ZodType> = { columns: columnSettingSchema, views: viewsSettingSchema, theme: themeSettingSchema };

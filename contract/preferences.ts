@@ -14,9 +14,20 @@ export const PREFERENCE_PATHS = {
   delete: '/preference/delete',
 } as const;
 
-/** What a screen may keep. Issue 24's theme will be one more kind, of the console-wide screen. */
-export const PREFERENCE_KINDS = ['columns', 'views'] as const;
+/** What a screen may keep: a list keeps its columns and views, the console-wide screen its theme. */
+export const PREFERENCE_KINDS = ['columns', 'views', 'theme'] as const;
 export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
+
+/**
+ * The console-wide screen: settings of the whole console rather than of one list. Every signed-in
+ * user may keep them (no list grant); no list screen may take this name.
+ */
+export const CONSOLE_SCREEN = 'console';
+export const CONSOLE_KINDS: readonly PreferenceKind[] = ['theme'];
+export const LIST_KINDS: readonly PreferenceKind[] = ['columns', 'views'];
+
+/** The kinds a screen may keep. */
+export const kindsOf = (screen: string): readonly PreferenceKind[] => (screen === CONSOLE_SCREEN ? CONSOLE_KINDS : LIST_KINDS);
 
 export const PREFERENCE_LIMITS = {
   /** Columns named in one setting (a list has far fewer; a longer one is not a real setting). */
@@ -64,10 +75,31 @@ export interface ViewsSetting {
   views: SavedView[];
 }
 
+/** Follow the system (prefers-color-scheme), or always light, or always dark. */
+export const THEME_MODES = ['system', 'light', 'dark'] as const;
+export type ThemeMode = (typeof THEME_MODES)[number];
+
+/** The console's look: light or dark (or the system's), and antd's compact density or not. */
+export interface ThemeSetting {
+  mode: ThemeMode;
+  compact: boolean;
+}
+
+/** Until the user chooses: the system's light or dark, default density. */
+export const DEFAULT_THEME: ThemeSetting = { mode: 'system', compact: false };
+
+/** A plain check of a theme (the login page and the first paint read one without zod). */
+export function isThemeSetting(value: unknown): value is ThemeSetting {
+  if (typeof value !== 'object' || value === null) return false;
+  const { mode, compact, ...rest } = value as Record<string, unknown>;
+  return (THEME_MODES as readonly unknown[]).includes(mode) && typeof compact === 'boolean' && Object.keys(rest).length === 0;
+}
+
 /** What GET /preference/list answers: the kinds the user keeps for the screen. */
 export interface ScreenPreferences {
   columns?: ColumnSetting;
   views?: ViewsSetting;
+  theme?: ThemeSetting;
 }
 
 export function isPreferenceKind(value: unknown): value is PreferenceKind {

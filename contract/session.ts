@@ -87,6 +87,13 @@ export const LOGIN_PATH = '/user/login';
 export const USER_INFO_PATH = '/user/info';
 export const LOGOUT_PATH = '/user/logout';
 /** The caller's granted menu tree of a sub-system. */
+/**
+ * The API document (server/openapi; the API reference screen reads it). Here, in the entry's chunk,
+ * rather than in ./openapi.ts or ./paths.ts: a module the page shared with the page registry's chunk
+ * would pull the page's antd components into that chunk's graph.
+ */
+export const OPENAPI_PATH = '/openapi.json';
+
 export const PERMISSIONS_PATH = '/permission/pemByUserAndApp';
 /** The workbench's cards: the sub-systems the caller may open. */
 export const WORKBENCH_APPS_PATH = '/workbench/apps';

@@ -4,6 +4,7 @@
  * customer and UA lists are declared resources: their menus and buttons come with their definitions.
  */
 import { HOME_TITLE } from '../contract/menuTitles';
+import { apiDocScreen } from './apiDoc/screen';
 import { effectiveScreen } from './effective/screen';
 import { nestedScreens, treeFilterScreen } from './examples/screens';
 import { officeMemberScreen, officeScreen } from './office/screens';
@@ -26,5 +27,6 @@ export const BESPOKE_SCREENS: readonly ScreenDeclaration[] = [
   templateScreen,
   treeFilterScreen,
   effectiveScreen,
+  apiDocScreen,
   ...nestedScreens,
 ];

@@ -23,6 +23,7 @@ const bespokePages: Record<string, PageComponent> = {
   home: lazy(() => import('../src/pages/Home')),
   permission: lazy(() => import('./permission/PermissionPage')),
   effective: lazy(() => import('./effective/EffectivePage')),
+  apiDoc: lazy(() => import('./apiDoc/ApiDocPage')),
   user: lazy(() => import('./user/UserPage')),
   officeMember: lazy(() => import('./office/OfficeMemberPage')),
   office: lazy(() => import('./office/OfficePage')),

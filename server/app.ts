@@ -34,9 +34,11 @@ import type { Database } from './db/schema';
 import { errorHandler } from './errors';
 import { clientErrorHandler, frameworkErrors } from './http/frameworkRefusals';
 import { notFoundHandler } from './http/notFound';
-import type { Caller, RouteAccess } from './http/requestContext';
+import type { Caller } from './http/requestContext';
 import { securityHeaders } from './http/securityHeaders';
 import { officeRoutes } from './office/routes';
+import { openApiRoutes } from './openapi/routes';
+import type { DocumentedRoute } from './http/routeDoc';
 import { permissionRoutes } from './permission/routes';
 import { preferenceRoutes } from './preferences/routes';
 import { healthRoutes } from './routes/health';
@@ -69,10 +71,7 @@ export interface BuildAppOptions {
 }
 
 /** One registered route, as the seed-coverage test and tooling read it. */
-export interface RouteSummary {
-  method: string;
-  url: string;
-  access: RouteAccess;
+export interface RouteSummary extends DocumentedRoute {
   /** Registered with `config: { writes: true }`: runs in its request's audit context. */
   writes: boolean;
   /** Registered with `config: { unaudited: true }`: it writes only tables the audit log leaves out. */
@@ -113,7 +112,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   app.addHook('onRoute', auditWrites);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access ?? 'permission', writes: route.config?.writes === true, unaudited: route.config?.unaudited === true });
+    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access ?? 'permission', writes: route.config?.writes === true, unaudited: route.config?.unaudited === true, doc: route.config?.doc });
   });
 
   app.decorateRequest('locale', DEFAULT_LOCALE);
@@ -130,10 +129,12 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   const dictionaries = createDictionaries(db);
   const policies = { ...resourcePoliciesOf(definitions), onlineSession: onlineSessionPolicy(config.session), auditLog: auditLogPolicy(definitions) };
   const statistics = statisticsRoutes(db, { clock: statisticsClock });
+  const openApi = openApiRoutes(routeTable, definitions);
+  app.addHook('onReady', async () => openApi.build());
   const site = consoleDir ? loadConsoleSite(consoleDir, { workbenchUrl: config.workbenchUrl }) : undefined;
   const live = createLive({ db, sessions, grants, definitions, onError: (error, what) => app.log.error({ err: error }, what) });
-  // Every write that succeeded tells the consoles listing what it changed (server/live).
-  app.addHook('onResponse', live.publishWrites);
+  // Every audited write tells the consoles listing what it changed (server/live), once answered.
+  app.addHook('onRoute', live.publishWritesOf);
 
   if (config.auditRetentionDays !== undefined) {
     const pruning = scheduleLogPruning(db, config.auditRetentionDays, (error) => app.log.error({ err: error }, 'pruning the audit and login logs failed'));
@@ -163,6 +164,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
       await api.register(statistics.admin);
       await api.register(onlineSessionRoutes(db));
       await api.register(preferenceRoutes(db, grants, definitions));
+      await api.register(openApi.register);
       await api.register(live.routes);
     },
     { prefix: API_PREFIX },

@@ -26,6 +26,7 @@ import type { Row } from './rowTypes';
 import { SearchForm } from './SearchForm';
 import { useResourceAccess } from './useResourceAccess';
 import { useCheckedRows } from './useCheckedRows';
+import { useListRecords } from './useListRecords';
 import { useRowActionAccess } from './useRowActionAccess';
 import { pagerTotal } from './pagerTotal';
 import { tableFit } from './tableFit';
@@ -179,6 +180,8 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
 
   const closeDialog = () => setDialog((current) => current && { ...current, open: false });
   const forgetDialog = () => setDialog(undefined);
+  // The command palette finds this list's records and opens one as the eye button does.
+  useListRecords({ definition, title, rows, master, onShow: (row) => setDialog({ kind: 'show', id: row.id, open: true }) });
   const openRowAction = (row: Row, name: string) => {
     const found = rowActions.find(({ action }) => action.action === name);
     if (found) setDialog({ kind: 'rowAction', ...found, row, open: true });

@@ -11,6 +11,7 @@
 import { Line } from '@ant-design/charts';
 import { useEffect, useRef, useState } from 'react';
 import { CHART_PALETTE, CHART_RESIZE_MS, chartRows, lineTotal, type ChartData } from '../../contract/statistics';
+import { useConsoleTheme } from '../../src/theme/ConsoleTheme';
 import { throttle } from './throttle';
 
 interface Props {
@@ -44,6 +45,7 @@ const colourOf = (index: number) => CHART_PALETTE[index % CHART_PALETTE.length]!
 export default function TrafficChart({ data, height = 320, legendLabel }: Props) {
   const [ref, width] = useThrottledWidth();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const { isDark } = useConsoleTheme();
   const names = data.items.map((line) => line.name);
   const shown = { ...data, items: data.items.filter((line) => !hidden.has(line.name)) };
   const toggle = (name: string) =>
@@ -72,6 +74,8 @@ export default function TrafficChart({ data, height = 320, legendLabel }: Props)
             width={width}
             height={height}
             autoFit={false}
+            // G2's own dark theme: axes, grid and labels light on the dark page.
+            theme={isDark ? 'dark' : 'light'}
             legend={false}
             // The whole domain, so a hidden line leaves every other line its colour.
             scale={{ color: { domain: names, range: [...CHART_PALETTE] } }}
@@ -83,7 +87,7 @@ export default function TrafficChart({ data, height = 320, legendLabel }: Props)
         {names.map((name, index) => (
           <li key={name}>
             <button type="button" className="traffic-chart__legend-item" aria-pressed={!hidden.has(name)} onClick={() => toggle(name)}>
-              <span className="traffic-chart__swatch" style={{ background: hidden.has(name) ? '#d9d9d9' : colourOf(index) }} aria-hidden="true" />
+              <span className="traffic-chart__swatch" style={{ background: hidden.has(name) ? 'var(--console-color-border)' : colourOf(index) }} aria-hidden="true" />
               {name}
             </button>
           </li>

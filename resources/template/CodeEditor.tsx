@@ -23,11 +23,14 @@ interface Props {
   maxHeight?: string;
 }
 
+// The console's theme variables (src/theme/ThemeVariables.tsx): the editor follows light and dark.
 const theme = EditorView.theme({
-  '&': { fontSize: '13px', border: '1px solid #d9d9d9', borderRadius: '6px', backgroundColor: '#fff' },
-  '&.cm-focused': { outline: 'none', borderColor: '#4096ff', boxShadow: '0 0 0 2px rgba(5, 145, 255, 0.1)' },
+  '&': { fontSize: '13px', border: '1px solid var(--console-color-border)', borderRadius: '6px', backgroundColor: 'var(--console-color-bg-container)', color: 'var(--console-color-text)' },
+  '&.cm-focused': { outline: 'none', borderColor: 'var(--console-color-primary-hover)', boxShadow: '0 0 0 2px var(--console-color-primary-bg)' },
+  '.cm-content': { caretColor: 'var(--console-color-text)' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--console-color-text)' },
   '.cm-scroller': { fontFamily: 'SFMono-Regular, Consolas, "Liberation Mono", Menlo, monospace', lineHeight: '1.6' },
-  '.cm-gutters': { backgroundColor: '#fafafa', borderRight: '1px solid #f0f0f0', color: 'rgba(0, 0, 0, 0.35)' },
+  '.cm-gutters': { backgroundColor: 'var(--console-color-fill-alter)', borderRight: '1px solid var(--console-color-border-secondary)', color: 'var(--console-color-text-tertiary)' },
 });
 
 export default function CodeEditor({ value = '', onChange, readOnly = false, placeholder, ariaLabel, id, minHeight = 240, maxHeight }: Props) {

@@ -25,6 +25,7 @@ import { callUrl, STAFF_CALLS } from '../../contract/paths';
 import { staffColumns, type RowActionName } from './staffColumns';
 import { officeOptions, staffFilters, type StaffFilters, type StaffSearchValues } from './staffList';
 import { UserSearchForm } from './UserSearchForm';
+import { useStaffRecords } from './useStaffRecords';
 import { USER_RESOURCE, useOffices, useRoles, useStaffCalls, useStaffList } from './useStaffData';
 import { pagerTotal } from '../generic/pagerTotal';
 import { FIT_CLASS, tableFit } from '../generic/tableFit';
@@ -159,6 +160,17 @@ export default function UserPage({ route }: PageProps) {
     },
   });
   const columns = settings.arrange(allColumns);
+  // The command palette opens a member as the row's edit button does; without that grant, it finds
+  // the member in the list by their code.
+  useStaffRecords(route.title, rows, (row) => {
+    if (granted.has('edit')) {
+      setDialog({ kind: 'form', row, open: true });
+      return;
+    }
+    searchForm.resetFields();
+    searchForm.setFieldsValue({ code: row.code });
+    search(staffFilters(searchForm.getFieldsValue()));
+  });
   const closeDialog = () => setDialog((current) => current && { ...current, open: false });
   const forgetDialog = () => setDialog(undefined);
 

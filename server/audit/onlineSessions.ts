@@ -18,6 +18,8 @@ import { requestParams, requiredIds } from '../http/params';
 import { callerOf } from '../http/requestContext';
 import { checkAccountAction } from '../staff/accountRules';
 import { writeAuditNotes } from './note';
+import { Code } from '../../contract/codes';
+import { EXAMPLE_ID, idsDoc, idsParam, paramsDoc } from '../http/routeDoc';
 
 /** Only sessions that still open the console: not idle too long, not older than the absolute limit. */
 export function onlineSessionPolicy(policy: SessionPolicy, now: () => number = Date.now): CrudFeature {
@@ -64,13 +66,13 @@ export function onlineSessionRoutes(db: Kysely<Database>, now: () => number = Da
     app.route({
       method: ['GET', 'POST'],
       url: ONLINE_SESSION_CALLS.end,
-      config: { writes: true },
+      config: { writes: true, doc: idsDoc },
       handler: async (request) => success(request, { ended: await end(request, { sessionIds: requiredIds(requestParams(request).ids, request.locale) }) }),
     });
     app.route({
       method: ['GET', 'POST'],
       url: ONLINE_SESSION_CALLS.endUser,
-      config: { writes: true },
+      config: { writes: true, doc: paramsDoc({ userIds: idsParam }, { userIds: String(EXAMPLE_ID) }, [Code.NOT_FOUND]) },
       handler: async (request) => success(request, { ended: await end(request, { userIds: requiredIds(requestParams(request).userIds, request.locale, 'userIds') }) }),
     });
   };

@@ -22,6 +22,7 @@
  *   core's checks and every `beforeSave`), then all are stored by the repository in one transaction.
  */
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { RouteDoc } from '../http/routeDoc';
 import type { Kysely } from 'kysely';
 import type { ImpactCount, ListData, Locale, Text } from '../../contract';
 import type { LookupComparison } from '../../contract/lookup';
@@ -135,6 +136,8 @@ export interface FeatureRoute {
   /** Its body is a file's bytes (an import's .xlsx): parsed as a Buffer, bounded by IMPORT_LIMITS.bytes (server/import/fileBody.ts). */
   fileBody?: boolean;
   answeredBy: 'record' | 'parent' | 'master';
+  /** What it accepts, for the API document (server/http/routeDoc.ts). */
+  doc?: RouteDoc;
   /** Checks the call's own parameters first, whichever resource then answers it (1001). */
   checkParams?(request: FastifyRequest): void;
   handler(request: FastifyRequest, core: CrudCore, reply: FastifyReply): Promise<unknown>;

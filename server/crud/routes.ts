@@ -14,6 +14,7 @@
  * a record call's id names none of its records).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { crudDocs } from './routeDocs';
 import { Code } from '../../contract';
 import { BULK_UPDATE_PATH, bulkFieldsOf, DELETE_IMPACT_PATH, hasAction, type ResourceDefinition } from '../../resources/define';
 import { ApiError } from '../errors';
@@ -93,19 +94,20 @@ export function crudRoutes(context: CrudContext, group: readonly ResourceDefinit
   const someHas = (test: (definition: ResourceDefinition) => boolean) => group.some(test);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.route({ method: ['GET', 'POST'], url: '/list', handler: handlers.list });
-    app.get('/detail', handlers.detail);
+    const docs = crudDocs(group);
+    app.route({ method: ['GET', 'POST'], url: '/list', config: { doc: docs.list }, handler: handlers.list });
+    app.get('/detail', { config: { doc: docs.detail } }, handlers.detail);
     const isWritable = someHas((d) => hasAction(d, 'create') || hasAction(d, 'edit'));
-    if (isWritable) app.post('/saveOrUpdate', { config: { writes: true } }, handlers.save);
+    if (isWritable) app.post('/saveOrUpdate', { config: { writes: true, doc: docs.save } }, handlers.save);
     if (someHas((d) => hasAction(d, 'delete'))) {
-      app.route({ method: ['GET', 'POST'], url: '/delete', config: { writes: true }, handler: handlers.remove });
+      app.route({ method: ['GET', 'POST'], url: '/delete', config: { writes: true, doc: docs.ids }, handler: handlers.remove });
       // What a delete takes with it, read by its confirmation: granted with the delete button.
-      app.route({ method: ['GET', 'POST'], url: `/${DELETE_IMPACT_PATH}`, handler: handlers.deleteImpact });
+      app.route({ method: ['GET', 'POST'], url: `/${DELETE_IMPACT_PATH}`, config: { doc: docs.ids }, handler: handlers.deleteImpact });
     }
     // Selected rows set to one value: granted by its own page element (`bulkEdit`), audited per row.
-    if (someHas((d) => bulkFieldsOf(d).length > 0)) app.post(`/${BULK_UPDATE_PATH}`, { config: { writes: true } }, handlers.bulkUpdate);
+    if (someHas((d) => bulkFieldsOf(d).length > 0)) app.post(`/${BULK_UPDATE_PATH}`, { config: { writes: true, doc: docs.bulk } }, handlers.bulkUpdate);
     for (const { route, handler } of handlers.featureRoutes.filter(({ route }) => !route.fileBody)) {
-      app.route({ method: route.method, url: route.url, config: { writes: route.writes === true, unaudited: route.unaudited === true }, handler });
+      app.route({ method: route.method, url: route.url, config: { writes: route.writes === true, unaudited: route.unaudited === true, doc: route.doc }, handler });
     }
     // Calls taking a file's bytes: in a scope of their own, so no other call parses a body as bytes.
     const fileRoutes = handlers.featureRoutes.filter(({ route }) => route.fileBody);
@@ -113,7 +115,7 @@ export function crudRoutes(context: CrudContext, group: readonly ResourceDefinit
       await app.register(async (scope) => {
         acceptFileBodies(scope);
         for (const { route, handler } of fileRoutes) {
-          scope.route({ method: route.method, url: route.url, ...IMPORT_ROUTE_OPTIONS, config: { writes: route.writes === true, unaudited: route.unaudited === true }, handler });
+          scope.route({ method: route.method, url: route.url, ...IMPORT_ROUTE_OPTIONS, config: { writes: route.writes === true, unaudited: route.unaudited === true, doc: route.doc }, handler });
         }
       });
     }

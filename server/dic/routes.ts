@@ -9,12 +9,14 @@ import { DICTIONARY_CALLS } from '../../contract/paths';
 import { success } from '../http/envelope';
 import { missingParam, requestParams, textParam } from '../http/params';
 import type { Dictionaries } from './dictionaries';
+import { z } from 'zod';
+import { paramsDoc } from '../http/routeDoc';
 
 export const DIC_VERSION_HEADER = 'x-dic-version';
 
 export function dictionaryRoutes(dictionaries: Dictionaries) {
   return async function register(app: FastifyInstance): Promise<void> {
-    app.get(DICTIONARY_CALLS.listByKey, async (request, reply) => {
+    app.get(DICTIONARY_CALLS.listByKey, { config: { doc: paramsDoc({ dicKey: z.string().min(1), all: z.enum(['1', 'true', '0', 'false']).optional().describe('also the items switched off') }, { dicKey: 'zz' }) } }, async (request, reply) => {
       const params = requestParams(request);
       const dicKey = textParam(params.dicKey);
       if (dicKey === undefined) throw missingParam('dicKey', request.locale);
@@ -24,6 +26,6 @@ export function dictionaryRoutes(dictionaries: Dictionaries) {
       return success(request, all ? items : items.filter((item) => item.openStatus === 1).map(({ openStatus: _switch, ...entry }) => entry));
     });
 
-    app.get(DICTIONARY_CALLS.version, async (request) => success(request, await dictionaries.version()));
+    app.get(DICTIONARY_CALLS.version, { config: { doc: {} } }, async (request) => success(request, await dictionaries.version()));
   };
 }

@@ -17,6 +17,8 @@ import { success } from '../http/envelope';
 import { requestParams, requiredId, textParam } from '../http/params';
 import { effectiveMessages } from './messages';
 import { effectiveRepository } from './repository';
+import { z } from 'zod';
+import { EXAMPLE_ID, idParam, paramsDoc } from '../http/routeDoc';
 
 /** Longest search text considered (codes and names are shorter). */
 const MAX_SEARCH_LENGTH = 50;
@@ -25,12 +27,12 @@ export function effectiveRoutes(db: Kysely<Database>) {
   const repo = effectiveRepository(db);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.get(EFFECTIVE_CALLS.users, async (request) => {
+    app.get(EFFECTIVE_CALLS.users, { config: { doc: paramsDoc({ searchKey: z.string().optional().describe('name or code contains') }, { searchKey: 'zz' }) } }, async (request) => {
       const searchKey = textParam(requestParams(request).searchKey)?.slice(0, MAX_SEARCH_LENGTH);
       return success(request, await repo.searchUsers(searchKey));
     });
 
-    app.get(EFFECTIVE_CALLS.tree, async (request) => {
+    app.get(EFFECTIVE_CALLS.tree, { config: { doc: paramsDoc({ userId: idParam, appId: idParam }, { userId: EXAMPLE_ID, appId: EXAMPLE_ID }, [Code.NOT_FOUND]) } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const userId = requiredId(params.userId, locale, 'userId');

@@ -8,6 +8,9 @@ import { Code, format, type Locale } from '../../contract';
 import { XLSX_TYPE } from '../../contract/exportFile';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '../../contract/importFile';
 import { ApiError, errorHandler } from '../errors';
+import { z } from 'zod';
+import { IMPORT_DRY_RUN_PARAM, IMPORT_TEMPLATE_PATH } from '../../contract/importFile';
+import type { RouteDoc } from '../http/routeDoc';
 
 export const FILE_TYPES = [XLSX_TYPE, 'application/octet-stream'];
 
@@ -23,6 +26,14 @@ export function acceptFileBodies(scope: FastifyInstance): void {
 }
 
 export const IMPORT_ROUTE_OPTIONS = { bodyLimit: IMPORT_LIMITS.bytes } as const;
+
+/** An import's doc: the file (the call's own template is one it takes), and `dryRun` to check without writing. */
+export const IMPORT_DOC: RouteDoc = {
+  query: z.object({ [IMPORT_DRY_RUN_PARAM]: z.union([z.literal([0, 1]), z.enum(['0', '1', 'true', 'false'])]).optional().describe('1: check the rows, write nothing') }),
+  fileBody: { type: XLSX_TYPE, exampleFrom: IMPORT_TEMPLATE_PATH },
+  example: { [IMPORT_DRY_RUN_PARAM]: 1 },
+  codes: [Code.PAYLOAD_TOO_LARGE],
+};
 
 /** The uploaded bytes, or the refusal of a request carrying none (a form, JSON, nothing). */
 export function fileBytes(request: FastifyRequest): Buffer {

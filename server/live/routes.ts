@@ -4,7 +4,7 @@
  * write (after it has answered: what its audit rows say it wrote) and the bus between servers.
  * contract/live.ts is the wire contract.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Code } from '../../contract';
 import { LIVE_PATHS } from '../../contract/live';
@@ -46,10 +46,8 @@ export function createLive({ db, sessions, grants, definitions, onError }: LiveO
     },
   });
 
-  /** onResponse of every request: a write that changed records tells every server (after its answer is sent). */
+  /** After an audited write has answered: what it changed, told to every server. */
   async function publishWrites(request: FastifyRequest): Promise<void> {
-    const config = request.routeOptions.config;
-    if (config?.writes !== true || config.unaudited === true) return;
     try {
       const changes = liveChangesOf(await writtenBy(db, String(request.id)), resources);
       if (changes.length) await bus.publish(changes);
@@ -58,8 +56,15 @@ export function createLive({ db, sessions, grants, definitions, onError }: LiveO
     }
   }
 
+  /** onRoute: an audited writing route publishes after each answer; no other route pays for it. */
+  function publishWritesOf(route: RouteOptions): void {
+    if (route.config?.writes !== true || route.config.unaudited === true) return;
+    const hooks = route.onResponse === undefined ? [] : Array.isArray(route.onResponse) ? route.onResponse : [route.onResponse];
+    route.onResponse = [...hooks, publishWrites];
+  }
+
   async function routes(app: FastifyInstance): Promise<void> {
-    app.get(LIVE_PATHS.events, { config: { access: 'session' } }, async (request, reply) => {
+    app.get(LIVE_PATHS.events, { config: { access: 'session', doc: { codes: [Code.TOO_MANY_ATTEMPTS] } } }, async (request, reply) => {
       const caller = callerOf(request);
       const kept = Object.entries(reply.getHeaders()).flatMap(([name, value]) => (value === undefined ? [] : [[name, Array.isArray(value) ? value : String(value)] as const]));
       const head = { ...Object.fromEntries(kept), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' };
@@ -76,5 +81,5 @@ export function createLive({ db, sessions, grants, definitions, onError }: LiveO
     app.addHook('onClose', async () => bus.close());
   }
 
-  return { publishWrites, routes, streams };
+  return { publishWritesOf, routes, streams };
 }

@@ -22,6 +22,8 @@ import { officeMessages } from './messages';
 import { officeRepository } from './repository';
 import { officeTree } from './tree';
 import { deleteOffices, saveOffice, type OfficeDraft } from './treeWrites';
+import { z } from 'zod';
+import { EXAMPLE_ID, idDoc, idParam, idsDoc, idsParam, paramsDoc, wholeSaveDoc, type RouteDoc } from '../http/routeDoc';
 
 /** The node's fields under the contract's rules, or 1001 with the first message per field (the parent rule included). */
 function validatedDraft(params: Record<string, unknown>, locale: Locale): OfficeDraft {
@@ -51,13 +53,13 @@ export function officeRoutes(db: Kysely<Database>) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.route({ method: [...both], url: O.list, handler: async (request) => success(request, officeTree(await repo.all())) });
 
-    app.get(O.detail, async (request) => {
+    app.get(O.detail, { config: { doc: idDoc } }, async (request) => {
       const node = await repo.findNode(requiredId(requestParams(request).id, request.locale));
       if (!node) throw new ApiError(Code.NOT_FOUND, officeMessages.officeMissing);
       return success(request, node);
     });
 
-    app.post(O.saveOrUpdate, { config: { writes: true } }, async (request) => {
+    app.post(O.saveOrUpdate, { config: { writes: true, doc: wholeSaveDoc(officeEntity, { id: EXAMPLE_ID, type: 1, name: 'x' }, [Code.FORBIDDEN, Code.CONFLICT]) } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const id = optionalId(params.id, locale);
@@ -68,7 +70,7 @@ export function officeRoutes(db: Kysely<Database>) {
     app.route({
       method: [...both],
       url: O.delete,
-      config: { writes: true },
+      config: { writes: true, doc: idsDoc },
       handler: async (request) => {
         const deleted = await deleteOffices(db, callerOf(request), requiredIds(requestParams(request).ids, request.locale));
         if (deleted === undefined) throw new ApiError(Code.NOT_FOUND, officeMessages.officeMissing);
@@ -76,20 +78,20 @@ export function officeRoutes(db: Kysely<Database>) {
       },
     });
 
-    const memberRoute = (url: string, handler: (request: FastifyRequest, params: Record<string, unknown>) => Promise<number>) =>
-      app.route({ method: [...both], url, config: { writes: true }, handler: async (request) => success(request, { updated: await handler(request, requestParams(request)) }) });
+    const memberRoute = (url: string, doc: RouteDoc, handler: (request: FastifyRequest, params: Record<string, unknown>) => Promise<number>) =>
+      app.route({ method: [...both], url, config: { writes: true, doc }, handler: async (request) => success(request, { updated: await handler(request, requestParams(request)) }) });
 
-    memberRoute(O.addUser, (request, params) => {
+    memberRoute(O.addUser, paramsDoc({ officeId: idParam, ids: idsParam }, { officeId: EXAMPLE_ID, ids: String(EXAMPLE_ID) }, [Code.NOT_FOUND]), (request, params) => {
       const officeId = requiredId(params.officeId, request.locale, 'officeId');
       return addMembers(db, callerOf(request), officeId, requiredIds(params.ids, request.locale));
     });
-    memberRoute(O.removeUser, (request, params) => removeMembers(db, callerOf(request), requiredIds(params.ids, request.locale)));
-    memberRoute(O.updateAdminFlag, (request, params) => {
+    memberRoute(O.removeUser, idsDoc, (request, params) => removeMembers(db, callerOf(request), requiredIds(params.ids, request.locale)));
+    memberRoute(O.updateAdminFlag, paramsDoc({ ids: idsParam, adminFlag: z.union([z.literal([0, 1]), z.enum(['0', '1'])]) }, { ids: String(EXAMPLE_ID), adminFlag: 1 }, [Code.NOT_FOUND]), (request, params) => {
       const ids = requiredIds(params.ids, request.locale);
       return setSupervisor(db, callerOf(request), ids, adminFlagOf(params.adminFlag, request.locale));
     });
 
     // The chosen node's members as a streamed .xlsx; it writes its own audit row (server/export).
-    app.route({ method: [...both], url: O.exportUser, config: { writes: true, unaudited: true }, handler: exportMembers });
+    app.route({ method: [...both], url: O.exportUser, config: { writes: true, unaudited: true, doc: paramsDoc({ officeId: idParam, columns: z.string().optional().describe('column keys, comma separated') }, { officeId: EXAMPLE_ID }, [Code.NOT_FOUND]) }, handler: exportMembers });
   };
 }

@@ -17,13 +17,15 @@ import { permissionMessages } from './messages';
 import { permissionRepository } from './repository';
 import { deleteHandler, existingAppId, FIXED_FIELD_LABELS, menuTypeOf, validated } from './requests';
 import { saveNode } from './treeWrites';
+import { z } from 'zod';
+import { EXAMPLE_ID, idDoc, idParam, idsDoc, paramsDoc, wholeSaveDoc } from '../http/routeDoc';
 
 export function directoryRoutes(db: Kysely<Database>) {
   const repo = permissionRepository(db);
 
   return async function register(app: FastifyInstance): Promise<void> {
     /** The app's directories (of its reading: A navigation, menu, home; B top-level directory, directory) as a tree. */
-    app.get(P.filterTree, async (request) => {
+    app.get(P.filterTree, { config: { doc: paramsDoc({ appId: idParam }, { appId: EXAMPLE_ID }, [Code.NOT_FOUND]) } }, async (request) => {
       const appId = await existingAppId(repo, requestParams(request), request.locale);
       const { directoryTypes } = readingRules[(await repo.appReading(appId))!];
       const tree = buildTree(await repo.nodesOfApp(appId, directoryTypes)) as PermissionNode[];
@@ -34,7 +36,7 @@ export function directoryRoutes(db: Kysely<Database>) {
      * The app's whole tree, each node `checked` when granted to the role (a role of that app).
      * The super-admin role holds every node of its app whatever is stored, so all are checked.
      */
-    app.get(P.tree, async (request) => {
+    app.get(P.tree, { config: { doc: paramsDoc({ appId: idParam, roleId: idParam }, { appId: EXAMPLE_ID, roleId: EXAMPLE_ID }, [Code.NOT_FOUND]) } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const appId = requiredId(params.appId, locale, 'appId');
@@ -46,13 +48,13 @@ export function directoryRoutes(db: Kysely<Database>) {
       return success(request, tree);
     });
 
-    app.get(P.detail, async (request) => {
+    app.get(P.detail, { config: { doc: idDoc } }, async (request) => {
       const node = await repo.findNode(requiredId(requestParams(request).id, request.locale));
       if (!node) throw new ApiError(Code.NOT_FOUND);
       return success(request, node);
     });
 
-    app.post(P.saveOrUpdate, { config: { writes: true } }, async (request) => {
+    app.post(P.saveOrUpdate, { config: { writes: true, doc: wholeSaveDoc(directoryEntity, { id: EXAMPLE_ID, menuType: 4, appId: 1, parentId: EXAMPLE_ID, name: 'x', sort: 1, path: '/x', url: 'x', icon: 'home' }, [Code.FORBIDDEN]) } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const id = optionalId(params.id, locale);
@@ -64,7 +66,7 @@ export function directoryRoutes(db: Kysely<Database>) {
      * True while the type may still be added to the app: not a type its reading lacks, nor a second
      * home (unless `id` is that home) in a reading that has one.
      */
-    app.get(P.validMenuType, async (request) => {
+    app.get(P.validMenuType, { config: { doc: paramsDoc({ appId: idParam, menuType: z.union([z.int(), z.string()]).describe('a menu type, 1 to 5'), id: idParam.optional() }, { appId: EXAMPLE_ID, menuType: 4 }, [Code.NOT_FOUND]) } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const appId = await existingAppId(repo, params, locale);
@@ -78,6 +80,6 @@ export function directoryRoutes(db: Kysely<Database>) {
       return success(request, homeId === undefined || homeId === id);
     });
 
-    app.route({ method: ['GET', 'POST'], url: P.delete, config: { writes: true }, handler: deleteHandler(db) });
+    app.route({ method: ['GET', 'POST'], url: P.delete, config: { writes: true, doc: idsDoc }, handler: deleteHandler(db) });
   };
 }

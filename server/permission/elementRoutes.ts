@@ -15,6 +15,8 @@ import { optionalId, requestParams, requiredId, textParam } from '../http/params
 import { permissionRepository } from './repository';
 import { deleteHandler, FIXED_FIELD_LABELS, menuTypeOf, validated } from './requests';
 import { saveNode, type NodeDraft } from './treeWrites';
+import { z } from 'zod';
+import { EXAMPLE_ID, idParam, idsDoc, paramsDoc, wholeSaveDoc, type RouteDoc } from '../http/routeDoc';
 
 const ELEMENT_TYPES: readonly MenuType[] = [MenuType.PAGE_ELEMENT, MenuType.API];
 const PAGING_PARAMS = ['pageNo', 'pageSize', 'page', 'size', 'limit'];
@@ -35,11 +37,20 @@ function elementDraft(params: Record<string, unknown>, locale: Locale): NodeDraf
   return { menuType, appId, parentId, name, url, code: textParam(params.code) ?? String(code), path: '', icon: '' };
 }
 
+/** A page element (menuType 1) or an API element (menuType 2), each checked by its entity. */
+const ELEMENT_SAVE_DOC: RouteDoc = {
+  ...wholeSaveDoc(apiElementEntity, { id: EXAMPLE_ID, menuType: MenuType.API, appId: 1, parentId: EXAMPLE_ID, name: 'x', code: '99999', url: '/x' }),
+  params: z.union([
+    (wholeSaveDoc(pageElementEntity, {}).params as z.ZodObject).extend({ menuType: z.literal(MenuType.PAGE_ELEMENT) }),
+    (wholeSaveDoc(apiElementEntity, {}).params as z.ZodObject).extend({ menuType: z.literal(MenuType.API) }),
+  ]),
+};
+
 export function elementRoutes(db: Kysely<Database>) {
   const repo = permissionRepository(db);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post(P.elementSaveOrUpdate, { config: { writes: true } }, async (request) => {
+    app.post(P.elementSaveOrUpdate, { config: { writes: true, doc: ELEMENT_SAVE_DOC } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const id = optionalId(params.id, locale);
@@ -50,6 +61,7 @@ export function elementRoutes(db: Kysely<Database>) {
     app.route({
       method: ['GET', 'POST'],
       url: P.elementList,
+      config: { doc: paramsDoc({ parentId: idParam, menuType: z.union([z.int(), z.string()]).optional().describe('1 page element, 2 API element') }, { parentId: EXAMPLE_ID }, [Code.NOT_FOUND]) },
       handler: async (request) => {
         const { locale } = request;
         const params = requestParams(request);
@@ -61,6 +73,6 @@ export function elementRoutes(db: Kysely<Database>) {
       },
     });
 
-    app.route({ method: ['GET', 'POST'], url: P.elementDelete, config: { writes: true }, handler: deleteHandler(db) });
+    app.route({ method: ['GET', 'POST'], url: P.elementDelete, config: { writes: true, doc: idsDoc }, handler: deleteHandler(db) });
   };
 }

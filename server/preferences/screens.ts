@@ -4,6 +4,7 @@
  * name (a detail list shows on its master's screen). A user may keep settings for a list only
  * while the guard would let them make that call.
  */
+import { CONSOLE_SCREEN } from '../../contract/preferences';
 import { crudActions, type ResourceDefinition } from '../../resources/define';
 import { baseScreens } from '../db/screenCatalogue';
 
@@ -26,5 +27,7 @@ export function preferenceScreens(definitions: readonly ResourceDefinition[]): R
     const listApi = crudActions(definition).find((action) => action.action === 'list')?.apis[0];
     if (listApi && !screens.has(definition.name)) screens.set(definition.name, { listApi, lookupFields: new Set(definition.privacy?.lookup ?? []) });
   }
+  // The console-wide screen's name is reserved: a list of that name would share its settings.
+  if (screens.has(CONSOLE_SCREEN)) throw new Error(`A screen may not be named '${CONSOLE_SCREEN}': the console-wide settings use that name`);
   return screens;
 }

@@ -13,6 +13,8 @@ import { success } from '../http/envelope';
 import { invalidParam, missingParam, requestParams, requiredId } from '../http/params';
 import { expectedVersionOf } from '../http/staleVersion';
 import { saveRoleGrants } from './roleGrants';
+import { z } from 'zod';
+import { EXAMPLE_ID, idParam, paramsDoc } from '../http/routeDoc';
 
 /** `permissionIds`: a comma list or an array of ids; '' (or []) is the empty set, absent is refused. */
 function permissionIdList(value: unknown, locale: Locale, name = 'permissionIds'): number[] {
@@ -31,7 +33,7 @@ export function roleRoutes(db: Kysely<Database>) {
     app.route({
       method: ['GET', 'POST'],
       url: ROLE_CALLS.grant,
-      config: { writes: true },
+      config: { writes: true, doc: paramsDoc({ appId: idParam, roleId: idParam, permissionIds: z.union([z.string().regex(/^(\d{1,15}(,\d{1,15})*)?$/), z.array(z.int().positive())]).describe('the granted node ids, comma separated (checked and half-checked)'), version: idParam.optional() }, { appId: EXAMPLE_ID, roleId: EXAMPLE_ID, permissionIds: '' }, [Code.NOT_FOUND, Code.STALE_VERSION]) },
       handler: async (request) => {
         const { locale } = request;
         if (!request.caller) throw new ApiError(Code.NO_TOKEN);

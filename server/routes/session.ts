@@ -16,6 +16,7 @@ import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { optionalId } from '../http/params';
 import { callerOf } from '../http/requestContext';
+import { DEFAULT_LOCALE } from '../../contract';
 
 export interface SessionRouteDeps {
   db: Kysely<Database>;
@@ -41,7 +42,7 @@ export function sessionRoutes({ db, sessions, throttle, grants, loginLog }: Sess
   }
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post(LOGIN_PATH, { config: { access: 'public', writes: true, unaudited: true } }, async (request) => {
+    app.post(LOGIN_PATH, { config: { access: 'public', writes: true, unaudited: true, doc: { params: loginSchema(DEFAULT_LOCALE), example: { username: 'nobody', password: 'a3f1c2e4b5d60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90' }, codes: [Code.LOGIN_FAILED, Code.TOO_MANY_ATTEMPTS] } } }, async (request) => {
       const origin = sessionOriginOf(request);
       const parsed = loginSchemaOf(request.locale).safeParse(request.body ?? {});
       if (!parsed.success) {

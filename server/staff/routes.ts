@@ -20,6 +20,34 @@ import { staffSaver } from './saveStaff';
 import { staffExporter } from './staffExport';
 import { staffImporter } from './staffImport';
 import { loadStaff } from './staffRecord';
+import { z } from 'zod';
+import { idCardCheckCharacter, ownEmailEntity, PASSWORD_HASH_PATTERN, staffEntity } from '../../contract';
+import { entitySchema } from '../../contract/validation';
+import { VERSION_FIELD } from '../../contract/recordVersion';
+import { EXAMPLE_ID, idDoc, idParam, idsDoc, idsParam, paramsDoc, type RouteDoc } from '../http/routeDoc';
+import { IMPORT_DOC } from '../import/fileBody';
+
+/** An example password hash: well formed, nobody's password. */
+const EXAMPLE_HASH = 'a3f1c2e4b5d60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
+
+/** A complete, valid account (made-up person; the ID number's check character is right). */
+const STAFF_EXAMPLE = {
+  name: '示例', code: 'E99999', telephone: '13899999999', sex: 1, birthday: '1990-05-17', nation: '01', card: `33010619900000001${idCardCheckCharacter('33010619900000001')}`,
+  marriageStatus: 1, email: 'example@example.com', crashName: '李四', crashPhone: '13900000000',
+  censusProvince: '330000', censusCity: '330100', censusArea: '330106', censusAddress: '文三路 90 号',
+  liveProvince: '110000', liveCity: '110100', liveArea: '110105', liveAddress: '建国路 88 号',
+  graduatedSchool: '浙江大学', specialty: '计算机科学', education: 4, graduatedTime: '2012-06-30', position: '工程师', grade: 'P5', isEnable: '1',
+};
+
+/** `{ userCenter, roleIds }`: the account (the staff entity, `id` and `version` for an update) and its roles. */
+const STAFF_SAVE_DOC: RouteDoc = {
+  params: z.object({
+    userCenter: (entitySchema(staffEntity) as unknown as z.ZodObject).extend({ id: idParam.optional(), [VERSION_FIELD]: idParam.optional() }),
+    roleIds: z.union([z.string(), z.array(idParam)]).optional().describe('role ids, comma separated; absent: an update keeps the roles'),
+  }),
+  example: { userCenter: { id: EXAMPLE_ID, ...STAFF_EXAMPLE } },
+  codes: [Code.NOT_FOUND, Code.DUPLICATE, Code.STALE_VERSION],
+};
 
 export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
   const staffList = createStaffList(db);
@@ -51,11 +79,11 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
     const importer = staffImporter(db);
     await app.register(async (scope) => {
       acceptFileBodies(scope);
-      scope.post(S.import, { ...IMPORT_ROUTE_OPTIONS, config: { writes: true } }, importer.importStaff);
+      scope.post(S.import, { ...IMPORT_ROUTE_OPTIONS, config: { writes: true, doc: IMPORT_DOC } }, importer.importStaff);
     });
-    app.get(S.importTemplate, importer.template);
+    app.get(S.importTemplate, { config: { doc: {} } }, importer.template);
 
-    app.get(S.validTelephone, async (request) => {
+    app.get(S.validTelephone, { config: { doc: paramsDoc({ telephone: z.string().min(1), userId: idParam.optional().describe('the account being edited') }, { telephone: '13800000000' }) } }, async (request) => {
       const params = requestParams(request);
       const telephone = textParam(params.telephone);
       if (telephone === undefined) throw missingParam('telephone', request.locale);
@@ -64,25 +92,25 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
       return success(request, owner === undefined || owner.id === userId);
     });
 
-    app.get(S.detail, async (request) => {
+    app.get(S.detail, { config: { doc: idDoc } }, async (request) => {
       const detail = await loadStaff(db, requiredId(requestParams(request).id, request.locale));
       if (!detail) throw new ApiError(Code.NOT_FOUND);
       return success(request, detail);
     });
 
-    app.post(S.saveOrUpdate, { config: { writes: true } }, async (request) => success(request, await save(request)));
+    app.post(S.saveOrUpdate, { config: { writes: true, doc: STAFF_SAVE_DOC } }, async (request) => success(request, await save(request)));
 
     const action = (run: (request: Parameters<typeof actions.enable>[0]) => Promise<void>) => async (request: Parameters<typeof actions.enable>[0]) => {
       await run(request);
       return success(request, null);
     };
-    app.route({ method: ['GET', 'POST'], url: S.enable, config: { writes: true }, handler: action(actions.enable) });
-    app.route({ method: ['GET', 'POST'], url: S.resetPwd, config: { writes: true }, handler: action(actions.resetPassword) });
-    app.route({ method: ['GET', 'POST'], url: S.delete, config: { writes: true }, handler: action(actions.remove) });
+    app.route({ method: ['GET', 'POST'], url: S.enable, config: { writes: true, doc: paramsDoc({ ids: idsParam, isEnable: z.enum(['0', '1']) }, { ids: String(EXAMPLE_ID), isEnable: '1' }, [Code.NOT_FOUND]) }, handler: action(actions.enable) });
+    app.route({ method: ['GET', 'POST'], url: S.resetPwd, config: { writes: true, doc: paramsDoc({ ids: idsParam, pwd: z.string().regex(PASSWORD_HASH_PATTERN).describe('SHA-256 of the password, hex') }, { ids: String(EXAMPLE_ID), pwd: EXAMPLE_HASH }, [Code.NOT_FOUND]) }, handler: action(actions.resetPassword) });
+    app.route({ method: ['GET', 'POST'], url: S.delete, config: { writes: true, doc: idsDoc }, handler: action(actions.remove) });
     // A department or state set on the chosen (or every matching) account, each checked as its save; audited per account.
-    app.post(S.bulkUpdate, { config: { writes: true } }, async (request) => success(request, await bulkUpdate(request)));
+    app.post(S.bulkUpdate, { config: { writes: true, doc: paramsDoc({ ids: idsParam, values: z.object({ officeId: idParam.nullable(), isEnable: z.enum(['0', '1']) }).partial() }, { ids: String(EXAMPLE_ID), values: { isEnable: '1' } }, [Code.NOT_FOUND]) } }, async (request) => success(request, await bulkUpdate(request)));
 
-    app.post(CHANGE_PASSWORD_PATH, { config: { access: 'session', writes: true } }, action(changePassword));
-    app.post(CHANGE_EMAIL_PATH, { config: { access: 'session', writes: true } }, action(changeEmail));
+    app.post(CHANGE_PASSWORD_PATH, { config: { access: 'session', writes: true, doc: paramsDoc({ oldPwd: z.string().regex(PASSWORD_HASH_PATTERN).describe('SHA-256 of the password, hex'), newPwd: z.string().regex(PASSWORD_HASH_PATTERN).describe('SHA-256 of the password, hex') }, { oldPwd: EXAMPLE_HASH, newPwd: EXAMPLE_HASH.replace('0', '1') }, [Code.LOGIN_FAILED, Code.TOO_MANY_ATTEMPTS]) } }, action(changePassword));
+    app.post(CHANGE_EMAIL_PATH, { config: { access: 'session', writes: true, doc: paramsDoc({ pwd: z.string().regex(PASSWORD_HASH_PATTERN).describe('SHA-256 of the password, hex'), email: (entitySchema(ownEmailEntity) as unknown as z.ZodObject).shape.email! }, { pwd: EXAMPLE_HASH, email: 'someone@example.com' }, [Code.LOGIN_FAILED, Code.TOO_MANY_ATTEMPTS, Code.DUPLICATE]) } }, action(changeEmail));
   };
 }

@@ -27,6 +27,9 @@ import { success, successSaying } from '../http/envelope';
 import { missingParam, requestParams, requiredId, textParam } from '../http/params';
 import { callerOf } from '../http/requestContext';
 import { templateRepository } from './repository';
+import { z } from 'zod';
+import { entitySchema } from '../../contract/validation';
+import { idDoc, paramsDoc, type RouteDoc } from '../http/routeDoc';
 
 const published = (name: string, version: string) => text(`已发布 ${name} ${version}`, `Published ${name} ${version}`);
 
@@ -49,11 +52,19 @@ function parametersOf(value: unknown, locale: Locale): TemplateParameter[] {
   });
 }
 
+/** A new version of a template: the template's fields and its parameters, each a templateParameterEntity. */
+const TEMPLATE_CREATE_DOC: RouteDoc = {
+  params: (entitySchema(templateEntity) as unknown as z.ZodObject).extend({ parameters: z.array(entitySchema(templateParameterEntity)).max(MAX_TEMPLATE_PARAMETERS).optional() }),
+  // A real version is written: the test's database takes this one row.
+  example: { name: 'openapi-example', version: '1.0.0', remark: 'example', code: 'return 1;', parameters: [] },
+  codes: [Code.DUPLICATE],
+};
+
 export function templateRoutes(db: Kysely<Database>) {
   const repo = templateRepository(db);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post(TEMPLATE_CALLS.create, { config: { writes: true } }, async (request) => {
+    app.post(TEMPLATE_CALLS.create, { config: { writes: true, doc: TEMPLATE_CREATE_DOC } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const checked = validateEntity(templateEntity, params, locale);
@@ -79,20 +90,21 @@ export function templateRoutes(db: Kysely<Database>) {
     app.route({
       method: ['GET', 'POST'],
       url: TEMPLATE_CALLS.list,
+      config: { doc: paramsDoc({ page: z.union([z.int().min(1), z.string()]).optional(), size: z.union([z.int().min(1), z.string()]).optional(), searchKey: z.string().optional().describe('name contains') }, { page: 1, size: 10 }) },
       handler: async (request) => {
         const params = requestParams(request);
         return success(request, await repo.summaries(parsePaging(params), textParam(params.searchKey)?.slice(0, 50)));
       },
     });
 
-    app.get(TEMPLATE_CALLS.versions, async (request) => {
+    app.get(TEMPLATE_CALLS.versions, { config: { doc: paramsDoc({ name: z.string().min(1) }, { name: 'zz' }) } }, async (request) => {
       const name = textParam(requestParams(request).name);
       if (name === undefined) throw missingParam('name', request.locale);
       const items = await repo.versions(name.slice(0, 50));
       return success(request, { items, total: items.length });
     });
 
-    app.get(TEMPLATE_CALLS.detail, async (request) => {
+    app.get(TEMPLATE_CALLS.detail, { config: { doc: idDoc } }, async (request) => {
       const detail = await repo.detail(requiredId(requestParams(request).id, request.locale));
       if (!detail) throw new ApiError(Code.NOT_FOUND);
       return success(request, detail);

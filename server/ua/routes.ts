@@ -24,6 +24,9 @@ import { createUaPool, DEFAULT_UA_POOL, UaPoolBusy, UaTaskTimeout, type UaPool, 
 import { uaRepository } from './repository';
 import { RULE_KINDS } from './ruleSet';
 import type { OperatorRule, PublishedRules, UaAnswer, UaTask } from './tasks';
+import { z } from 'zod';
+import { PARSER_GROUPS } from '../../contract/ua';
+import { EXAMPLE_ID, idParam, idsDoc, paramsDoc } from '../http/routeDoc';
 
 /** A parse call's body: 1,000 strings of typical length, or one very long one, fit. */
 const PARSE_BODY_LIMIT = 2 * 1024 * 1024;
@@ -54,6 +57,17 @@ function operatorRules(submission: Pick<UaParserSubmission, 'deviceParser' | 'os
  * A draft rule in a request (`rule`), its shape checked like a submission (the patterns are
  * judged by the worker, which compiles them); undefined when absent.
  */
+/** The parser groups of a submission as contract/ua.ts PARSER_GROUPS names their fields (checkSubmission is the check). */
+const PARSER_GROUPS_SHAPE = Object.fromEntries(
+  PARSER_GROUPS.map((group) => [
+    group.key,
+    z
+      .object(Object.fromEntries(group.fields.map((field) => [field.name, (field.options ? z.enum(field.options.map((o) => o.value) as [string, ...string[]]) : z.string()).optional()])))
+      .extend({ regex: z.string().min(1).max(UA_LIMITS.regex) })
+      .optional(),
+  ]),
+);
+
 function draftOf(value: unknown, locale: Locale): OperatorRule[] | undefined {
   if (value === undefined || value === null) return undefined;
   const checked = checkSubmission(value, () => null, locale, { needsId: false });
@@ -128,7 +142,7 @@ export function uaRoutes(db: Kysely<Database>, poolOptions: UaPoolOptions = {}) 
       await pool?.close();
     });
 
-    app.post(UA_CALLS.setUaParser, { config: { writes: true } }, async (request, reply) => {
+    app.post(UA_CALLS.setUaParser, { config: { writes: true, doc: { params: z.object({ uaId: idParam, markMatches: z.union([z.boolean(), z.enum(['1', 'true', '0', 'false'])]).optional(), ...PARSER_GROUPS_SHAPE }), example: { uaId: EXAMPLE_ID, browserParser: { regex: 'ExampleBot/(\\d+)' } }, codes: [Code.NOT_FOUND, Code.CONFLICT] } } }, async (request, reply) => {
       const { locale } = request;
       const checked = checkSubmission(requestParams(request), () => null, locale);
       if (!checked.ok) throw refusal(checked.fields);
@@ -152,7 +166,7 @@ export function uaRoutes(db: Kysely<Database>, poolOptions: UaPoolOptions = {}) 
       return successSaying(request, { uaId: record.id, alsoProcessed: also.length }, UA_MESSAGES.submitted);
     });
 
-    app.post(UA_CALLS.parse, { bodyLimit: PARSE_BODY_LIMIT }, async (request, reply) => {
+    app.post(UA_CALLS.parse, { bodyLimit: PARSE_BODY_LIMIT, config: { doc: paramsDoc({ uaMessages: z.array(z.string().max(UA_LIMITS.parseChars)).max(UA_LIMITS.parseStrings), rule: z.object(PARSER_GROUPS_SHAPE).optional().describe('a draft tried with the published rules') }, { uaMessages: ['Mozilla/5.0'] }) } }, async (request, reply) => {
       const { locale } = request;
       const params = requestParams(request);
       const strings = uaMessagesOf(params.uaMessages, locale);
@@ -163,7 +177,7 @@ export function uaRoutes(db: Kysely<Database>, poolOptions: UaPoolOptions = {}) 
       return success(request, answer.type === 'parsed' ? answer.results : []);
     });
 
-    app.post(UA_CALLS.preview, async (request, reply) => {
+    app.post(UA_CALLS.preview, { config: { doc: paramsDoc({ uaId: idParam.optional(), rule: z.object(PARSER_GROUPS_SHAPE) }, { rule: { browserParser: { regex: 'ExampleBot/(\\d+)' } } }) } }, async (request, reply) => {
       const { locale } = request;
       const params = requestParams(request);
       const uaId = optionalId(params.uaId, locale, 'uaId');
@@ -183,7 +197,7 @@ export function uaRoutes(db: Kysely<Database>, poolOptions: UaPoolOptions = {}) 
       return reply.header('content-type', 'application/yaml; charset=utf-8').header('content-disposition', 'attachment; filename="regexes.yaml"').send(yaml);
     });
 
-    app.get(UA_CALLS.ruleList, async (request) => {
+    app.get(UA_CALLS.ruleList, { config: { doc: paramsDoc({ uaId: idParam.optional(), page: z.union([z.int().min(1), z.string()]).optional(), pageSize: z.union([z.int().min(1), z.string()]).optional() }, { uaId: EXAMPLE_ID }) } }, async (request) => {
       const { locale } = request;
       const params = requestParams(request);
       const uaId = optionalId(params.uaId, locale, 'uaId');
@@ -193,13 +207,13 @@ export function uaRoutes(db: Kysely<Database>, poolOptions: UaPoolOptions = {}) 
     });
 
     // Unpublishing: the rule stops running on every server (the rule-set version moves).
-    app.post(UA_CALLS.ruleDelete, { config: { writes: true } }, async (request) => {
+    app.post(UA_CALLS.ruleDelete, { config: { writes: true, doc: idsDoc } }, async (request) => {
       const ids = requiredIds(requestParams(request).ids, request.locale);
       const unpublished = await repo.unpublish(ids, callerOf(request).name);
       return successSaying(request, { unpublished }, UA_MESSAGES.unpublished);
     });
 
-    app.post(UA_CALLS.reopen, { config: { writes: true } }, async (request) => {
+    app.post(UA_CALLS.reopen, { config: { writes: true, doc: idsDoc } }, async (request) => {
       const ids = requiredIds(requestParams(request).ids, request.locale);
       const reopened = await repo.reopen(ids);
       return successSaying(request, { reopened }, UA_MESSAGES.reopened);

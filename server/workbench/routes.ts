@@ -18,6 +18,8 @@ import { workbenchApps, type WorkbenchApp } from './apps';
 import { createHandoffCodes, HANDOFF_CODE_PATTERN } from './handoffCodes';
 import { handoffTarget } from './handoffLink';
 import { WORKBENCH_PATH, workbenchCsp, workbenchHtml } from './page';
+import { z } from 'zod';
+import { EXAMPLE_ID, idParam, paramsDoc } from '../http/routeDoc';
 
 export interface WorkbenchDeps {
   db: Kysely<Database>;
@@ -55,13 +57,13 @@ export function workbenchRoutes({ db, sessions, trustedOrigins }: WorkbenchDeps)
   const codes = createHandoffCodes(db);
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.get(WORKBENCH_APPS_PATH, { config: { access: 'session' } }, async (request) => {
+    app.get(WORKBENCH_APPS_PATH, { config: { access: 'session', doc: {} } }, async (request) => {
       const items = await workbenchApps(db, callerOf(request).userId);
       const answer: ListData<WorkbenchApp> = { items, total: items.length };
       return success(request, answer);
     });
 
-    app.post(WORKBENCH_LINK_PATH, { config: { access: 'session', writes: true, unaudited: true } }, async (request) => {
+    app.post(WORKBENCH_LINK_PATH, { config: { access: 'session', writes: true, unaudited: true, doc: paramsDoc({ appId: idParam }, { appId: EXAMPLE_ID }, [Code.NOT_FOUND]) } }, async (request) => {
       const { locale } = request;
       const caller = callerOf(request);
       const appId = requiredId(requestParams(request).appId, locale, 'appId');
@@ -76,7 +78,7 @@ export function workbenchRoutes({ db, sessions, trustedOrigins }: WorkbenchDeps)
       return success(request, { url });
     });
 
-    app.post(HANDOFF_EXCHANGE_PATH, { config: { access: 'public', writes: true, unaudited: true } }, async (request) => {
+    app.post(HANDOFF_EXCHANGE_PATH, { config: { access: 'public', writes: true, unaudited: true, doc: paramsDoc({ handoff: z.string().regex(HANDOFF_CODE_PATTERN).describe('the one-time code of the workbench link'), appId: idParam }, { handoff: 'x'.repeat(43), appId: EXAMPLE_ID }) } }, async (request) => {
       const params = requestParams(request);
       const code = textParam(params.handoff);
       const appId = requiredId(params.appId, request.locale, 'appId');

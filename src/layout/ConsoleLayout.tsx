@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../routing/documentTitle';
 import { useConsoleNavigation } from '../routing/NavigationContext';
 import { entriesInView, findRoute, isUngrantedAddress, normalisePath } from '../routing/navigation';
 import { menuIcon } from './menuIconComponents';
+import { PaletteLauncher } from '../palette/PaletteLauncher';
 import { PageTabs } from './PageTabs';
 import { SideMenu } from './SideMenu';
 import { readSiderCollapsed, saveSiderCollapsed } from './siderState';
@@ -182,6 +183,7 @@ export function ConsoleLayout() {
             if (chosen) setLastEntryId(chosen.id);
           }}
         />
+        <PaletteLauncher />
         <UserArea />
       </Layout.Header>
       <Layout>

@@ -5,10 +5,12 @@ import { changePasswordPath } from '../../providers/authProvider';
 import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useLeaveGuard } from '../unsavedWork/useUnsavedWork';
+import { ThemeSwitch } from '../theme/ThemeSwitch';
 import { LanguageSwitch } from './LanguageSwitch';
 
 /**
- * Right end of the top bar: who is signed in, the language, change password and the logout link.
+ * Right end of the top bar: who is signed in, the language, the look (theme), change password and
+ * the logout link.
  * Both links leave the console's pages (and with them every open tab): they ask first when a form
  * holds unsaved work.
  */
@@ -27,6 +29,7 @@ export function UserArea() {
         </span>
       ) : null}
       <LanguageSwitch />
+      <ThemeSwitch />
       <a
         href={CHANGE_PASSWORD_ROUTE}
         className="console-header__link"

@@ -13,6 +13,7 @@ import { CHANGE_EMAIL_ROUTE, CHANGE_PASSWORD_ROUTE } from '../../contract/sessio
 import { safeRedirect, type ChangePasswordParams } from '../../providers/authProvider';
 import { readMustChangePassword } from '../../providers/session';
 import { translate } from '../i18n';
+import { SignedOutTheme } from '../theme/SignedOutTheme';
 import { AuthCard, FormAlert } from './login/AuthCard';
 import { EmailForm } from './login/EmailForm';
 import { errorId, Field } from './login/Field';
@@ -29,35 +30,38 @@ export default function AccountPage({ tab = 'password' }: { tab?: AccountTab }) 
   const redirect = new URLSearchParams(window.location.search).get('redirect');
   const shown: AccountTab = isForced ? 'password' : tab;
   const forms: Record<AccountTab, ReactNode> = { password: <PasswordForm />, email: <EmailForm /> };
+  // Outside the shell, like the login page: the last theme known in this browser.
   return (
-    <AuthCard
-      titleId="change-password-title"
-      title={translate(shown === 'email' ? 'email.title' : 'password.title')}
-      subtitle={translate(isForced ? 'password.forced' : shown === 'email' ? 'email.subtitle' : 'password.subtitle')}
-      footer={
-        <>
-          {isForced ? null : (
-            <Button type="link" size="small" onClick={() => go({ to: safeRedirect(redirect), type: 'replace' })}>
-              {translate('password.back')}
+    <SignedOutTheme>
+      <AuthCard
+        titleId="change-password-title"
+        title={translate(shown === 'email' ? 'email.title' : 'password.title')}
+        subtitle={translate(isForced ? 'password.forced' : shown === 'email' ? 'email.subtitle' : 'password.subtitle')}
+        footer={
+          <>
+            {isForced ? null : (
+              <Button type="link" size="small" onClick={() => go({ to: safeRedirect(redirect), type: 'replace' })}>
+                {translate('password.back')}
+              </Button>
+            )}
+            <Button type="link" size="small" onClick={() => logout()}>
+              {translate('password.logout')}
             </Button>
-          )}
-          <Button type="link" size="small" onClick={() => logout()}>
-            {translate('password.logout')}
-          </Button>
-        </>
-      }
-    >
-      {isForced ? (
-        forms.password
-      ) : (
-        <Tabs
-          activeKey={shown}
-          // The address names the tab, so a reload or a shared link opens the same one.
-          onChange={(key) => go({ to: `${key === 'email' ? CHANGE_EMAIL_ROUTE : CHANGE_PASSWORD_ROUTE}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`, type: 'replace' })}
-          items={(['password', 'email'] as const).map((key) => ({ key, label: translate(`account.tab.${key}`), children: shown === key ? forms[key] : null }))}
-        />
-      )}
-    </AuthCard>
+          </>
+        }
+      >
+        {isForced ? (
+          forms.password
+        ) : (
+          <Tabs
+            activeKey={shown}
+            // The address names the tab, so a reload or a shared link opens the same one.
+            onChange={(key) => go({ to: `${key === 'email' ? CHANGE_EMAIL_ROUTE : CHANGE_PASSWORD_ROUTE}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`, type: 'replace' })}
+            items={(['password', 'email'] as const).map((key) => ({ key, label: translate(`account.tab.${key}`), children: shown === key ? forms[key] : null }))}
+          />
+        )}
+      </AuthCard>
+    </SignedOutTheme>
   );
 }
 

@@ -19,6 +19,7 @@ import theme from 'antd/es/theme';
 import { useId, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import type { LoginParams } from '../../providers/authProvider';
 import { setLocale, translate, useLocale } from '../i18n';
+import { SignedOutTheme } from '../theme/SignedOutTheme';
 import { AuthCard, FormAlert } from './login/AuthCard';
 import { errorId, Field } from './login/Field';
 import { LockGlyph, UserGlyph } from './login/icons';
@@ -30,6 +31,14 @@ const OTHER_LANGUAGE = {
 } as const;
 
 export default function Login() {
+  return (
+    <SignedOutTheme>
+      <LoginForm />
+    </SignedOutTheme>
+  );
+}
+
+function LoginForm() {
   const locale = useLocale();
   const { token } = theme.useToken();
   const [values, setValues] = useState<LoginParams>({ username: '', password: '' });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract';
-import { PREFERENCE_LIMITS, type ColumnSetting, type SavedView, type ScreenPreferences } from '../../contract/preferences';
+import { CONSOLE_SCREEN, PREFERENCE_LIMITS, type ColumnSetting, type SavedView, type ScreenPreferences, type ThemeSetting } from '../../contract/preferences';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -163,5 +163,43 @@ describe('what a setting may hold', () => {
     expect(answer.body.code).toBe(Code.VALIDATION_FAILED);
     expect(JSON.stringify(await server.db.selectFrom('userPreference').select('value').execute())).not.toContain('13800000000');
     expect((await save(bob, { screen: 'customer', kind: 'views', value: { views: [view('Firms', { filters: { companyName: 'ACME' }, sort: null })] } })).body.code).toBe(Code.OK);
+  });
+});
+
+describe('the console’s theme (the console-wide screen)', () => {
+  const DARK_COMPACT: ThemeSetting = { mode: 'dark', compact: true };
+
+  it('is kept by any signed-in user, without a list grant, and read back from another session', async () => {
+    const { userId } = await server.createUser({ code: 'fay', password: 'fay-pass-1', apis: [] });
+    const fay = await server.tokenFor('fay', 'fay-pass-1');
+    expect((await read(fay, CONSOLE_SCREEN)).body.data).toEqual({});
+    expect((await save(fay, { screen: CONSOLE_SCREEN, kind: 'theme', value: DARK_COMPACT })).body.code).toBe(Code.OK);
+    const answer = await read(await server.tokenFor('fay', 'fay-pass-1'), CONSOLE_SCREEN);
+    expect(answer.body).toMatchObject({ code: Code.OK, data: { theme: DARK_COMPACT } });
+    expect((await read(alice, CONSOLE_SCREEN)).body.data).toEqual({});
+    expect((await save(fay, { screen: CONSOLE_SCREEN, kind: 'theme', value: { mode: 'system', compact: false } })).body.code).toBe(Code.OK);
+    expect((await read(fay, CONSOLE_SCREEN)).body.data).toEqual({ theme: { mode: 'system', compact: false } });
+    expect((await stored()).filter((row) => row.userId === userId)).toEqual([{ userId, screen: CONSOLE_SCREEN, kind: 'theme' }]);
+  });
+
+  it('refuses a bad value (1001 on value) and stores nothing', async () => {
+    const before = await server.db.selectFrom('userPreference').select(['userId', 'screen', 'kind', 'value']).orderBy('id').execute();
+    for (const value of [{ mode: 'dim', compact: false }, { mode: 'dark' }, { mode: 'dark', compact: 'yes' }, { mode: 'dark', compact: true, colour: 'red' }, 'dark', null]) {
+      const answer = await save(bob, { screen: CONSOLE_SCREEN, kind: 'theme', value });
+      expect(answer.body.code, JSON.stringify(value)).toBe(Code.VALIDATION_FAILED);
+      expect(answer.body.data).toHaveProperty('fields.value');
+    }
+    expect(await server.db.selectFrom('userPreference').select(['userId', 'screen', 'kind', 'value']).orderBy('id').execute()).toEqual(before);
+  });
+
+  it('is a kind of the console-wide screen only: no theme on a list, no columns on the console (1001 on kind)', async () => {
+    for (const answer of [
+      await save(bob, { screen: 'param', kind: 'theme', value: DARK_COMPACT }),
+      await save(bob, { screen: CONSOLE_SCREEN, kind: 'columns', value: HIDE_REMARK }),
+      await forget(bob, { screen: CONSOLE_SCREEN, kind: 'views' }),
+    ]) {
+      expect(answer.body.code).toBe(Code.VALIDATION_FAILED);
+      expect(answer.body.data).toHaveProperty('fields.kind');
+    }
   });
 });

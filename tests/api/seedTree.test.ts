@@ -94,7 +94,7 @@ describe('pemByUserAndApp', () => {
     const menus = body.data.menus as PermissionNode[];
     expect(menus.map((m) => m.name)).toEqual(['首页', '系统管理', '系统监控', '组织人员', '业务统计', '工具', '示例']);
     const system = menus[1]!;
-    expect(system.children.map((m) => m.url)).toEqual(['app', 'permission', 'role', 'dic', 'param', 'effective']);
+    expect(system.children.map((m) => m.url)).toEqual(['app', 'permission', 'role', 'dic', 'param', 'effective', 'apiDoc']);
     expect(menus[2]!.children.map((m) => m.url)).toEqual(['auditLog', 'loginLog', 'onlineSession', 'revealLog']);
     const param = system.children.find((m) => m.url === 'param')!;
     expect(param).toMatchObject({ path: '/system/param', menuType: MenuType.MENU, appId: baseAppId, parentId: system.id });

@@ -2,10 +2,14 @@
  * Live lists under load, against the server as `npm start` runs it (serverProcess.ts): BENCH_STREAMS
  * (500) open event streams, the server's resident memory before and after opening them, and the
  * p99 of a parameter list call (20 connections) while a parameter save every 100 ms fans out to
- * every stream; then that every stream received every save's event.
+ * every stream, then that every stream received every save's event; for comparison the same list
+ * with no stream, without and with the saves. The streams' reader runs in this process, on the
+ * same cores as the server.
  */
-import { request, type ClientRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { LIVE_LIMITS, TOKEN_HEADER } from '../../contract';
 import { superAdminRoleId } from '../../server/auth/grants';
 import { createSessionStore } from '../../server/auth/tokens';
@@ -23,42 +27,42 @@ const SECTION = `live lists, ${STREAMS} open event streams on one server`;
 
 const rssKB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
-interface Counted {
-  request: ClientRequest;
-  changes: number;
-}
-
-/** Opens one stream; resolves once its `ready` event arrived, then counts its `change` events. */
-function openStream(address: string, token: string): Promise<Counted> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    const counted: Counted = {
-      changes: 0,
-      request: request(`${address}/base/admin/live/events`, { agent: false, headers: { [TOKEN_HEADER]: token } }, (res) => {
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-          let end: number;
-          while ((end = text.indexOf('\n\n')) >= 0) {
-            const block = text.slice(0, end);
-            text = text.slice(end + 2);
-            if (block.includes('event: ready')) resolve(counted);
-            if (block.includes('event: change')) counted.changes++;
-          }
-        });
-        res.on('end', () => reject(new Error(`a stream ended (status ${res.statusCode})`)));
-      }),
-    };
-    counted.request.on('error', reject);
-    counted.request.end();
-  });
+/** The subscribers' process (./liveReaders.ts): opens a stream per token, counts their events. */
+function readers(address: string, tokens: string[]) {
+  const child = fork(fileURLToPath(new URL('./liveReaders.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+  const next = <T>(key: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (message: Record<string, T>) => {
+        if (!(key in message)) return;
+        child.off('message', onMessage);
+        resolve(message[key]!);
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => reject(new Error(`the subscribers' process exited (${code})`)));
+    });
+  const opened = next<number>('opened');
+  child.send({ open: { address, tokens } });
+  return {
+    opened,
+    async counts() {
+      const answer = next<number[]>('counts');
+      child.send({ count: true });
+      return answer;
+    },
+    async close() {
+      const answer = next<boolean>('closed');
+      child.send({ close: true });
+      await answer;
+      child.kill();
+    },
+  };
 }
 
 export async function liveBench(report: Report, dialect: DialectName): Promise<void> {
   const database = await benchDatabase(dialect, 'live');
   const handle = openDatabase(database.url);
   const server = await startServer({ databaseUrl: database.url });
-  const streams: Counted[] = [];
+  let subscribers: ReturnType<typeof readers> | undefined;
   try {
     const token = await login(server.address);
     // Subscribers: enough super-admins that none holds more than its per-user share of streams.
@@ -88,40 +92,53 @@ export async function liveBench(report: Report, dialect: DialectName): Promise<v
 
     // Warm: the list, a save and one stream, so code loaded once is not counted per stream.
     await save();
-    (await openStream(server.address, tokens[0]!)).request.destroy();
-    const quiet = await measure(server.address, list);
+    await new Promise<void>((resolve) => request(`${server.address}/base/admin/live/events`, { headers: { [TOKEN_HEADER]: token } }, (res) => res.once('data', () => (res.destroy(), resolve()))).end());
+    await fetch(`${server.address}${list.paths[0]}`, { headers: { [TOKEN_HEADER]: token } });
+    await new Promise((r) => setTimeout(r, 1000));
     const before = rssKB(server.child.pid!);
     const opened = performance.now();
-    for (let i = 0; i < STREAMS; i++) streams.push(await openStream(server.address, tokens[i % tokens.length]!));
+    subscribers = readers(server.address, Array.from({ length: STREAMS }, (_, i) => tokens[i % tokens.length]!));
+    await subscribers.opened;
     const openMs = performance.now() - opened;
     await new Promise((r) => setTimeout(r, 1000));
     const after = rssKB(server.child.pid!);
 
-    let writes = 0;
-    let writing = true;
-    const writer = (async () => {
-      while (writing) {
-        await save();
-        writes++;
-        await new Promise((r) => setTimeout(r, WRITE_EVERY_MS));
-      }
-    })();
-    const loaded = await measure(server.address, list);
-    writing = false;
-    await writer;
+    /** The list's figures while a save every WRITE_EVERY_MS runs (or none), and the saves made. */
+    const listWhile = async (isWriting: boolean) => {
+      let writes = 0;
+      let writing = isWriting;
+      const writer = (async () => {
+        while (writing) {
+          await save();
+          writes++;
+          await new Promise((r) => setTimeout(r, WRITE_EVERY_MS));
+        }
+      })();
+      const figures = await measure(server.address, list);
+      writing = false;
+      await writer;
+      return { figures, writes };
+    };
+    const fanOut = await listWhile(true);
     await new Promise((r) => setTimeout(r, 2000));
-    const received = streams.map((s) => s.changes);
-    const complete = received.filter((n) => n === writes).length;
+    const received = await subscribers.counts();
+    const complete = received.filter((n) => n === fanOut.writes).length;
+    await subscribers.close();
+    subscribers = undefined;
+    await new Promise((r) => setTimeout(r, 1000));
+    const quiet = await listWhile(false);
+    const writesAlone = await listWhile(true);
 
     report.set(SECTION, 'server RSS, before → after opening the streams', dialect, { 'MB before': before / 1024, 'MB after': after / 1024, 'KB per stream': (after - before) / STREAMS, 'open s': openMs / 1000 });
-    report.set(SECTION, 'param list, 20 connections, no stream open', dialect, quiet);
-    report.set(SECTION, `param list, 20 connections, while a save every ${WRITE_EVERY_MS} ms fans out to every stream`, dialect, { ...loaded, saves: writes, 'streams with every event': complete, 'fewest events': Math.min(...received) }, {
+    report.set(SECTION, 'param list, 20 connections, no stream, no save', dialect, quiet.figures);
+    report.set(SECTION, `param list, 20 connections, a save every ${WRITE_EVERY_MS} ms, no stream`, dialect, { ...writesAlone.figures, saves: writesAlone.writes });
+    report.set(SECTION, `param list, 20 connections, a save every ${WRITE_EVERY_MS} ms fanned out to every stream`, dialect, { ...fanOut.figures, saves: fanOut.writes, 'streams with every event': complete, 'fewest events': Math.min(...received) }, {
       target: 'every stream receives every event',
       isMet: complete === STREAMS,
     });
-    console.log(`${dialect} live: ${((after - before) / STREAMS).toFixed(1)} KB per stream; list p99 ${quiet['p99 ms']} → ${loaded['p99 ms']} ms; ${complete}/${STREAMS} streams got all ${writes} events`);
+    console.log(`${dialect} live: ${((after - before) / STREAMS).toFixed(1)} KB per stream; list p99 ${quiet.figures['p99 ms']} (quiet) / ${writesAlone.figures['p99 ms']} (saves) / ${fanOut.figures['p99 ms']} ms (saves to ${STREAMS} streams); ${complete}/${STREAMS} streams got all ${fanOut.writes} events`);
   } finally {
-    for (const stream of streams) stream.request.destroy();
+    await subscribers?.close();
     await server.stop();
     await handle.close();
     await database.dispose();

@@ -14,6 +14,7 @@ import { runImport } from '../../import/runImport';
 import { sendTemplate } from '../../import/template';
 import { success } from '../../http/envelope';
 import type { FeatureFactory } from '../feature';
+import { IMPORT_DOC } from '../../import/fileBody';
 
 export const importing: FeatureFactory = ({ db, definitions, dictionaries }, definition) => {
   if (!isImportable(definition)) return undefined;
@@ -29,6 +30,7 @@ export const importing: FeatureFactory = ({ db, definitions, dictionaries }, def
         url: `/${IMPORT_PATH}`,
         writes: true,
         fileBody: true,
+        doc: IMPORT_DOC,
         answeredBy: 'master',
         async handler(request, core) {
           const columns = await declaredColumns(definition, sources, core.serverFields);

@@ -12,6 +12,9 @@ import type { FeatureFactory } from '../feature';
 import { recordChecks } from '../recordChecks';
 import { fieldRefusal } from '../refusals';
 import { isStorableId } from '../storableId';
+import { z } from 'zod';
+import { DEFAULT_LOCALE } from '../../../contract/i18n';
+import { EXAMPLE_ID, idParam, type RouteDoc } from '../../http/routeDoc';
 
 export const keyCheck: FeatureFactory = ({ db, definitions, dictionaries, repository }, definition) => {
   const spec = definition.keyCheck;
@@ -33,11 +36,25 @@ export const keyCheck: FeatureFactory = ({ db, definitions, dictionaries, reposi
     return scope;
   }
 
+  /** The key, the record being edited, and the rule's other fields with their own schemas. */
+  function keyCheckDoc(): RouteDoc {
+    const within = uniqueRuleOf(entity, spec!.param)?.fields.slice(0, -1) ?? [];
+    return {
+      params: z.object({
+        [spec!.param]: z.string().min(1),
+        id: idParam.optional().describe('the record being edited'),
+        ...Object.fromEntries(within.map((field) => [field, fieldSchema(entity.fields[field]!, DEFAULT_LOCALE)])),
+      }),
+      example: { [spec!.param]: 'zz', ...Object.fromEntries(within.map((field) => [field, EXAMPLE_ID])) },
+    };
+  }
+
   return {
     routes: [
       {
         method: 'GET',
         url: `/${spec.path}`,
+        doc: keyCheckDoc(),
         answeredBy: 'parent',
         async handler(request) {
           const params = requestParams(request);

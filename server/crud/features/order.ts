@@ -14,6 +14,8 @@ import { declaredNamed, type FeatureFactory, type FeatureRoute } from '../featur
 import { closeGaps, lockMaster, nextPosition, orderSpecOf, swapWithNeighbour, type Direction } from '../positions';
 import { fieldRefusal } from '../refusals';
 import type { ResourceRecord } from '../repository';
+import { z } from 'zod';
+import { EXAMPLE_ID, idParam, paramsDoc } from '../../http/routeDoc';
 
 export const order: FeatureFactory = ({ db, definitions, repository }, definition) => {
   if (!definition.order) return undefined;
@@ -25,6 +27,7 @@ export const order: FeatureFactory = ({ db, definitions, repository }, definitio
   const move: FeatureRoute = {
     method: 'POST',
     url: '/move',
+    doc: paramsDoc({ id: idParam, direction: z.enum(['up', 'down']) }, { id: EXAMPLE_ID, direction: 'up' }, [Code.NOT_FOUND]),
     writes: true,
     answeredBy: 'record',
     checkParams(request) {

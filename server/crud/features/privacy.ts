@@ -19,6 +19,7 @@ import { requestParams, requiredId, textParam } from '../../http/params';
 import type { Caller } from '../../http/requestContext';
 import { declaredNamed, type FeatureFactory } from '../feature';
 import { createRevealLog } from '../revealLog';
+import { idDoc } from '../../http/routeDoc';
 
 export const privacy: FeatureFactory = ({ db, definitions, grants, lookupPolicy = DEFAULT_LOOKUP_POLICY, repository }, definition) => {
   const spec = definition.privacy;
@@ -70,6 +71,7 @@ export const privacy: FeatureFactory = ({ db, definitions, grants, lookupPolicy 
       {
         method: ['GET', 'POST'],
         url: '/reveal',
+        doc: idDoc,
         writes: true,
         unaudited: true,
         answeredBy: 'master',
