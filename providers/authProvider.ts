@@ -60,6 +60,8 @@ export interface AuthProviderOptions {
   navigate?: (url: string) => void;
   /** Shows an error to the user (the console passes its notification provider). */
   notifyError?: (message: string) => void;
+  /** The session is over (logout, or ended by the server): what holds it open lets go (the live stream). */
+  onSignedOut?: () => void;
 }
 
 export interface ConsoleAuthProvider extends AuthProvider {
@@ -109,6 +111,7 @@ export function createAuthProvider({
   workbenchUrl,
   navigate = (url) => window.location.assign(url),
   notifyError = () => {},
+  onSignedOut = () => {},
 }: AuthProviderOptions): ConsoleAuthProvider {
   let leaving = false;
   let permissionsInFlight: Promise<PermissionNode[]> | null = null;
@@ -148,6 +151,7 @@ export function createAuthProvider({
       }
     }
     clearSession();
+    onSignedOut();
     permissionsInFlight = null;
     await wait(LOGOUT_DELAY_MS);
     const workbench = resolveWorkbench(workbenchUrl);
@@ -275,6 +279,7 @@ export function createAuthProvider({
       if (leaving) return;
       leaving = true;
       clearSession();
+      onSignedOut();
       permissionsInFlight = null;
       leaveForWorkbench();
     },

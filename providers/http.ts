@@ -121,8 +121,8 @@ function isAbsolute(url: string): boolean {
   return /^[a-z][a-z\d+.-]*:/i.test(url);
 }
 
-function absolute(url: string): string {
-  // Node's fetch (tests) needs absolute URLs; in the browser this changes nothing.
+/** The address as fetch needs it: Node's fetch (tests) wants absolute URLs; in the browser this changes nothing. */
+export function absoluteUrl(url: string): string {
   if (isAbsolute(url) || typeof window === 'undefined') return url;
   return new URL(url, window.location.origin).toString();
 }
@@ -142,7 +142,7 @@ export function createHttpClient({
   messages = englishMessages,
 }: HttpClientOptions): HttpClient {
   async function answer<T>(method: HttpMethod, path: string, { query, body, signal }: RequestOptions = {}): Promise<Answered<T>> {
-    const url = absolute(`${isAbsolute(path) ? '' : baseUrl}${path}${buildQuery(query)}`);
+    const url = absoluteUrl(`${isAbsolute(path) ? '' : baseUrl}${path}${buildQuery(query)}`);
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = getToken();
     if (token) headers[TOKEN_HEADER] = token;

@@ -53,9 +53,11 @@ export default function App({ providers, loadPages }: AppProps) {
         accessControlProvider={providers.accessControlProvider}
         i18nProvider={providers.i18nProvider}
         notificationProvider={providers.notificationProvider}
+        liveProvider={providers.liveProvider}
         routerProvider={routerProvider}
         resources={navigation?.resources ?? NO_RESOURCES}
-        options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false }}
+        // Lists and show views refetch when the server says their resource changed (providers/liveProvider.ts).
+        options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, liveMode: 'auto' }}
       >
         <NavigationContext.Provider value={navigation ?? null}>
           <LeaveQuestion>

@@ -21,6 +21,7 @@ import { menuTitle } from '../../src/routing/menuTitle';
 import { NavigationContext } from '../../src/routing/NavigationContext';
 import type { PageProps } from '../../src/routing/pageProps';
 import { allKeys, countNodes, nodeDetail } from './effectiveTree';
+import { useLiveRefetch } from '../generic/useLiveRefetch';
 import type { EffectiveNode, EffectiveUser } from '../../contract/effective';
 
 /** How long the picker waits after the last keystroke before searching. */
@@ -51,12 +52,16 @@ function useDebounced<T>(value: T, delay: number): T {
   return settled;
 }
 
+/** What a user's effective tree is made of: their roles, the roles' grants, the menus and the apps. */
+const TREE_SOURCES = ['user', 'role', 'permission', 'menu', 'app'] as const;
+
 function useStaff(searchKey: string) {
   const { query } = useCustom<BaseRecord, HttpError>({
     url: callUrl(EFFECTIVE_CALLS.users),
     method: 'get',
     config: { query: searchKey ? { searchKey } : {} },
   });
+  useLiveRefetch(['user'], query.refetch);
   const data = query.data?.data as unknown;
   return { users: Array.isArray(data) ? (data as EffectiveUser[]) : NO_USERS, isFetching: query.isFetching };
 }
@@ -67,6 +72,7 @@ function useApps() {
     method: 'get',
     config: { query: { pageNo: 1, pageSize: 1000 } },
   });
+  useLiveRefetch(['app'], query.refetch);
   const data = query.data?.data as Partial<ListData<AppOption>> | undefined;
   return { apps: Array.isArray(data?.items) ? data.items : NO_APPS, isLoading: query.isLoading };
 }
@@ -78,6 +84,7 @@ function useEffectiveTree(userId: number | undefined, appId: number | undefined)
     config: { query: { userId, appId } },
     queryOptions: { enabled: userId !== undefined && appId !== undefined },
   });
+  useLiveRefetch(TREE_SOURCES, query.refetch, userId !== undefined && appId !== undefined);
   const data = query.data?.data as unknown;
   return { tree: Array.isArray(data) ? (data as EffectiveNode[]) : NO_NODES, isFetching: query.isFetching, isError: query.isError };
 }

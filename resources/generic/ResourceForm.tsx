@@ -110,6 +110,8 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
     // A save refused as stale says so in the dialog itself (useVersionedSave).
     errorNotification: (error) => (staleRecordOf(error) ? false : { message: error?.message || t('notifications.error'), type: 'error' }),
     queryOptions: { enabled: action === 'edit' && id !== undefined && !isRead },
+    // A dialog is never live: what was typed wins over someone else's save (caught at save).
+    liveMode: 'off',
     // The record is read again only after a save that took: a refused one would reload the form over what was typed.
     invalidates: ['list', 'many'],
     onMutationSuccess: () => {

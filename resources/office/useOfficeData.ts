@@ -20,11 +20,14 @@ import type { StaffListRow, StaffPickerRow } from '../../contract/entities/staff
 import type { ListData } from '../../contract/envelope';
 import { callUrl, OFFICE_CALLS, STAFF_CALLS } from '../../contract/paths';
 import { officeTree } from './officeTree';
+import { useLiveRefetch } from '../generic/useLiveRefetch';
 import { staleRecordOf } from '../generic/useVersionedSave';
 import type { OfficeBody } from './payload';
 
 /** Refine resource = endpoint base /base/admin/office. */
 export const OFFICE_RESOURCE = 'office';
+/** The live resource of member lists: the server names it for writes of staff and of departments. */
+const MEMBER_SOURCES = ['officeMember'] as const;
 export const MEMBER_LIST_URL = callUrl(STAFF_CALLS.list);
 export const CANDIDATE_LIST_URL = callUrl(STAFF_CALLS.filterList);
 
@@ -34,16 +37,18 @@ const NO_ROWS: StaffPickerRow[] = [];
 /** The whole organisation tree. */
 export function useOfficeTree() {
   const { query } = useCustom<BaseRecord, HttpError>({ url: callUrl(OFFICE_CALLS.list), method: 'get' });
+  useLiveRefetch([OFFICE_RESOURCE], query.refetch);
   const raw = query.data?.data as unknown;
   const tree = useMemo(() => (raw === undefined ? NO_NODES : officeTree(raw)), [raw]);
   return { tree, isFetching: query.isFetching, isError: query.isError, error: query.error, refetch: query.refetch };
 }
 
-/** One node, fresh from the server, for its edit form. */
+/** One node, fresh from the server, for its edit form: read once, never reset by a live event. */
 export function useOfficeDetail(id: number | undefined) {
   const { result, query } = useOne<OfficeNode & BaseRecord, HttpError>({
     resource: OFFICE_RESOURCE,
     id,
+    liveMode: 'off',
     queryOptions: { enabled: id !== undefined },
   });
   return { record: id === undefined ? undefined : (result as OfficeNode | undefined), isLoading: id !== undefined && query.isLoading };
@@ -57,6 +62,7 @@ export function useStaffPage<Row extends StaffPickerRow = StaffListRow>(url: str
     config: { payload: body },
     queryOptions: { enabled: body !== undefined },
   });
+  useLiveRefetch(MEMBER_SOURCES, query.refetch, body !== undefined);
   const data = query.data?.data as Partial<ListData<Row>> | undefined;
   const rows = useMemo(() => (Array.isArray(data?.items) ? data.items : (NO_ROWS as Row[])), [data]);
   return { rows, total: Number(data?.total ?? 0), isFetching: query.isFetching, isError: query.isError, error: query.error, refetch: query.refetch };

@@ -19,6 +19,7 @@ import { menuReadingOf, readingRules, type MenuReading, type PermissionNode } fr
 import { MAX_PAGE_SIZE } from '../../contract/paging';
 import { callUrl, PERMISSION_CALLS } from '../../contract/paths';
 import { isFreeAnswer } from '../generic/keyCheck';
+import { useLiveRefetch } from '../generic/useLiveRefetch';
 import { elementListBody, type ElementKind, type ElementRow } from './elements';
 import { staleRecordOf } from '../generic/useVersionedSave';
 import type { FormValues } from './payload';
@@ -27,6 +28,8 @@ import { directoryTree } from './tree';
 /** Refine resource names = endpoint bases: directories under /permission, elements under /menu. */
 export const DIRECTORY_RESOURCE = 'permission';
 export const ELEMENT_RESOURCE = 'menu';
+/** Directories and elements are one table: either name's change refreshes both panels. */
+const TREE_SOURCES = [DIRECTORY_RESOURCE, ELEMENT_RESOURCE] as const;
 
 export interface AppOption {
   id: number;
@@ -63,16 +66,18 @@ export function useDirectoryTree(appId: number | undefined, reading: MenuReading
     config: { query: { appId } },
     queryOptions: { enabled: appId !== undefined },
   });
+  useLiveRefetch(TREE_SOURCES, query.refetch, appId !== undefined);
   const raw = query.data?.data as unknown;
   const tree = useMemo(() => (raw === undefined ? NO_NODES : directoryTree(raw as unknown[], reading)), [raw, reading]);
   return { tree, isFetching: query.isFetching, isError: query.isError, error: query.error, refetch: query.refetch };
 }
 
-/** One directory, fresh from the server, for its edit dialog. */
+/** One directory, fresh from the server, for its edit dialog: read once, never reset by a live event. */
 export function useDirectory(id: number | undefined) {
   const { result, query } = useOne<PermissionNode & BaseRecord, HttpError>({
     resource: DIRECTORY_RESOURCE,
     id,
+    liveMode: 'off',
     queryOptions: { enabled: id !== undefined },
   });
   return { record: result as PermissionNode | undefined, isLoading: id !== undefined && query.isLoading };
@@ -99,6 +104,7 @@ export function useElements(kind: ElementKind, parentId: number | undefined) {
     config: { payload: parentId === undefined ? undefined : elementListBody(kind, parentId, MAX_PAGE_SIZE) },
     queryOptions: { enabled: parentId !== undefined },
   });
+  useLiveRefetch(TREE_SOURCES, query.refetch, parentId !== undefined);
   const data = query.data?.data as Partial<ListData<ElementRow>> | undefined;
   const rows = useMemo(() => (Array.isArray(data?.items) ? data.items : NO_ROWS), [data]);
   return { rows, isFetching: query.isFetching, isError: query.isError, error: query.error, refetch: query.refetch };

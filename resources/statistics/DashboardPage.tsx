@@ -19,6 +19,7 @@ import { useLocale } from '../../providers/locale';
 import { callUrl, STATISTICS_CALLS } from '../../contract/paths';
 import { ReferenceSelect } from '../generic/ReferenceSelect';
 import { useDatePickerLocale } from '../generic/useDatePickerLocale';
+import { useLiveRefetch } from '../generic/useLiveRefetch';
 import './statistics.css';
 
 const TrafficChart = lazy(() => import('./TrafficChart'));
@@ -32,12 +33,16 @@ interface ChartQuery {
   siteUserIds?: string;
 }
 
+/** The screen's live resource: the server names it for writes of the figures it sums. */
+const DASHBOARD_SOURCES = ['dashboard'] as const;
+
 /**
  * One call's answer: `data` stays undefined until the server has answered (Refine's own `result.data`
  * is an empty object while loading, which a chart would draw as lines that are not there).
  */
 function useCall<T extends BaseRecord>(url: string, query: Record<string, unknown>) {
   const { query: state } = useCustom<T, HttpError>({ url, method: 'get', config: { query }, queryOptions: { queryKey: ['statistics', url, query] } });
+  useLiveRefetch(DASHBOARD_SOURCES, state.refetch);
   return { data: state.data?.data, query: state };
 }
 

@@ -38,7 +38,7 @@ export default function MediaStatsPage() {
   const from = period.startDate ? dayKey(period.startDate) : undefined;
   const to = period.endDate ? dayKey(period.endDate) : undefined;
   const problem = from !== undefined && to !== undefined ? periodProblem(from, to) : undefined;
-  const { items, loading, pagination, restart, error } = usePagedCall<MediaStatsRow>(callUrl(STATISTICS_CALLS.mediaStats), { ...period, order }, !problem);
+  const { items, loading, pagination, restart, error } = usePagedCall<MediaStatsRow>('mediaStats', callUrl(STATISTICS_CALLS.mediaStats), { ...period, order }, !problem);
   const message = problem?.[locale] ?? refusal(error);
   const canExport = useCan({ resource: 'mediaStats', action: 'export' }).data?.can === true;
   return (

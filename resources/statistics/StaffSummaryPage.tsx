@@ -14,7 +14,7 @@ const SUMMARY_COLUMNS = ['adminName', 'currentMonthTotal', 'lastMonthTotal', 'hi
 export default function StaffSummaryPage() {
   const t = useTranslate();
   const locale = useLocale();
-  const { items, loading, pagination } = usePagedCall<StaffSummaryRow>(callUrl(STATISTICS_CALLS.staffSummary), {});
+  const { items, loading, pagination } = usePagedCall<StaffSummaryRow>('staffSummary', callUrl(STATISTICS_CALLS.staffSummary), {});
   const money = (value: number) => formatCurrency(value, locale);
   const canExport = useCan({ resource: 'staffSummary', action: 'export' }).data?.can === true;
   return (

@@ -5,9 +5,10 @@ import { useState } from 'react';
 import type { ListData } from '../../contract/envelope';
 import { STATISTICS_PAGE_SIZES } from '../../contract/statistics';
 import { pagerTotal } from '../generic/pagerTotal';
+import { useLiveRefetch } from '../generic/useLiveRefetch';
 
-/** `enabled` false: nothing is asked (the query is known to be refused). */
-export function usePagedCall<T>(url: string, query: Record<string, unknown>, enabled = true) {
+/** `resource`: the screen's name, which the server's live changes of its figures name. `enabled` false: nothing is asked (the query is known to be refused). */
+export function usePagedCall<T>(resource: string, url: string, query: Record<string, unknown>, enabled = true) {
   const t = useTranslate();
   const [paging, setPaging] = useState({ page: 1, size: STATISTICS_PAGE_SIZES[0]! });
   const params = { ...query, page: paging.page, size: paging.size };
@@ -17,6 +18,7 @@ export function usePagedCall<T>(url: string, query: Record<string, unknown>, ena
     config: { query: params },
     queryOptions: { queryKey: ['statistics', url, params], enabled, retry: false },
   });
+  useLiveRefetch([resource], state.refetch, enabled);
   const isAnswered = enabled && !state.isError;
   const pagination: TablePaginationConfig = {
     current: paging.page,

@@ -21,10 +21,15 @@ import type { StaffDetail, StaffListRow } from '../../contract/entities/staff';
 import { MAX_PAGE_SIZE } from '../../contract/paging';
 import { callUrl, declaredCall, OFFICE_CALLS, STAFF_CALLS } from '../../contract/paths';
 import { debounceKeyCheck, isFreeAnswer, type KeyCheck } from '../generic/keyCheck';
+import { useLiveRefetch } from '../generic/useLiveRefetch';
 import { staffListBody, type StaffFilters } from './staffList';
 
 /** Access control asks about this resource: page elements `user:create|edit|enable|resetPwd|delete`. */
 export const USER_RESOURCE = 'user';
+/** The resources whose changes the person list shows (its rows name departments and roles). */
+const OFFICE = 'office';
+const ROLE = 'role';
+export const STAFF_LIST_SOURCES = [USER_RESOURCE, OFFICE, ROLE] as const;
 
 export interface RoleOption {
   id: number;
@@ -43,6 +48,7 @@ export function useStaffList(filters: StaffFilters, page: number, size: number) 
     config: { payload: staffListBody(filters, page, size) },
     queryOptions: { placeholderData: (previous) => previous },
   });
+  useLiveRefetch(STAFF_LIST_SOURCES, query.refetch);
   const data = query.data?.data as Partial<ListData<StaffListRow>> | undefined;
   return {
     rows: Array.isArray(data?.items) ? data.items : NO_ROWS,
@@ -56,6 +62,7 @@ export function useStaffList(filters: StaffFilters, page: number, size: number) 
 /** The department tree. */
 export function useOffices() {
   const { query } = useCustom<BaseRecord, HttpError>({ url: callUrl(OFFICE_CALLS.list), method: 'get' });
+  useLiveRefetch([OFFICE], query.refetch);
   const data = query.data?.data as unknown;
   return { offices: Array.isArray(data) ? (data as OfficeNode[]) : NO_OFFICES, isLoading: query.isLoading };
 }
@@ -67,6 +74,7 @@ export function useRoles() {
     method: 'get',
     config: { query: { pageNo: 1, pageSize: MAX_PAGE_SIZE } },
   });
+  useLiveRefetch([ROLE], query.refetch);
   const data = query.data?.data as Partial<ListData<RoleOption>> | undefined;
   return { roles: Array.isArray(data?.items) ? data.items : NO_ROLES, isLoading: query.isLoading };
 }

@@ -91,8 +91,10 @@ describe('the Content-Security-Policy', () => {
     await visible(page.locator('.ant-cascader-menu-item[title="浙江省"]'));
     for (const path of ['/system/permission', '/system/role', '/system/app', '/system/effective', '/organisation/officeMember', '/organisation/office']) {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      // Not 'networkidle': the live lists' event stream stays open. The screen has loaded once no spinner turns.
+      await page.waitForLoadState('load');
       await visible(page.getByRole('tab', { selected: true }));
+      await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 10000 }).toBe(0);
       expect(await violations(), path).toEqual([]);
     }
     await page.goto('/workbench');

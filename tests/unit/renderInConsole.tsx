@@ -2,7 +2,7 @@
  * Renders a screen inside the console's real providers and router, signed in with `token`,
  * at `path`, as the one Refine resource `resource` (what the shell would have built for it).
  */
-import { Refine, type ResourceProps } from '@refinedev/core';
+import { Refine, type LiveProvider, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { render } from '@testing-library/react';
 import { useState, type ReactElement, type ReactNode } from 'react';
@@ -16,6 +16,8 @@ export interface ConsoleScreen {
   token: string;
   path: string;
   resource: { name: string; label: string };
+  /** Lists and show views live (liveMode "auto") over this provider; none: not live. */
+  liveProvider?: LiveProvider;
 }
 
 /** The console's providers as the entry builds them, with a navigation spy. */
@@ -24,7 +26,7 @@ export function testProviders(): Providers {
 }
 
 /** The console's providers and router around `children`, at the current address. */
-export function ConsoleProviders({ resources, children }: { resources?: ResourceProps[]; children: ReactNode }) {
+export function ConsoleProviders({ resources, liveProvider, children }: { resources?: ResourceProps[]; liveProvider?: LiveProvider; children: ReactNode }) {
   const [providers] = useState(testProviders);
   return (
     <BrowserRouter>
@@ -36,7 +38,8 @@ export function ConsoleProviders({ resources, children }: { resources?: Resource
         notificationProvider={providers.notificationProvider}
         routerProvider={routerProvider}
         resources={resources}
-        options={{ disableTelemetry: true }}
+        liveProvider={liveProvider}
+        options={{ disableTelemetry: true, ...(liveProvider ? { liveMode: 'auto' as const } : {}) }}
       >
         {children}
       </Refine>
@@ -44,8 +47,12 @@ export function ConsoleProviders({ resources, children }: { resources?: Resource
   );
 }
 
-export function renderInConsole(ui: ReactElement, { token, path, resource }: ConsoleScreen) {
+export function renderInConsole(ui: ReactElement, { token, path, resource, liveProvider }: ConsoleScreen) {
   saveSession({ token, appId: 1 });
   window.history.replaceState(null, '', path);
-  return render(<ConsoleProviders resources={[{ name: resource.name, list: path.split('?')[0], meta: { label: resource.label } }]}>{ui}</ConsoleProviders>);
+  return render(
+    <ConsoleProviders resources={[{ name: resource.name, list: path.split('?')[0], meta: { label: resource.label } }]} liveProvider={liveProvider}>
+      {ui}
+    </ConsoleProviders>,
+  );
 }

@@ -5,6 +5,7 @@
  * 超级管理员 and 运营) and 李四 (disabled, no department, no role). The list shows the newest
  * first: 张三, 李四, then the seeded administrator.
  */
+import type { LiveProvider } from '@refinedev/core';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import message from 'antd/es/message';
@@ -98,11 +99,12 @@ const route: PageRoute = {
   icon: 'user',
 };
 
-export function renderUserPage(people: People) {
+export function renderUserPage(people: People, { liveProvider }: { liveProvider?: LiveProvider } = {}) {
   return renderInConsole(<UserPage route={route} />, {
     token: people.token,
     path: route.path,
     resource: { name: 'user', label: route.title },
+    liveProvider,
   });
 }
 
