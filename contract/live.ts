@@ -16,6 +16,12 @@ export const LIVE_EVENT = {
   change: 'change',
   /** data: `{}`; the first event of every stream, sent as soon as it is open (a reconnect refetches once on it). */
   ready: 'ready',
+  /**
+   * data: `{}`; the last event of a stream closed because its user opened more than `perUser`
+   * (the oldest goes). The console waits until its tab is shown again before reconnecting, so
+   * hidden tabs do not take turns closing each other.
+   */
+  displaced: 'displaced',
 } as const;
 
 export type LiveAction = 'created' | 'updated' | 'deleted';
@@ -30,7 +36,7 @@ export interface LiveChange {
 }
 
 export const LIVE_LIMITS = {
-  /** Open streams one user may hold (browser tabs); the oldest is closed past it. */
+  /** Open streams one user may hold (browser tabs); the oldest is closed past it, told `displaced`. */
   perUser: 8,
   /** Open streams one server holds; a new one past it is refused with 1009 (too many). */
   perServer: 2000,

@@ -100,6 +100,25 @@ export interface LiveStreamOptions {
   idleMs?: number;
 }
 
+/**
+ * Calls `then` once the tab is next shown or focused; answers how to stop waiting. A displaced
+ * stream waits for it: the tab the user looks at takes a stream back, a hidden one does not.
+ */
+function whenShownAgain(then: () => void): () => void {
+  const onShown = () => {
+    if (document.visibilityState !== 'visible') return;
+    stop();
+    then();
+  };
+  const stop = () => {
+    document.removeEventListener('visibilitychange', onShown);
+    window.removeEventListener('focus', onShown);
+  };
+  document.addEventListener('visibilitychange', onShown);
+  window.addEventListener('focus', onShown);
+  return stop;
+}
+
 export interface LiveStream {
   close(): void;
 }
@@ -121,6 +140,8 @@ export function openLiveStream({
   let baseMs: number = LIVE_LIMITS.retryMs;
   let waitMs: number = LIVE_LIMITS.retryMs;
   let wasReady = false;
+  let isDisplaced = false;
+  let stopWaiting: (() => void) | undefined;
 
   async function connect(): Promise<void> {
     const token = getToken();
@@ -142,6 +163,8 @@ export function openLiveStream({
           readyAt = Date.now();
           if (wasReady) onReconnected();
           wasReady = true;
+        } else if (event === LIVE_EVENT.displaced) {
+          isDisplaced = true;
         } else if (event === LIVE_EVENT.change && readyAt !== undefined) {
           const change = readChange(data);
           if (change) onChange(change);
@@ -178,6 +201,12 @@ export function openLiveStream({
       clearTimeout(idle);
     }
     if (isClosed) return;
+    if (isDisplaced) {
+      // The user's newer tabs took the streams: this one comes back when it is shown again.
+      isDisplaced = false;
+      stopWaiting = whenShownAgain(() => void connect());
+      return;
+    }
     // A stream that stayed up a while starts the waits again; one dropped soon after it opened
     // (a server restarting, a full server) waits twice as long each time.
     if (readyAt !== undefined && Date.now() - readyAt >= LIVE_LIMITS.maxRetryMs) waitMs = baseMs;
@@ -191,6 +220,7 @@ export function openLiveStream({
     close() {
       isClosed = true;
       clearTimeout(timer);
+      stopWaiting?.();
       controller?.abort();
     },
   };

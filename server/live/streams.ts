@@ -109,7 +109,11 @@ export function liveStreams({ liveSessions, canCall, grantsVersion, listCallOf, 
     open(caller: { userId: number; sessionId: number }, response: ServerResponse): void {
       const stream: Stream = { userId: caller.userId, sessionId: caller.sessionId, response };
       const mine = byUser.get(caller.userId) ?? [];
-      while (mine.length >= LIVE_LIMITS.perUser) close(mine.shift()!);
+      while (mine.length >= LIVE_LIMITS.perUser) {
+        const oldest = mine.shift()!;
+        oldest.response.write(`event: ${LIVE_EVENT.displaced}\ndata: {}\n\n`);
+        close(oldest);
+      }
       streams.add(stream);
       byUser.set(caller.userId, [...(byUser.get(caller.userId) ?? []), stream]);
       response.on('close', () => forget(stream));

@@ -137,6 +137,27 @@ describe('the live stream', () => {
     live.stream.close();
   });
 
+  it('displaced by the user’s newer tabs, waits until its tab is shown again, then reopens and refetches once', async () => {
+    const server = streamServer();
+    const live = open(server);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await settle();
+    server.streams[0]!.send(READY + 'event: displaced\ndata: {}\n\n');
+    server.streams[0]!.end();
+    await vi.advanceTimersByTimeAsync(LIVE_LIMITS.maxRetryMs * 2);
+    // Hidden tabs do not take turns closing each other.
+    expect(server.calls).toHaveBeenCalledTimes(1);
+    visibility.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(server.calls).toHaveBeenCalledTimes(2);
+    server.streams[1]!.send(READY);
+    await settle();
+    expect(live.onReconnected).toHaveBeenCalledTimes(1);
+    visibility.mockRestore();
+    live.stream.close();
+  });
+
   it('waits twice as long after each failed attempt, up to maxRetryMs, and as the server says with retry:', async () => {
     const refused = () => new Response('', { status: 502 });
     const server = streamServer(Array.from({ length: 7 }, () => refused));
