@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { CHANGE_PASSWORD_ROUTE } from '../../contract/session';
 import { changePasswordPath } from '../../providers/authProvider';
 import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
+import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useLeaveGuard } from '../unsavedWork/useUnsavedWork';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
@@ -50,12 +51,15 @@ export function UserArea() {
         href="#logout"
         className="console-header__link"
         aria-disabled={isPending}
+        aria-label={t('buttons.logout')}
+        title={t('buttons.logout')}
         onClick={(e) => {
           e.preventDefault();
           if (!isPending) void leave(() => logout());
         }}
       >
-        {t('buttons.logout')}
+        <LogoutOutlined className="console-header__link-icon" />
+        <span className="console-header__link-text">{t('buttons.logout')}</span>
       </a>
     </div>
   );
