@@ -8,6 +8,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import type { Locale } from '../../contract/i18n';
 import { useLocale } from '../i18n';
+import { ACCESSIBLE_THEME } from './accessibleTheme';
 import { ConsoleLayout } from './ConsoleLayout';
 import './layout.css';
 
@@ -16,7 +17,7 @@ const ANTD_LOCALES: Record<Locale, AntdLocale> = { 'zh-CN': zhCN, 'en-US': enUS 
 export default function Shell() {
   const locale = useLocale();
   return (
-    <ConfigProvider locale={ANTD_LOCALES[locale]}>
+    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={ACCESSIBLE_THEME}>
       <ConsoleLayout />
     </ConfigProvider>
   );
