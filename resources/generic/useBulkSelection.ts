@@ -47,7 +47,7 @@ export function useBulkSelection<T extends { id: BaseKey }>({ isCheckable, rows,
           columnWidth: 40,
           selectedRowKeys: checked,
           // A name for each row's box (axe: label); the header's box has antd's own.
-          getCheckboxProps: () => ({ 'aria-label': t('bulk.selectRow') }),
+          getCheckboxProps: () => ({ disabled: false, 'aria-label': t('bulk.selectRow') }),
           onChange: (next: readonly Key[]) => {
             setAllFor(undefined);
             setKeys(next.map((key) => (typeof key === 'bigint' ? String(key) : key)));

@@ -118,7 +118,7 @@ export function ElementPanel({ kind, locale, reading, access, context, addBlocke
               ? {
                   type: 'radio',
                   columnWidth: 40,
-                  getCheckboxProps: (row) => ({ 'aria-label': row.name }),
+                  getCheckboxProps: (row) => ({ disabled: false, 'aria-label': row.name }),
                   selectedRowKeys: selectedId === undefined ? [] : [selectedId],
                   onChange: (keys) => keys[0] !== undefined && onSelect(Number(keys[0])),
                 }

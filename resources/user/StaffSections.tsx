@@ -1,6 +1,6 @@
 /** The staff dialog's sections (SPEC §3 Staff): identity, personal, the two addresses, education, work. */
 import { useTranslate } from '@refinedev/core';
-import { Col, Form, Radio, Select, TreeSelect } from 'antd';
+import { Col, Form, Radio, Select, TreeSelect, type RadioGroupProps, type TreeSelectProps } from 'antd';
 import { staffEntity } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
 import { uniqueRule } from '../generic/keyCheck';
@@ -75,6 +75,16 @@ export function EducationSection({ locale }: SectionProps) {
   );
 }
 
+// Form.Item marks its child aria-required; these put it on a plain div, where ARIA does not allow
+// it (axe: aria-allowed-attr). The label's mark says the field is required.
+function OfficeTreeSelect(props: TreeSelectProps) {
+  return <TreeSelect {...props} aria-required={undefined} />;
+}
+
+function ChoiceRadio(props: RadioGroupProps) {
+  return <Radio.Group {...props} aria-required={undefined} />;
+}
+
 export function WorkSection({ locale, offices, roles }: SectionProps & { offices: OfficeOption[]; roles: readonly RoleOption[] }) {
   const t = useTranslate();
   const officeLabel = staffEntity.fields.officeId.label[locale];
@@ -82,7 +92,7 @@ export function WorkSection({ locale, offices, roles }: SectionProps & { offices
   return (
     <Section title={t('staff.section.work')}>
       <StaffItem name="officeId" locale={locale}>
-        <TreeSelect
+        <OfficeTreeSelect
           allowClear
           showSearch
           treeNodeFilterProp="title"
@@ -94,7 +104,7 @@ export function WorkSection({ locale, offices, roles }: SectionProps & { offices
       <TextItem name="position" locale={locale} />
       <TextItem name="grade" locale={locale} />
       <StaffItem name="isEnable" locale={locale}>
-        <Radio.Group options={staffEntity.fields.isEnable.options?.map((o) => ({ value: o.value, label: o.label[locale] }))} />
+        <ChoiceRadio options={staffEntity.fields.isEnable.options?.map((o) => ({ value: o.value, label: o.label[locale] }))} />
       </StaffItem>
       <Col span={24}>
         <Form.Item name="roleIds" label={rolesLabel}>

@@ -10,6 +10,8 @@ export const ACCESSIBLE_THEME: ThemeConfig = {
   token: {
     colorPrimary: '#0958d9',
     colorLink: '#0958d9',
+    // White on antd's red #ff4d4f (danger buttons) is 3.3:1; red-7 passes.
+    colorError: '#cf1322',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
   },

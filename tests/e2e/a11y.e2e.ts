@@ -16,6 +16,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * a false positive.
  */
 const EXCLUDED = '.ant-table-measure-row';
+/** One component with the same markup on every list: scanned on the first list that has it. */
+const SHARED = /^(列设置|视图|Columns|Views)$/i;
 /** Buttons that open a dialog, a drawer or a popup (names without spaces, both languages). */
 const OPENER = /^(新增.*|添加.*|编辑|删除|列设置|视图|导入.*|授权|重置密码|功能信息|移除成员|Add.*|New.*|Edit|Delete|Columns|Views|Import.*|Grant.*|Resetpassword|Permissions|Remove.*)$/i;
 
@@ -43,9 +45,19 @@ function isKnownAntdTabBar(rule: string, target: string): boolean {
   return rule === 'aria-required-children' && /\.ant-tabs-nav/.test(target);
 }
 
+/**
+ * WCAG 1.4.3 exempts the text of inactive controls from contrast; antd's disabled selects and
+ * tree nodes grey their text without a `disabled` attribute axe could see.
+ */
+function isInactive(selector: string): Promise<boolean> {
+  return page.evaluate((s) => !!document.querySelector(s)?.closest('.ant-select-disabled, .ant-tree-treenode-disabled, [aria-disabled="true"]'), selector);
+}
+
 async function scan(where: string, include?: string): Promise<void> {
   // Violations only: collecting every pass too doubles axe's time.
-  let builder = new AxeBuilder({ page })
+  // axe is put into the page once (beforeAll): the console never reloads between scans, and
+  // evaluating its 500 KB again for each of ~150 scans costs more than some scans themselves.
+  let builder = new AxeBuilder({ page, axeSource: 'void 0' })
     .options({ runOnly: { type: 'tag', values: TAGS }, resultTypes: ['violations'] })
     .exclude(EXCLUDED)
     .setLegacyMode(true);
@@ -54,7 +66,13 @@ async function scan(where: string, include?: string): Promise<void> {
   scanned.push(where);
   for (const v of violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-    const targets = v.nodes.map((n) => n.target.join(' ')).filter((target) => !isKnownAntdTabBar(v.id, target));
+    const targets: string[] = [];
+    for (const node of v.nodes) {
+      const target = node.target.join(' ');
+      if (isKnownAntdTabBar(v.id, target)) continue;
+      if (v.id === 'color-contrast' && (await isInactive(String(node.target[0])))) continue;
+      targets.push(target);
+    }
     if (targets.length) findings.push({ where, rule: v.id, impact: v.impact, targets, help: v.help });
   }
 }
@@ -119,6 +137,7 @@ async function openers(): Promise<string[]> {
 async function open(name: string): Promise<boolean> {
   const clicked = await page.evaluate((wanted) => {
     document.querySelectorAll('[data-a11y-before]').forEach((el) => el.removeAttribute('data-a11y-before'));
+    document.querySelectorAll('[data-a11y-opener]').forEach((el) => el.removeAttribute('data-a11y-opener'));
     document.querySelectorAll('.ant-modal-wrap, .ant-drawer, .ant-popover, .ant-dropdown').forEach((el) => el.setAttribute('data-a11y-before', ''));
     for (const el of document.querySelectorAll<HTMLElement>('.console-content button, .console-content a[role="button"], .console-content a:not([href])')) {
       if (!el.offsetParent || (el as HTMLButtonElement).disabled) continue;
@@ -143,7 +162,7 @@ async function open(name: string): Promise<boolean> {
         return true;
       },
       undefined,
-      { timeout: 3000 },
+      { timeout: 8000 },
     )
     .then(() => true)
     .catch(() => false);
@@ -167,6 +186,7 @@ async function close(): Promise<void> {
 }
 
 async function scanEverything(language: string): Promise<void> {
+  const sharedSeen = new Set<string>();
   for (const screen of await menuScreens()) {
     let t = Date.now();
     const lap = (what: string) => {
@@ -178,6 +198,8 @@ async function scanEverything(language: string): Promise<void> {
     await scan(`${language} ${screen}`);
     lap('scan');
     for (const name of await openers()) {
+      if (SHARED.test(name) && sharedSeen.has(name)) continue;
+      if (SHARED.test(name)) sharedSeen.add(name);
       const isOpen = await open(name);
       lap(`open ${name} ${isOpen}`);
       if (!isOpen) continue;
@@ -193,6 +215,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await newPage(browser, baseUrl));
   await logIn(page, 'admin', adminPassword);
+  // One small run with the package's own axe puts it into the page for every later scan.
+  await new AxeBuilder({ page }).withRules('document-title').setLegacyMode(true).analyze();
 });
 
 afterAll(async () => {
@@ -276,6 +300,7 @@ describe('axe on every screen and dialog', () => {
   it('finds nothing serious or critical in en-US', async () => {
     findings.length = 0;
     scanned.length = 0;
+    await go('/');
     await page.getByRole('button', { name: '语言' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.locator('.console-header__lang', { hasText: 'English' }).waitFor();
