@@ -1,6 +1,7 @@
 /** Building blocks of the staff dialog's sections: a contract field's item in the two-column grid. */
 import { useTranslate } from '@refinedev/core';
-import { Col, DatePicker, Divider, Form, Input, Row, Select, type FormItemProps, type SelectProps } from 'antd';
+import { Col, DatePicker, Divider, Form, Input, Row, type FormItemProps } from 'antd';
+import { FormSelect } from '../generic/formChoices';
 import type { RuleObject } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { staffEntity } from '../../contract/entities/staff';
@@ -43,18 +44,13 @@ export function TextItem({ name, locale, disabled, ...item }: Omit<ItemProps, 'c
   );
 }
 
-/** Form.Item marks its child aria-required; antd's Select puts it on a plain div, where ARIA does not allow it (axe: aria-allowed-attr). */
-function ChoiceSelect(props: SelectProps) {
-  return <Select {...props} aria-required={undefined} />;
-}
-
 /** A choice among the contract field's own options. */
 export function ChoiceItem({ name, locale, ...item }: Omit<ItemProps, 'children'>) {
   const t = useTranslate();
   const field = staffEntity.fields[name];
   return (
     <StaffItem name={name} locale={locale} {...item}>
-      <ChoiceSelect
+      <FormSelect
         showSearch
         optionFilterProp="label"
         placeholder={t('resources.placeholder.select', { label: field.label[locale] })}

@@ -1,6 +1,7 @@
 /** The staff dialog's sections (SPEC §3 Staff): identity, personal, the two addresses, education, work. */
 import { useTranslate } from '@refinedev/core';
-import { Col, Form, Radio, Select, TreeSelect, type RadioGroupProps, type TreeSelectProps } from 'antd';
+import { Col, Form, Select } from 'antd';
+import { FormRadioGroup, FormTreeSelect } from '../generic/formChoices';
 import { staffEntity } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
 import { uniqueRule } from '../generic/keyCheck';
@@ -75,16 +76,6 @@ export function EducationSection({ locale }: SectionProps) {
   );
 }
 
-// Form.Item marks its child aria-required; these put it on a plain div, where ARIA does not allow
-// it (axe: aria-allowed-attr). The label's mark says the field is required.
-function OfficeTreeSelect(props: TreeSelectProps) {
-  return <TreeSelect {...props} aria-required={undefined} />;
-}
-
-function ChoiceRadio(props: RadioGroupProps) {
-  return <Radio.Group {...props} aria-required={undefined} />;
-}
-
 export function WorkSection({ locale, offices, roles }: SectionProps & { offices: OfficeOption[]; roles: readonly RoleOption[] }) {
   const t = useTranslate();
   const officeLabel = staffEntity.fields.officeId.label[locale];
@@ -92,7 +83,7 @@ export function WorkSection({ locale, offices, roles }: SectionProps & { offices
   return (
     <Section title={t('staff.section.work')}>
       <StaffItem name="officeId" locale={locale}>
-        <OfficeTreeSelect
+        <FormTreeSelect
           allowClear
           showSearch
           treeNodeFilterProp="title"
@@ -104,7 +95,7 @@ export function WorkSection({ locale, offices, roles }: SectionProps & { offices
       <TextItem name="position" locale={locale} />
       <TextItem name="grade" locale={locale} />
       <StaffItem name="isEnable" locale={locale}>
-        <ChoiceRadio options={staffEntity.fields.isEnable.options?.map((o) => ({ value: o.value, label: o.label[locale] }))} />
+        <FormRadioGroup options={staffEntity.fields.isEnable.options?.map((o) => ({ value: o.value, label: o.label[locale] }))} />
       </StaffItem>
       <Col span={24}>
         <Form.Item name="roleIds" label={rolesLabel}>

@@ -2,7 +2,9 @@
  * The frame of the sign-in and change-password screens: a tinted page, a centred card with a
  * title and a subtitle, an optional corner (top right) and a footer line.
  */
+import ConfigProvider from 'antd/es/config-provider';
 import theme from 'antd/es/theme';
+import { ACCESSIBLE_THEME } from '../../layout/accessibleTheme';
 import type { CSSProperties, ReactNode } from 'react';
 
 export interface AuthCardProps {
@@ -14,7 +16,16 @@ export interface AuthCardProps {
   children: ReactNode;
 }
 
-export function AuthCard({ titleId, title, subtitle, corner, footer, children }: AuthCardProps) {
+/** These screens sit outside the console's shell: they take its AA-contrast theme themselves. */
+export function AuthCard(props: AuthCardProps) {
+  return (
+    <ConfigProvider theme={ACCESSIBLE_THEME}>
+      <AuthFrame {...props} />
+    </ConfigProvider>
+  );
+}
+
+function AuthFrame({ titleId, title, subtitle, corner, footer, children }: AuthCardProps) {
   const { token } = theme.useToken();
   const styles: Record<string, CSSProperties> = {
     page: {
