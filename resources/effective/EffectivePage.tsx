@@ -28,8 +28,8 @@ import type { EffectiveNode, EffectiveUser } from '../../contract/effective';
 export const SEARCH_DELAY_MS = 300;
 
 const TYPE_COLOURS: Readonly<Record<number, string>> = { 1: 'purple', 2: 'cyan', 3: 'blue', 4: 'green', 5: 'gold' };
-const secondary: CSSProperties = { marginInline: 8, color: 'var(--console-color-text-tertiary)', fontSize: 12 };
-const muted: CSSProperties = { color: 'var(--console-color-text-tertiary)' };
+const secondary: CSSProperties = { marginInline: 8, color: 'var(--console-color-text-description)', fontSize: 12 };
+const muted: CSSProperties = { color: 'var(--console-color-text-description)' };
 
 interface AppOption {
   id: number;

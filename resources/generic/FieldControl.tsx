@@ -46,6 +46,9 @@ export function FieldControl({ spec, field, locale, reference, disabled, end, ..
   const label = field.label[locale];
   const options = field.options?.map((o) => ({ value: o.value, label: o.label[locale] }));
   const widget = widgetOf(spec, field, reference);
+  // Form.Item marks its child aria-required; antd's selects and radio groups put it on a plain
+  // div, where ARIA does not allow it (axe: aria-allowed-attr). Their label's mark says it.
+  const choice = { ...control, 'aria-required': undefined } as typeof control;
   if (widget === 'date' || widget === 'dateTime') {
     const picker = { ...control, disabled, withTime: widget === 'dateTime', placeholder: t('resources.placeholder.select', { label }) };
     return <Suspense fallback={null}>{end ? <DateRangeInput {...picker} end={end.value} onEndChange={end.onChange} /> : <DateInput {...picker} />}</Suspense>;
@@ -67,24 +70,24 @@ export function FieldControl({ spec, field, locale, reference, disabled, end, ..
     case 'number':
       return <InputNumber {...control} disabled={disabled} min={0} precision={0} className="generic-number" placeholder={t('resources.placeholder.input', { label })} />;
     case 'select':
-      return <Select {...control} disabled={disabled} options={options} placeholder={t('resources.placeholder.select', { label })} />;
+      return <Select {...choice} disabled={disabled} options={options} placeholder={t('resources.placeholder.select', { label })} />;
     case 'reference':
       if (!reference) throw new Error(`Field "${spec.field}" has the reference widget but no \`references\` declaration`);
-      return <ReferenceSelect {...control} reference={reference} disabled={disabled} placeholder={t('resources.placeholder.select', { label })} />;
+      return <ReferenceSelect {...choice} reference={reference} disabled={disabled} placeholder={t('resources.placeholder.select', { label })} />;
     case 'dictionary':
       if (!field.dictionary) throw new Error(`Field "${spec.field}" has the dictionary widget but no dictionary`);
-      return <DictionarySelect {...control} dicKey={field.dictionary} disabled={disabled} placeholder={t('resources.placeholder.select', { label })} />;
+      return <DictionarySelect {...choice} dicKey={field.dictionary} disabled={disabled} placeholder={t('resources.placeholder.select', { label })} />;
     case 'tags': {
       if (field.rule.kind !== 'tags') throw new Error(`Field "${spec.field}" has the tags widget but is not a tags field`);
-      const select = { ...control, disabled, maxCount: field.rule.max, placeholder: t('resources.placeholder.select', { label }) };
+      const select = { ...choice, disabled, maxCount: field.rule.max, placeholder: t('resources.placeholder.select', { label }) };
       if (field.dictionary) return <DictionaryTagsSelect {...select} dicKey={field.dictionary} />;
       if (!reference) throw new Error(`Field "${spec.field}" has the tags widget but neither a dictionary nor a \`references\` declaration`);
       return <ReferenceTagsSelect {...select} reference={reference} />;
     }
     case 'radio':
       // A dictionary's items, or the field's own options.
-      if (field.dictionary) return <DictionaryRadio {...control} dicKey={field.dictionary} disabled={disabled} />;
-      return <Radio.Group {...control} disabled={disabled} options={options} />;
+      if (field.dictionary) return <DictionaryRadio {...choice} dicKey={field.dictionary} disabled={disabled} />;
+      return <Radio.Group {...choice} disabled={disabled} options={options} />;
     case 'slots':
       return <SlotsInput {...control} disabled={disabled} count={spec.slots?.count ?? 1} label={spec.slots?.label ?? spec.field} />;
     default:

@@ -282,7 +282,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
         scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), selection || isCheckable ? 40 : 0) }}
         rowSelection={
           selection
-            ? { type: 'radio', columnWidth: 40, selectedRowKeys: selectedId === undefined ? [] : [selectedId], onChange: (_keys, picked) => selection.onSelect(picked[0]) }
+            ? { type: 'radio', columnWidth: 40, getCheckboxProps: () => ({ disabled: false, 'aria-label': t('bulk.selectRow') }), selectedRowKeys: selectedId === undefined ? [] : [selectedId], onChange: (_keys, picked) => selection.onSelect(picked[0]) }
             : rowSelection
         }
         onRow={selection ? (row) => ({ onClick: () => selection.onSelect(row), className: 'generic-table__selectable' }) : undefined}

@@ -1,4 +1,4 @@
-import type { BaseKey } from '@refinedev/core';
+import { useTranslate, type BaseKey } from '@refinedev/core';
 import { useState, type Key } from 'react';
 import type { MatchingOffer } from './BulkBar';
 import { offersAllMatching, type BulkTarget } from './bulkTarget';
@@ -20,6 +20,7 @@ interface Options<T extends { id: BaseKey }> {
  * checked page, stay as they were (unchecking a row leaves it).
  */
 export function useBulkSelection<T extends { id: BaseKey }>({ isCheckable, rows, total, match }: Options<T>) {
+  const t = useTranslate();
   const [keys, setKeys] = useState<BaseKey[]>([]);
   // The parameters (as JSON) every matching row was chosen under.
   const [allFor, setAllFor] = useState<string>();
@@ -45,6 +46,8 @@ export function useBulkSelection<T extends { id: BaseKey }>({ isCheckable, rows,
       ? {
           columnWidth: 40,
           selectedRowKeys: checked,
+          // A name for each row's box (axe: label); the header's box has antd's own.
+          getCheckboxProps: () => ({ disabled: false, 'aria-label': t('bulk.selectRow') }),
           onChange: (next: readonly Key[]) => {
             setAllFor(undefined);
             setKeys(next.map((key) => (typeof key === 'bigint' ? String(key) : key)));

@@ -1,5 +1,6 @@
 import { useTranslate } from '@refinedev/core';
-import { Form, Input, Radio, Select, TreeSelect } from 'antd';
+import { Form, Input } from 'antd';
+import { FormRadioGroup, FormSelect, FormTreeSelect } from '../generic/formChoices';
 import { FormDialog } from '../generic/FormDialog';
 import type { RuleObject } from 'antd/es/form';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -188,10 +189,10 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
         onFinish={submit}
       >
         <EntityFormItem entity={directoryEntity} name="menuType" locale={locale} rules={[homeRule]}>
-          <Radio.Group options={typeOptions} />
+          <FormRadioGroup options={typeOptions} />
         </EntityFormItem>
         <EntityFormItem entity={directoryEntity} name="appId" locale={locale}>
-          <Select
+          <FormSelect
             disabled={action === 'edit'}
             showSearch
             optionFilterProp="label"
@@ -200,7 +201,7 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
           />
         </EntityFormItem>
         <EntityFormItem entity={directoryEntity} name="parentId" locale={locale} rules={[parentRule]} dependencies={['menuType']}>
-          <TreeSelect
+          <FormTreeSelect
             disabled={isTopLevel}
             treeData={parents}
             treeDefaultExpandAll

@@ -118,6 +118,7 @@ export function ElementPanel({ kind, locale, reading, access, context, addBlocke
               ? {
                   type: 'radio',
                   columnWidth: 40,
+                  getCheckboxProps: (row) => ({ disabled: false, 'aria-label': row.name }),
                   selectedRowKeys: selectedId === undefined ? [] : [selectedId],
                   onChange: (keys) => keys[0] !== undefined && onSelect(Number(keys[0])),
                 }

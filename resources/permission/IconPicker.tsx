@@ -26,5 +26,6 @@ const OPTIONS = MENU_ICON_NAMES.map((name) => ({
 
 /** The menu dialog's icon: one of the console's icons (contract/menuIcons.ts), searchable by name. */
 export function IconPicker({ value, ...props }: Props) {
-  return <Select {...props} value={value || undefined} showSearch allowClear optionFilterProp="value" options={OPTIONS} popupMatchSelectWidth={false} />;
+  // aria-required (from Form.Item) is not allowed on antd Select's plain div (axe: aria-allowed-attr).
+  return <Select {...props} aria-required={undefined} value={value || undefined} showSearch allowClear optionFilterProp="value" options={OPTIONS} popupMatchSelectWidth={false} />;
 }

@@ -6,7 +6,7 @@ import { useMenuNodeTitle } from '../../src/routing/NavigationContext';
 import { nodeKind } from './grantTree';
 
 const KIND_COLOURS = { directory: 'blue', element: 'green', api: 'orange' } as const;
-const secondary: CSSProperties = { marginLeft: 8, color: 'var(--console-color-text-tertiary)', fontSize: 12 };
+const secondary: CSSProperties = { marginLeft: 8, color: 'var(--console-color-text-description)', fontSize: 12 };
 
 /** A tree node's title: a tag naming its type (in the reading of its tree), its name, and the code or address it stands for. */
 export function PermissionNodeTitle({ node, reading }: { node: PermissionNode; reading: MenuReading }) {

@@ -61,7 +61,7 @@ export default function RoleFunctionInfoDialog({ record, open, onClose, afterClo
           <Typography.Paragraph type="secondary" style={{ margin: '8px 0 12px' }}>
             {t('role.info.counts', { ...counts })}
           </Typography.Paragraph>
-          <div style={{ maxHeight: '60vh', overflow: 'auto' }}>
+          <div style={{ maxHeight: '60vh', overflow: 'auto' }} tabIndex={0}>
             <Tree selectable={false} defaultExpandAll showLine treeData={data} />
           </div>
         </>

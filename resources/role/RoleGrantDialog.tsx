@@ -151,7 +151,7 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
       ) : null}
       {ready && tree.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('role.grant.empty')} /> : null}
       {ready && tree.length > 0 ? (
-        <div style={{ maxHeight: '60vh', overflow: 'auto' }}>
+        <div style={{ maxHeight: '60vh', overflow: 'auto' }} tabIndex={0}>
           <Tree
             checkable
             disabled={isFixed}

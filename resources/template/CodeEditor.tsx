@@ -30,7 +30,7 @@ const theme = EditorView.theme({
   '.cm-content': { caretColor: 'var(--console-color-text)' },
   '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--console-color-text)' },
   '.cm-scroller': { fontFamily: 'SFMono-Regular, Consolas, "Liberation Mono", Menlo, monospace', lineHeight: '1.6' },
-  '.cm-gutters': { backgroundColor: 'var(--console-color-fill-alter)', borderRight: '1px solid var(--console-color-border-secondary)', color: 'var(--console-color-text-tertiary)' },
+  '.cm-gutters': { backgroundColor: 'var(--console-color-fill-alter)', borderRight: '1px solid var(--console-color-border-secondary)', color: 'var(--console-color-text-description)' },
 });
 
 export default function CodeEditor({ value = '', onChange, readOnly = false, placeholder, ariaLabel, id, minHeight = 240, maxHeight }: Props) {

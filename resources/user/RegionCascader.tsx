@@ -91,6 +91,8 @@ export function RegionCascader({ value, onChange, placeholder, disabled, style, 
   return (
     <Cascader<RegionOption>
       {...rest}
+      // Allowed on no role its plain root div has (axe: aria-allowed-attr); its label's mark says it.
+      aria-required={undefined}
       style={{ width: '100%', ...style }}
       options={options}
       // Codes are meaningless until the tree is there: show the placeholder, not "330000 / 330100".

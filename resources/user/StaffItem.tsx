@@ -1,6 +1,7 @@
 /** Building blocks of the staff dialog's sections: a contract field's item in the two-column grid. */
 import { useTranslate } from '@refinedev/core';
-import { Col, DatePicker, Divider, Form, Input, Row, Select, type FormItemProps } from 'antd';
+import { Col, DatePicker, Divider, Form, Input, Row, type FormItemProps } from 'antd';
+import { FormSelect } from '../generic/formChoices';
 import type { RuleObject } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { staffEntity } from '../../contract/entities/staff';
@@ -49,7 +50,7 @@ export function ChoiceItem({ name, locale, ...item }: Omit<ItemProps, 'children'
   const field = staffEntity.fields[name];
   return (
     <StaffItem name={name} locale={locale} {...item}>
-      <Select
+      <FormSelect
         showSearch
         optionFilterProp="label"
         placeholder={t('resources.placeholder.select', { label: field.label[locale] })}

@@ -1,6 +1,7 @@
 /** The staff dialog's sections (SPEC §3 Staff): identity, personal, the two addresses, education, work. */
 import { useTranslate } from '@refinedev/core';
-import { Col, Form, Radio, Select, TreeSelect } from 'antd';
+import { Col, Form, Select } from 'antd';
+import { FormRadioGroup, FormTreeSelect } from '../generic/formChoices';
 import { staffEntity } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
 import { uniqueRule } from '../generic/keyCheck';
@@ -82,7 +83,7 @@ export function WorkSection({ locale, offices, roles }: SectionProps & { offices
   return (
     <Section title={t('staff.section.work')}>
       <StaffItem name="officeId" locale={locale}>
-        <TreeSelect
+        <FormTreeSelect
           allowClear
           showSearch
           treeNodeFilterProp="title"
@@ -94,7 +95,7 @@ export function WorkSection({ locale, offices, roles }: SectionProps & { offices
       <TextItem name="position" locale={locale} />
       <TextItem name="grade" locale={locale} />
       <StaffItem name="isEnable" locale={locale}>
-        <Radio.Group options={staffEntity.fields.isEnable.options?.map((o) => ({ value: o.value, label: o.label[locale] }))} />
+        <FormRadioGroup options={staffEntity.fields.isEnable.options?.map((o) => ({ value: o.value, label: o.label[locale] }))} />
       </StaffItem>
       <Col span={24}>
         <Form.Item name="roleIds" label={rolesLabel}>

@@ -12,6 +12,8 @@ const SHARED_TOKENS = [
   'colorText',
   'colorTextSecondary',
   'colorTextTertiary',
+  'colorTextDescription',
+  'colorTextPlaceholder',
   'colorTextQuaternary',
   'colorBgContainer',
   'colorBgLayout',

@@ -1,6 +1,7 @@
 /** Texts of a list's bulk actions on its selected rows (resources/generic/BulkBar.tsx, BulkConfirm.tsx). */
 const zh = {
   'bulk.selected': '已选 {count} 项',
+  'bulk.selectRow': '选择此行',
   'bulk.allSelected': '已选全部 {total} 条匹配记录',
   'bulk.selectAll': '选择全部 {total} 条匹配记录',
   'bulk.clear': '取消选择',
@@ -22,6 +23,7 @@ const zh = {
 };
 
 const en: Record<keyof typeof zh, string> = {
+  'bulk.selectRow': 'Select this row',
   'bulk.selected': '{count} selected',
   'bulk.allSelected': 'All {total} matching rows selected',
   'bulk.selectAll': 'Select all {total} matching rows',

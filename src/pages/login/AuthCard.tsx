@@ -14,6 +14,7 @@ export interface AuthCardProps {
   children: ReactNode;
 }
 
+/** These screens sit outside the console's shell: their theme comes from src/theme/SignedOutTheme.tsx. */
 export function AuthCard({ titleId, title, subtitle, corner, footer, children }: AuthCardProps) {
   const { token } = theme.useToken();
   const styles: Record<string, CSSProperties> = {
@@ -41,7 +42,7 @@ export function AuthCard({ titleId, title, subtitle, corner, footer, children }:
     title: { margin: 0, fontSize: 24, fontWeight: 600, color: token.colorTextHeading, textAlign: 'center' },
     subtitle: { margin: '8px 0 28px', color: token.colorTextSecondary, textAlign: 'center' },
     body: { color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily },
-    footer: { marginTop: 24, color: token.colorTextTertiary, fontSize: token.fontSizeSM },
+    footer: { marginTop: 24, color: token.colorTextDescription, fontSize: token.fontSizeSM },
   };
   return (
     <main style={styles.page}>
