@@ -27,6 +27,10 @@ export default defineConfig({
           // a database (migrations, seed) on a busy 2-core machine can take longer than the default.
           testTimeout: 20000,
           hookTimeout: 60000,
+          // Files share their worker's loaded modules (no per-file fresh import of the server: about
+          // half of the project's time). Nothing here mocks modules or changes process state, and each
+          // file still gets its own database and app.
+          isolate: false,
         },
       },
       {
