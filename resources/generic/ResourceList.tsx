@@ -220,7 +220,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
       <SearchForm definition={definition} locale={locale} formProps={searchFormProps} />
       <div className="generic-toolbar">
         {heading}
-        <Space className="generic-toolbar__actions">
+        <Space wrap className="generic-toolbar__actions">
           {access.canCreate && (!master || master.id !== undefined) ? (
             <Button
               type="primary"

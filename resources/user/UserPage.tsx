@@ -189,7 +189,7 @@ export default function UserPage({ route }: PageProps) {
             {t('staff.add')}
           </Button>
         ) : null}
-        <Space className="generic-toolbar__actions">
+        <Space wrap className="generic-toolbar__actions">
           {granted.has('export') ? (
             <ExportButton
               url={callUrl(STAFF_CALLS.export)}

@@ -43,6 +43,13 @@ function useHideCutTabs(root: RefObject<HTMLDivElement | null>): void {
       const wrap = element.querySelector('.ant-tabs-nav-wrap');
       if (!wrap) return;
       const left = wrap.getBoundingClientRect().left;
+      // antd's "more" button sits inside the tablist, which may hold only tabs: it stays for the
+      // mouse, while the keyboard reaches every tab with the arrow keys (and ‹ ›, beside the list).
+      const more = element.querySelector('.ant-tabs-nav-more');
+      if (more && more.getAttribute('aria-hidden') !== 'true') {
+        more.setAttribute('aria-hidden', 'true');
+        more.setAttribute('tabindex', '-1');
+      }
       for (const tab of element.querySelectorAll<HTMLElement>('.ant-tabs-nav-list > .ant-tabs-tab')) {
         const visibility = isCutAtLeft(tab.getBoundingClientRect(), left) ? 'hidden' : '';
         // Only on change: the observer below sees this write too.
@@ -108,7 +115,7 @@ export function PageTabs({ tabs, titleOf, activeKey, onSelect, onClose, onMenu }
     if (next) onSelect(next.key);
   };
   return (
-    <div ref={root}>
+    <div ref={root} className="console-tabs-bar">
       <Tabs
         className="console-tabs"
         type="editable-card"
@@ -135,28 +142,27 @@ export function PageTabs({ tabs, titleOf, activeKey, onSelect, onClose, onMenu }
               </button>
             </Dropdown>
           ) : null,
-          right: (
-            <span className="console-tabs__arrows">
-              {scrolling.length > 1 ? (
-                <>
-                  <Button type="text" size="small" aria-label={t('shell.tabs.previous')} disabled={index === 0} onClick={() => step(-1)}>
-                    ‹
-                  </Button>
-                  <Button type="text" size="small" aria-label={t('shell.tabs.next')} disabled={index === scrolling.length - 1} onClick={() => step(1)}>
-                    ›
-                  </Button>
-                </>
-              ) : null}
-              {activeKey ? (
-                <Dropdown menu={menuOf(activeKey)} trigger={['click']}>
-                  <Button type="text" size="small" aria-label={t('shell.tabs.menu')} icon={<DownOutlined />} />
-                </Dropdown>
-              ) : null}
-            </span>
-          ),
         }}
         items={scrolling.map((tab) => ({ key: tab.key, label: withMenu(tab, titleOf(tab.key)), closable: tab.closable }))}
       />
+      {/* Beside the tab list, not in it: a tablist may hold only tabs. */}
+      <span className="console-tabs__arrows">
+        {scrolling.length > 1 ? (
+          <>
+            <Button type="text" size="small" aria-label={t('shell.tabs.previous')} disabled={index === 0} onClick={() => step(-1)}>
+              ‹
+            </Button>
+            <Button type="text" size="small" aria-label={t('shell.tabs.next')} disabled={index === scrolling.length - 1} onClick={() => step(1)}>
+              ›
+            </Button>
+          </>
+        ) : null}
+        {activeKey ? (
+          <Dropdown menu={menuOf(activeKey)} trigger={['click']}>
+            <Button type="text" size="small" aria-label={t('shell.tabs.menu')} icon={<DownOutlined />} />
+          </Dropdown>
+        ) : null}
+      </span>
     </div>
   );
 }
