@@ -20,7 +20,7 @@ const EXCLUDED = '.ant-table-measure-row';
 /** One component with the same markup on every list: scanned on the first list that has it. */
 const SHARED = /^(列设置|视图|Columns|Views)$/i;
 /** Buttons that open a dialog, a drawer or a popup (names without spaces, both languages). */
-const OPENER = /^(新增.*|添加.*|编辑|删除|列设置|视图|导入.*|授权|重置密码|功能信息|移除成员|Add.*|New.*|Edit|Delete|Columns|Views|Import.*|Grant.*|Authorize|Functioninfo|Resetpassword|Remove.*)$/i;
+const OPENER = /^(新增.*|添加.*|查看|编辑|删除|列设置|视图|导入.*|授权|重置密码|功能信息|移除成员|Add.*|New.*|View|Edit|Delete|Columns|Views|Import.*|Grant.*|Authorize|Functioninfo|Resetpassword|Remove.*)$/i;
 
 interface Finding {
   where: string;
@@ -47,6 +47,21 @@ function isInactive(selector: string): Promise<boolean> {
   return page.evaluate((s) => !!document.querySelector(s)?.closest('.ant-select-disabled, .ant-tree-treenode-disabled, [aria-disabled="true"]'), selector);
 }
 
+/**
+ * Contrast measured mid-way through a colour transition (a menu entry just selected fades its
+ * background in over 0.3 s) is not the colour anyone reads: an element failing is measured again
+ * once it has had the time to settle, and counts only if it still fails.
+ */
+async function isPassingOnceSettled(selector: string): Promise<boolean> {
+  await page.waitForTimeout(600);
+  const again = await new AxeBuilder({ page, axeSource: 'void 0' })
+    .options({ runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] })
+    .include(selector)
+    .setLegacyMode(true)
+    .analyze();
+  return again.violations.length === 0;
+}
+
 async function scan(where: string, include?: string): Promise<void> {
   // The pointer rests where nothing reacts to it (the margin between the tab bar and the content),
   // so a hover colour or tooltip left by the last click is not measured.
@@ -66,7 +81,7 @@ async function scan(where: string, include?: string): Promise<void> {
     const targets: string[] = [];
     for (const node of v.nodes) {
       const target = node.target.join(' ');
-      if (v.id === 'color-contrast' && (await isInactive(String(node.target[0])))) continue;
+      if (v.id === 'color-contrast' && ((await isInactive(String(node.target[0]))) || (await isPassingOnceSettled(String(node.target[0]))))) continue;
       targets.push(target);
     }
     if (targets.length) findings.push({ where, rule: v.id, impact: v.impact, targets, help: v.help });
