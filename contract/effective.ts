@@ -33,3 +33,35 @@ export interface EffectiveNode extends PermissionRecord {
 
 /** Most staff the picker lists per search. */
 export const EFFECTIVE_USER_LIMIT = 20;
+
+/** A role the user holds, as the effective view lists it (GET /effective/roles?userId). */
+export interface HeldRole {
+  id: number;
+  roleKey: string;
+  name: string;
+  appId: number;
+  /** '1' enabled, '0' disabled (a disabled role grants nothing). */
+  isEnable: string;
+  /** The role's data scope (contract/dataScope.ts) and, for a chosen scope, its nodes' names. */
+  dataScope: number;
+  scopeOffices: Array<{ id: number; name: string }>;
+  /** When the link ends (epoch ms), or null; an ended link is not listed. */
+  expiresAt: number | null;
+}
+
+/** A node one of two users reaches and the other does not, with the roles granting it. */
+export interface ComparedNode {
+  id: number;
+  /** The node's name and its ancestors' names, root first. */
+  path: string[];
+  menuType: number;
+  roles: GrantingRole[];
+}
+
+/** GET /effective/compare?userId&otherUserId&appId: what each reaches that the other does not. */
+export interface EffectiveComparison {
+  onlyUser: ComparedNode[];
+  onlyOther: ComparedNode[];
+  /** How many nodes of the app both reach. */
+  shared: number;
+}

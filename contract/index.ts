@@ -36,3 +36,7 @@ export * from './recordVersion';
 export * from './bulkUpdate';
 export * from './importFile';
 export * from './live';
+export * from './dataScope';
+export * from './grantPreview';
+export * from './roleEnds';
+export * from './history';

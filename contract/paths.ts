@@ -37,6 +37,9 @@ export const STAFF_CALLS = {
   /** New accounts from .xlsx (contract/importFile.ts): a dry run or a commit, and the file's template. */
   import: '/user/import',
   importTemplate: '/user/importTemplate',
+  /** The record's history and the revert of one change (contract/history.ts). */
+  history: '/user/history',
+  revert: '/user/revert',
 } as const;
 
 /** The organisation tree and its members. */
@@ -68,12 +71,21 @@ export const PERMISSION_CALLS = {
 /** A role's grants (the role list's authorisation dialog; its other calls come from its definition). */
 export const ROLE_CALLS = {
   grant: '/rolePermission/save',
+  /** Who gains and loses what before a grant change is saved (contract/grantPreview.ts). */
+  preview: '/grantPreview',
+  /** A role's data scope (contract/dataScope.ts RoleDataScope). */
+  dataScope: '/roleDataScope/detail',
+  saveDataScope: '/roleDataScope/save',
 } as const;
 
 /** Effective permissions: whom to look at, and what they may reach. */
 export const EFFECTIVE_CALLS = {
   users: '/effective/users',
   tree: '/effective/tree',
+  /** The user's roles with their scope and end (contract/effective.ts HeldRole). */
+  roles: '/effective/roles',
+  /** Two users' reach side by side (EffectiveComparison). */
+  compare: '/effective/compare',
 } as const;
 
 /** The dashboard, the summaries and the statistics' ingestion. */

@@ -187,9 +187,23 @@ export interface RolePermissionTable {
   permissionId: number;
 }
 
+/** A role's data scope (migration 0026; contract/dataScope.ts); a role without a row reaches all. */
+export interface RoleDataScopeTable {
+  roleId: number;
+  dataScope: number;
+}
+
+/** The nodes of a role's chosen data scope (migration 0026). */
+export interface RoleScopeOfficeTable {
+  roleId: number;
+  officeId: number;
+}
+
 export interface UserRoleTable {
   userId: number;
   roleId: number;
+  /** When the link ends (epoch ms; migration 0025), or null. */
+  expiresAt: Generated<number | null>;
 }
 
 /** Entity values as stored: optional (undefined) values become null. */
@@ -272,6 +286,8 @@ export interface Database extends StatisticsTables, VersionCounters {
   role: RoleTable;
   rolePermission: RolePermissionTable;
   userRole: UserRoleTable;
+  roleDataScope: RoleDataScopeTable;
+  roleScopeOffice: RoleScopeOfficeTable;
   app: AppTable;
   param: ParamTable;
   office: OfficeTable;

@@ -28,6 +28,8 @@ import { gramUserIndex } from './0021_gram_user_index';
 import { moreVersions } from './0022_more_versions';
 import { importBatch } from './0023_import_batch';
 import { auditRequestIndex } from './0024_audit_request_index';
+import { roleLinkEnd } from './0025_role_link_end';
+import { roleDataScope } from './0026_role_data_scope';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -54,6 +56,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0022_more_versions': moreVersions(dialect),
     '0023_import_batch': importBatch(dialect),
     '0024_audit_request_index': auditRequestIndex(),
+    '0025_role_link_end': roleLinkEnd(dialect),
+    '0026_role_data_scope': roleDataScope(),
   };
 }
 
