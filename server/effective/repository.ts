@@ -10,12 +10,12 @@
  */
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { buildTree, type PermissionRecord } from '../../contract';
+import { inStaffScope, type StaffScope } from '../scope/dataScope';
 import { EFFECTIVE_USER_LIMIT, type EffectiveNode, type EffectiveUser, type GrantingRole } from '../../contract/effective';
 import { grantedIds, isSuperAdmin, superAdminRoleId } from '../auth/grants';
 import { escapeLike } from '../crud/search';
 import { isStorableId } from '../crud/storableId';
 import type { Database, EnableFlag } from '../db/schema';
-import { inStaffScope, type StaffScope } from '../scope/dataScope';
 
 const ENABLED: EnableFlag = '1';
 const NODE_COLUMNS = ['p.id', 'p.parentId', 'p.appId', 'p.name', 'p.sort', 'p.path', 'p.url', 'p.icon', 'p.code', 'p.menuType'] as const;
@@ -25,9 +25,8 @@ type RoleRow = GrantingRole & { sortNum: number };
 const byRoleOrder = (a: RoleRow, b: RoleRow) => a.sortNum - b.sortNum || a.id - b.id;
 
 export function effectiveRepository(db: Kysely<Database>) {
-  /** The user's enabled roles (by a link not ended) holding each node of the app, by node id. */
+  /** The user's enabled roles holding each node of the app, by node id. */
   async function rolesByNode(userId: number, appId: number): Promise<Map<number, RoleRow[]>> {
-    const now = Date.now();
     const rows = await db
       .selectFrom('userRole as ur')
       .innerJoin('role as r', 'r.id', 'ur.roleId')
@@ -36,7 +35,6 @@ export function effectiveRepository(db: Kysely<Database>) {
       .select(['rp.permissionId', 'r.id', 'r.roleKey', 'r.name', 'r.sortNum'])
       .where('ur.userId', '=', userId)
       .where('r.isEnable', '=', ENABLED)
-      .where((eb) => eb.or([eb('ur.expiresAt', 'is', null), eb('ur.expiresAt', '>', now)]))
       .where('p.appId', '=', appId)
       .execute();
     const byNode = new Map<number, RoleRow[]>();
@@ -59,28 +57,7 @@ export function effectiveRepository(db: Kysely<Database>) {
     return rest;
   }
 
-  /**
-   * Which roles to name on a granted node of the app: the user's enabled roles holding it (by a
-   * link not ended), and the super-admin role (held, enabled, of this app) on every node.
-   */
-  async function grantingRoles(userId: number, appId: number): Promise<(nodeId: number) => GrantingRole[]> {
-    const [byNode, superAdmin] = await Promise.all([rolesByNode(userId, appId), superAdminRoleFor(userId, appId)]);
-    return (nodeId) => {
-      const held = byNode.get(nodeId) ?? [];
-      const roles = superAdmin && !held.some((r) => r.id === superAdmin.id) ? [...held, superAdmin] : [...held];
-      return roles.sort(byRoleOrder).map(({ id, roleKey, name }) => ({ id, roleKey, name }));
-    };
-  }
-
-  /** Every node of the app (every type). */
-  async function appNodes(appId: number): Promise<PermissionRecord[]> {
-    return (await db.selectFrom('permission as p').select(NODE_COLUMNS).where('p.appId', '=', appId).execute()) as PermissionRecord[];
-  }
-
   return {
-    grantingRoles,
-    appNodes,
-
     async userExists(userId: number): Promise<boolean> {
       if (!isStorableId(userId)) return false;
       return (await db.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
@@ -112,8 +89,13 @@ export function effectiveRepository(db: Kysely<Database>) {
      * it keeps its place (an API element granted without its page element is still callable).
      */
     async effectiveTree(userId: number, appId: number): Promise<EffectiveNode[]> {
-      const [granted, rolesOf, rows] = await Promise.all([grantedIds(db, userId, appId), grantingRoles(userId, appId), appNodes(appId)]);
-      const nodes = new Map<number, PermissionRecord>(rows.map((row) => [row.id, row]));
+      const [granted, byNode, superAdmin, rows] = await Promise.all([
+        grantedIds(db, userId, appId),
+        rolesByNode(userId, appId),
+        superAdminRoleFor(userId, appId),
+        db.selectFrom('permission as p').select(NODE_COLUMNS).where('p.appId', '=', appId).execute(),
+      ]);
+      const nodes = new Map<number, PermissionRecord>(rows.map((row) => [row.id, row as PermissionRecord]));
       const shown = new Set<number>();
       for (const id of granted) {
         // The node and its ancestors (stopping on data that loops, should any exist).
@@ -122,7 +104,8 @@ export function effectiveRepository(db: Kysely<Database>) {
       const effective = [...shown].map((id) => {
         const node = nodes.get(id)!;
         const isGranted = granted.has(id);
-        return { ...node, granted: isGranted, roles: isGranted ? rolesOf(id) : [] };
+        const roles = isGranted ? [...(byNode.get(id) ?? []), ...(superAdmin && !byNode.get(id)?.some((r) => r.id === superAdmin.id) ? [superAdmin] : [])] : [];
+        return { ...node, granted: isGranted, roles: roles.sort(byRoleOrder).map(({ id: roleId, roleKey, name }) => ({ id: roleId, roleKey, name })) };
       });
       return buildTree(effective) as EffectiveNode[];
     },

@@ -77,7 +77,7 @@ export function effectiveRoutes(db: Kysely<Database>) {
         const otherUserId = requiredId(params.otherUserId, request.locale, 'otherUserId');
         const appId = requiredId(params.appId, request.locale, 'appId');
         await requireStaff(request, [userId, otherUserId], appId);
-        return success(request, await compareReach(db, repo, userId, otherUserId, appId));
+        return success(request, await compareReach(repo, userId, otherUserId, appId));
       },
     );
   };
