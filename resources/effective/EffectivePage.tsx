@@ -1,18 +1,21 @@
 /**
  * Effective permissions: for one staff member and one sub-system, every menu, button and API they
- * can reach and the enabled roles that grant each, read-only.
+ * can reach and the enabled roles that grant each, and the roles they hold (scope, end), read-only;
+ * or, comparing, what each of two staff members reaches that the other does not.
  *
  * | what                 | call                                              |
  * | -------------------- | ------------------------------------------------- |
- * | staff picker         | GET /effective/users?searchKey (debounced)        |
+ * | staff pickers        | GET /effective/users?searchKey (debounced)        |
  * | sub-systems          | GET /app/list?pageNo=1&pageSize=1000              |
  * | the tree             | GET /effective/tree?userId&appId                  |
+ * | the roles held       | GET /effective/roles?userId                       |
+ * | the comparison       | GET /effective/compare?userId&otherUserId&appId   |
  */
 import ClusterOutlined from '@ant-design/icons/es/icons/ClusterOutlined';
 import { useCustom, useTranslate, type BaseRecord, type HttpError } from '@refinedev/core';
-import { Alert, Card, Empty, Select, Space, Spin, Tag, Tree, Typography } from 'antd';
+import { Alert, Card, Empty, Segmented, Select, Space, Spin, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { useContext, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useContext, useMemo, useState, type CSSProperties } from 'react';
 import type { ListData } from '../../contract/envelope';
 import { isDirectoryType, menuReadingOf, menuTypeName, type MenuReading } from '../../contract/menu';
 import { callUrl, declaredCall, EFFECTIVE_CALLS } from '../../contract/paths';
@@ -20,51 +23,27 @@ import { useLocale } from '../../providers/locale';
 import { menuTitle } from '../../src/routing/menuTitle';
 import { NavigationContext } from '../../src/routing/NavigationContext';
 import type { PageProps } from '../../src/routing/pageProps';
-import { allKeys, countNodes, nodeDetail } from './effectiveTree';
+import { allKeys, countNodes, nodeDetail, TYPE_COLOURS } from './effectiveTree';
 import { useLiveRefetch } from '../generic/useLiveRefetch';
 import type { EffectiveNode, EffectiveUser } from '../../contract/effective';
+import { HeldRolesPanel, type AppOption } from './HeldRolesPanel';
+import { StaffPicker } from './StaffPicker';
 
-/** How long the picker waits after the last keystroke before searching. */
-export const SEARCH_DELAY_MS = 300;
+export { SEARCH_DELAY_MS } from './StaffPicker';
 
-const TYPE_COLOURS: Readonly<Record<number, string>> = { 1: 'purple', 2: 'cyan', 3: 'blue', 4: 'green', 5: 'gold' };
+/** Comparing is a second look, fetched when asked for. */
+const ComparePanel = lazy(() => import('./ComparePanel'));
+
+type Mode = 'tree' | 'compare';
+
 const secondary: CSSProperties = { marginInline: 8, color: 'var(--console-color-text-description)', fontSize: 12 };
 const muted: CSSProperties = { color: 'var(--console-color-text-description)' };
 
-interface AppOption {
-  id: number;
-  name: string;
-  /** Which reading of menu types its tree is in: what the type tags say. */
-  menuReading?: string | null;
-}
-
-const NO_USERS: EffectiveUser[] = [];
 const NO_APPS: AppOption[] = [];
 const NO_NODES: EffectiveNode[] = [];
 
-/** `value`, once it has stayed the same for `delay` ms. */
-function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
-
 /** What a user's effective tree is made of: their roles, the roles' grants, the menus and the apps. */
 const TREE_SOURCES = ['user', 'role', 'permission', 'menu', 'app'] as const;
-
-function useStaff(searchKey: string) {
-  const { query } = useCustom<BaseRecord, HttpError>({
-    url: callUrl(EFFECTIVE_CALLS.users),
-    method: 'get',
-    config: { query: searchKey ? { searchKey } : {} },
-  });
-  useLiveRefetch(['user'], query.refetch);
-  const data = query.data?.data as unknown;
-  return { users: Array.isArray(data) ? (data as EffectiveUser[]) : NO_USERS, isFetching: query.isFetching };
-}
 
 function useApps() {
   const { query } = useCustom<BaseRecord, HttpError>({
@@ -120,25 +99,16 @@ export default function EffectivePage(_props: PageProps) {
   const t = useTranslate();
   const locale = useLocale();
   const navigation = useContext(NavigationContext);
-  const [typed, setTyped] = useState('');
-  const searchKey = useDebounced(typed.trim(), SEARCH_DELAY_MS);
+  const [mode, setMode] = useState<Mode>('tree');
   const [picked, setPicked] = useState<EffectiveUser>();
+  const [other, setOther] = useState<EffectiveUser>();
   const [chosenAppId, setChosenAppId] = useState<number>();
 
-  const { users, isFetching: usersFetching } = useStaff(searchKey);
   const { apps, isLoading: appsLoading } = useApps();
   const appId = chosenAppId ?? apps[0]?.id;
   const reading = menuReadingOf(apps.find((app) => app.id === appId)?.menuReading);
-  const { tree, isFetching, isError } = useEffectiveTree(picked?.id, appId);
-
-  const userOptions = useMemo(() => {
-    const listed = picked && !users.some((u) => u.id === picked.id) ? [picked, ...users] : users;
-    return listed.map((u) => ({
-      value: u.id,
-      label: `${u.name} (${u.code})${u.isEnable === '0' ? ` · ${t('effective.user.disabled')}` : ''}`,
-      user: u,
-    }));
-  }, [users, picked, t]);
+  const isComparing = mode === 'compare';
+  const { tree, isFetching, isError } = useEffectiveTree(isComparing ? undefined : picked?.id, appId);
 
   const treeData = useMemo(() => {
     const titleOf = (node: EffectiveNode) => (navigation && isDirectoryType(reading, Number(node.menuType)) ? menuTitle(node, locale, navigation.titles) : node.name);
@@ -153,7 +123,13 @@ export default function EffectivePage(_props: PageProps) {
   const expanded = useMemo(() => allKeys(tree), [tree]);
 
   let body;
-  if (!picked || appId === undefined) body = <Empty description={t('effective.tree.pick')} />;
+  if (!picked || appId === undefined) body = <Empty description={t(isComparing ? 'effective.compare.pickBoth' : 'effective.tree.pick')} />;
+  else if (isComparing)
+    body = (
+      <Suspense fallback={<Spin />}>
+        <ComparePanel user={picked} other={other} appId={appId} reading={reading} />
+      </Suspense>
+    );
   else if (isError) body = <Alert type="error" showIcon message={t('effective.tree.failed')} />;
   else if (isFetching && tree.length === 0) body = <Spin />;
   else if (tree.length === 0) body = <Empty description={t('effective.tree.empty')} />;
@@ -176,23 +152,22 @@ export default function EffectivePage(_props: PageProps) {
         </Space>
       }
     >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Select
-          aria-label={t('effective.user.label')}
-          style={{ width: 280 }}
-          showSearch
-          allowClear
-          filterOption={false}
-          placeholder={t('effective.user.placeholder')}
-          value={picked?.id}
-          options={userOptions}
-          onSearch={setTyped}
-          onChange={(_value, option) => setPicked((option as { user?: EffectiveUser } | undefined)?.user)}
-          notFoundContent={usersFetching ? <Spin size="small" /> : t('effective.user.none')}
-        />
+      <Segmented<Mode>
+        aria-label={t('effective.mode.label')}
+        style={{ marginBottom: 16 }}
+        value={mode}
+        onChange={setMode}
+        options={[
+          { value: 'tree', label: t('effective.mode.tree') },
+          { value: 'compare', label: t('effective.mode.compare') },
+        ]}
+      />
+      <Space wrap style={{ marginBottom: 16, display: 'flex' }}>
+        <StaffPicker label={t('effective.user.label')} value={picked} onChange={setPicked} />
+        {isComparing ? <StaffPicker label={t('effective.compare.other')} value={other} onChange={setOther} /> : null}
         <Select
           aria-label={t('effective.apps.label')}
-          style={{ width: 220 }}
+          style={{ width: 220, maxWidth: '100%' }}
           loading={appsLoading}
           placeholder={t('effective.apps.placeholder')}
           value={appId}
@@ -202,6 +177,7 @@ export default function EffectivePage(_props: PageProps) {
         />
       </Space>
       <Typography.Paragraph type="secondary">{t('effective.readOnly')}</Typography.Paragraph>
+      {picked && !isComparing ? <HeldRolesPanel userId={picked.id} apps={apps} /> : null}
       {body}
     </Card>
   );

@@ -1,6 +1,9 @@
-/** Pure helpers of the effective-permissions page: counts and the antd tree data. */
+/** Pure helpers of the effective-permissions page: counts, tags and the antd tree data. */
 import { MenuType } from '../../contract/menu';
 import type { EffectiveNode } from '../../contract/effective';
+
+/** The tag colour of each menu type (any reading). */
+export const TYPE_COLOURS: Readonly<Record<number, string>> = { 1: 'purple', 2: 'cyan', 3: 'blue', 4: 'green', 5: 'gold' };
 
 export interface EffectiveCounts {
   menus: number;
