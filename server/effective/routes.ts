@@ -35,12 +35,16 @@ const MAX_SEARCH_LENGTH = 50;
 export function effectiveRoutes(db: Kysely<Database>) {
   const repo = effectiveRepository(db);
 
-  /** 1004 for a missing user or app, then 1003 for a user outside the caller's data scope. */
+  /**
+   * 1003 for a user outside the caller's data scope (first: to a caller with a narrower scope a
+   * missing id answers the same, so nobody outside it shows as existing), then 1004 for a missing
+   * user or app.
+   */
   async function requireStaff(request: FastifyRequest, userIds: number[], appId?: number): Promise<void> {
+    await requireStaffInScope(db, callerOf(request).userId, userIds, request.locale);
     const [usersFound, appFound] = await Promise.all([Promise.all(userIds.map((id) => repo.userExists(id))), appId === undefined || repo.appExists(appId)]);
     if (usersFound.includes(false)) throw new ApiError(Code.NOT_FOUND, effectiveMessages.userMissing);
     if (!appFound) throw new ApiError(Code.NOT_FOUND, effectiveMessages.appMissing);
-    await requireStaffInScope(db, callerOf(request).userId, userIds, request.locale);
   }
 
   return async function register(app: FastifyInstance): Promise<void> {
