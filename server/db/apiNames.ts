@@ -9,6 +9,8 @@ import { EFFECTIVE_CALLS, OFFICE_CALLS, STAFF_CALLS } from '../../contract/paths
 import { CHANGE_EMAIL_PATH, CHANGE_PASSWORD_PATH, HANDOFF_EXCHANGE_PATH, LOGIN_PATH, LOGOUT_PATH, WORKBENCH_LINK_PATH } from '../../contract/session';
 
 const BY_PATH: Readonly<Record<string, Text>> = {
+  [EFFECTIVE_CALLS.roles]: text('人员角色', 'Roles held'),
+  [EFFECTIVE_CALLS.compare]: text('对比两人权限', 'Compare two staff'),
   '/customer/bank/list': text('收款信息', 'Bank and payee'),
   '/customer/address/list': text('收货地址', 'Addresses'),
   '/customer/invoice/list': text('发票信息', 'Invoices'),
@@ -16,8 +18,6 @@ const BY_PATH: Readonly<Record<string, Text>> = {
   [OFFICE_CALLS.addUser]: text('添加成员', 'Add members'),
   [OFFICE_CALLS.removeUser]: text('移除成员', 'Remove members'),
   [STAFF_CALLS.validTelephone]: text('校验手机号', 'Check phone'),
-  [EFFECTIVE_CALLS.roles]: text('人员角色', 'Roles held'),
-  [EFFECTIVE_CALLS.compare]: text('对比两人权限', 'Compare two staff'),
 };
 
 const BY_VERB: Readonly<Record<string, Text>> = {
