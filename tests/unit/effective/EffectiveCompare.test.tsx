@@ -29,6 +29,7 @@ const bridge = bridgePerFile(server);
 
 let aliceId: number;
 let bobId: number;
+let financeEnd: number;
 let names: { navigation: string; param: string; paramList: string; dic: string };
 const calls = (path: string) => bridge.requests.filter((r) => r.path === `/base/admin${path}`).map((r) => r.query);
 
@@ -55,7 +56,7 @@ beforeEach(async () => {
   await bridge.db.deleteFrom('userRole').where('userId', 'in', [aliceId, bobId]).execute();
 
   await giveRole([aliceId, bobId], 'roleA', '运营', [navigation.id]);
-  const finance = await giveRole([aliceId], 'roleB', '财务', [navigation.id, param.id, paramList.id, paramApi.id], { expiresAt: Date.now() + 2 * DAY });
+  const finance = await giveRole([aliceId], 'roleB', '财务', [navigation.id, param.id, paramList.id, paramApi.id], { expiresAt: (financeEnd = Date.now() + 2 * DAY) });
   await giveRole([aliceId], 'roleOff', '停用角色', [navigation.id, dic.id], { isEnable: '0' });
   await giveRole([aliceId], 'roleEnded', '过期角色', [], { expiresAt: Date.now() - 60_000 });
   await giveRole([bobId], 'roleDic', '字典', [navigation.id, dic.id]);
@@ -104,7 +105,11 @@ describe('the roles a staff member holds', () => {
     const finance = row('财务');
     expect(within(finance).getByText('基础平台')).toBeInTheDocument();
     expect(finance.querySelector('.effective-role__scope')?.textContent).toBe('数据范围: 指定部门销售部');
-    expect(finance.querySelector('.effective-role__end')?.textContent).toMatch(/^有效期至 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    const end = new Date(financeEnd);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(finance.querySelector('.effective-role__end')?.textContent).toBe(
+      `有效期至 ${end.getFullYear()}/${pad(end.getMonth() + 1)}/${pad(end.getDate())} ${pad(end.getHours())}:${pad(end.getMinutes())}`,
+    );
     expect(within(finance).getByText('即将到期')).toBeInTheDocument();
 
     const ops = row('运营');
