@@ -176,4 +176,36 @@ describe('role authorisation', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('on a phone, the effective view lists the role held and compares the staff member with the administrator, one column above the other', async () => {
+    const { page, errors } = await newPage(browser, baseUrl);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, 'admin', adminPassword);
+    await page.goto('/system/effective');
+    const pick = async (picker: string, typed: string, option: string) => {
+      const box = page.getByRole('combobox', { name: picker, exact: true });
+      await box.click();
+      await box.fill(typed);
+      await page.locator('.ant-select-dropdown:visible').getByTitle(option).click();
+    };
+    await pick('人员', STAFF.code, `${STAFF.name} (${STAFF.code})`);
+    const roles = page.getByRole('list', { name: '持有角色' });
+    await visible(roles.getByText('审计员', { exact: true }));
+    await visible(roles.getByText('数据范围: 全部数据'));
+
+    await page.getByText('对比', { exact: true }).click();
+    await pick('对比人员', 'admin', '超级管理员 (admin)');
+    const onlyStaff = page.getByRole('region', { name: `仅 ${STAFF.name} 可访问` });
+    const onlyAdmin = page.getByRole('region', { name: '仅 超级管理员 可访问' });
+    await visible(onlyAdmin.getByText('超级管理员').first());
+    await visible(onlyStaff.getByText('没有仅此人可访问的菜单、按钮或接口'));
+    // The administrator reaches all the staff member does.
+    await visible(page.getByText(/^两人都可访问 [1-9]\d* 项$/));
+    const [first, second] = [(await onlyStaff.boundingBox())!, (await onlyAdmin.boundingBox())!];
+    expect(second.y).toBeGreaterThanOrEqual(first.y + first.height);
+    expect(first.x + first.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
