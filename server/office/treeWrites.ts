@@ -12,6 +12,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { isStale, StaleRecord, staleVersionRefusal } from '../http/staleVersion';
 import type { Caller } from '../http/requestContext';
+import { requireStaffInScope } from '../scope/dataScope';
 import { checkAccountAction } from '../staff/accountRules';
 import { officeMessages } from './messages';
 import { officeRepository, type OfficeKind, type OfficeRecord, type OfficeRepository } from './repository';
@@ -93,9 +94,10 @@ function writeOffice(db: Kysely<Database>, draft: OfficeDraft, id: number | unde
 /**
  * Deletes the nodes with all their descendants, unplacing their members, or nothing at all when
  * one id does not exist (undefined). Answers how many nodes went. Unplacing a member changes their
- * account, so the members go through the staff screens' account rule as a move would (1003).
+ * account, so the members go through the staff screens' account rule and the caller's data scope
+ * as a removal would (1003).
  */
-export function deleteOffices(db: Kysely<Database>, caller: Pick<Caller, 'userId'>, ids: readonly number[]): Promise<number | undefined> {
+export function deleteOffices(db: Kysely<Database>, caller: Pick<Caller, 'userId'>, ids: readonly number[], locale: Locale): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {
     const repo = officeRepository(trx);
     if ((await repo.lockNodes(ids)) !== ids.length) return undefined;
@@ -104,7 +106,10 @@ export function deleteOffices(db: Kysely<Database>, caller: Pick<Caller, 'userId
     const nodes = [...ids, ...descendants];
     const members: Array<{ id: number }> = [];
     for (const part of chunks(nodes)) members.push(...(await trx.selectFrom('user').select('id').where('officeId', 'in', part).execute()));
-    if (members.length > 0) await checkAccountAction(trx, caller, members.map((m) => m.id), 'update');
+    if (members.length > 0) {
+      await checkAccountAction(trx, caller, members.map((m) => m.id), 'update');
+      await requireStaffInScope(trx, caller.userId, members.map((m) => m.id), locale);
+    }
     return repo.deleteNodes(nodes);
   });
 }
