@@ -12,7 +12,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { isStale, StaleRecord, staleVersionRefusal } from '../http/staleVersion';
 import type { Caller } from '../http/requestContext';
-import { requireStaffInScope } from '../scope/dataScope';
+import { inStaffScope, outOfScope, staffScopeOf } from '../scope/dataScope';
 import { checkAccountAction } from '../staff/accountRules';
 import { officeMessages } from './messages';
 import { officeRepository, type OfficeKind, type OfficeRecord, type OfficeRepository } from './repository';
@@ -91,6 +91,22 @@ function writeOffice(db: Kysely<Database>, draft: OfficeDraft, id: number | unde
   });
 }
 
+/** Refuses (1003) when a member of `nodes` is outside the caller's data scope: asked of the database, not of a list of ids. */
+async function requireMembersInScope(trx: Kysely<Database>, callerId: number, nodes: readonly number[], locale: Locale): Promise<void> {
+  void locale;
+  const scope = await staffScopeOf(trx, callerId);
+  if (scope.all) return;
+  for (const part of chunks(nodes)) {
+    const outside = await trx
+      .selectFrom('user as u')
+      .select('u.id')
+      .where('u.officeId', 'in', part)
+      .where((eb) => eb.not(inStaffScope(eb, scope, 'u.id', 'u.officeId')))
+      .executeTakeFirst();
+    if (outside) throw outOfScope();
+  }
+}
+
 /**
  * Deletes the nodes with all their descendants, unplacing their members, or nothing at all when
  * one id does not exist (undefined). Answers how many nodes went. Unplacing a member changes their
@@ -106,10 +122,8 @@ export function deleteOffices(db: Kysely<Database>, caller: Pick<Caller, 'userId
     const nodes = [...ids, ...descendants];
     const members: Array<{ id: number }> = [];
     for (const part of chunks(nodes)) members.push(...(await trx.selectFrom('user').select('id').where('officeId', 'in', part).execute()));
-    if (members.length > 0) {
-      await checkAccountAction(trx, caller, members.map((m) => m.id), 'update');
-      await requireStaffInScope(trx, caller.userId, members.map((m) => m.id), locale);
-    }
+    if (members.length > 0) await checkAccountAction(trx, caller, members.map((m) => m.id), 'update');
+    await requireMembersInScope(trx, caller.userId, nodes, locale);
     return repo.deleteNodes(nodes);
   });
 }
