@@ -238,6 +238,8 @@ describe('online users', () => {
     const carolRows = (await online(admin)).items.filter((row) => row.userId === id.carol);
     expect(carolRows.length).toBeGreaterThan(0);
     expect((await server.call('GET', '/base/admin/onlineSession/detail', { token: boss, query: { id: carolRows[0]!.id } })).body.code).toBe(Code.FORBIDDEN);
+    const aliceRow = listed.items.find((row) => row.userId === id.alice)!;
+    expect((await server.call<OnlineRow>('GET', '/base/admin/onlineSession/detail', { token: boss, query: { id: aliceRow.id } })).body.data).toMatchObject({ id: aliceRow.id });
     expect((await server.call('POST', '/base/admin/onlineSession/end', { token: boss, body: { ids: String(carolRows[0]!.id) }, headers: EN })).body).toMatchObject({ code: Code.FORBIDDEN, msg: 'This staff member is outside your data scope' });
     expect((await server.call('POST', '/base/admin/onlineSession/endUser', { token: boss, body: { userIds: `${id.alice},${id.dave}` } })).body.code).toBe(Code.FORBIDDEN);
     expect([await info(carolToken), await info(daveToken), await info(aliceToken)]).toEqual([Code.OK, Code.OK, Code.OK]);
