@@ -22,11 +22,15 @@ import { officeRepository, type OfficeRepository } from './repository';
 
 type Who = Pick<Caller, 'userId'>;
 
-/** The staff all exist (1004) and are the caller's to change (1003): their roles and their data scope. */
+/**
+ * The staff are the caller's to change (1003): within their data scope, first, so that for a caller
+ * with a narrower scope an unknown id is refused as one outside it is; then all exist (1004) and
+ * their roles are the caller's.
+ */
 async function requireChangeable(trx: Kysely<Database>, repo: OfficeRepository, caller: Who, userIds: readonly number[], locale: Locale): Promise<void> {
+  await requireStaffInScope(trx, caller.userId, userIds, locale);
   if ((await repo.countUsers(userIds)) !== userIds.length) throw new ApiError(Code.NOT_FOUND, officeMessages.staffMissing);
   await checkAccountAction(trx, caller, userIds, 'update');
-  await requireStaffInScope(trx, caller.userId, userIds, locale);
 }
 
 /** Moves the staff `userIds` into the node, as plain members. */

@@ -91,7 +91,7 @@ describe('organisation directory members', () => {
     expect(await sheet(node.sales)).toEqual([]);
   });
 
-  it('refuses moving, removing or flagging anyone outside, or moving into a node outside (1003), changing nobody', async () => {
+  it('refuses moving, removing or flagging anyone outside or unknown, or moving into a node outside (1003), changing nobody', async () => {
     const before = await Promise.all([id.alice, id.carol, id.dave, id.erin].map(placement));
     for (const [path, body] of [
       ['/add/user', { officeId: node.ops, ids: String(id.carol) }],
@@ -102,6 +102,8 @@ describe('organisation directory members', () => {
       ['/remove/user', { ids: `${id.alice},${id.carol}` }],
       ['/update/officeAdminFlag', { ids: String(id.dave), adminFlag: 1 }],
       ['/update/officeAdminFlag', { ids: `${id.alice},${id.carol}`, adminFlag: 1 }],
+      // Unknown, answered as outside: the answer does not tell whether someone outside exists.
+      ['/remove/user', { ids: `${id.alice},987654` }],
     ] as const) {
       const answer = await officeCall(boss, path, body);
       expect(answer.body, `${path} ${JSON.stringify(body)}`).toMatchObject({ code: Code.FORBIDDEN, msg: 'This staff member is outside your data scope' });
