@@ -72,7 +72,7 @@ export function officeRoutes(db: Kysely<Database>) {
       url: O.delete,
       config: { writes: true, doc: idsDoc },
       handler: async (request) => {
-        const deleted = await deleteOffices(db, callerOf(request), requiredIds(requestParams(request).ids, request.locale), request.locale);
+        const deleted = await deleteOffices(db, callerOf(request), requiredIds(requestParams(request).ids, request.locale));
         if (deleted === undefined) throw new ApiError(Code.NOT_FOUND, officeMessages.officeMissing);
         return success(request, { deleted });
       },

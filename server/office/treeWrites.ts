@@ -92,8 +92,7 @@ function writeOffice(db: Kysely<Database>, draft: OfficeDraft, id: number | unde
 }
 
 /** Refuses (1003) when a member of `nodes` is outside the caller's data scope: asked of the database, not of a list of ids. */
-async function requireMembersInScope(trx: Kysely<Database>, callerId: number, nodes: readonly number[], locale: Locale): Promise<void> {
-  void locale;
+async function requireMembersInScope(trx: Kysely<Database>, callerId: number, nodes: readonly number[]): Promise<void> {
   const scope = await staffScopeOf(trx, callerId);
   if (scope.all) return;
   for (const part of chunks(nodes)) {
@@ -113,7 +112,7 @@ async function requireMembersInScope(trx: Kysely<Database>, callerId: number, no
  * account, so the members go through the staff screens' account rule and the caller's data scope
  * as a removal would (1003).
  */
-export function deleteOffices(db: Kysely<Database>, caller: Pick<Caller, 'userId'>, ids: readonly number[], locale: Locale): Promise<number | undefined> {
+export function deleteOffices(db: Kysely<Database>, caller: Pick<Caller, 'userId'>, ids: readonly number[]): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {
     const repo = officeRepository(trx);
     if ((await repo.lockNodes(ids)) !== ids.length) return undefined;
@@ -123,7 +122,7 @@ export function deleteOffices(db: Kysely<Database>, caller: Pick<Caller, 'userId
     const members: Array<{ id: number }> = [];
     for (const part of chunks(nodes)) members.push(...(await trx.selectFrom('user').select('id').where('officeId', 'in', part).execute()));
     if (members.length > 0) await checkAccountAction(trx, caller, members.map((m) => m.id), 'update');
-    await requireMembersInScope(trx, caller.userId, nodes, locale);
+    await requireMembersInScope(trx, caller.userId, nodes);
     return repo.deleteNodes(nodes);
   });
 }
