@@ -17,6 +17,7 @@ import { isStorableId } from '../crud/storableId';
 import { escapeLike } from '../crud/search';
 import type { Database } from '../db/schema';
 import { optionalId, requiredIds, searchParam, textParam } from '../http/params';
+import { linkInForce } from '../roles/linkInForce';
 
 export interface StaffFilters {
   /** The office asked for; the list answers its scope (`officeIds`). */
@@ -81,6 +82,8 @@ export interface SearchValues {
   /** The office filter's scope: the office and its groups. */
   officeIds: number[];
   roleIds: number[];
+  /** The time role links must outlast to count (set with a role filter only, so other plans stay alike). */
+  now: number;
 }
 
 export interface SearchPlan {
@@ -97,7 +100,7 @@ const lengthOf = (term: string) => [...term].length;
 
 export function searchPlan(filters: StaffFilters, isPostgres: boolean): SearchPlan {
   const shape: SearchShape = { source: 'user', grams: [], fts: false, likes: [] };
-  const values: SearchValues = { grams: [], fts: '', likes: [], officeIds: [], roleIds: [] };
+  const values: SearchValues = { grams: [], fts: '', likes: [], officeIds: [], roleIds: [], now: 0 };
   const ftsTerms: string[] = [];
   const grams: Array<[GramTable, string]> = [];
 
@@ -146,6 +149,7 @@ export function searchPlan(filters: StaffFilters, isPostgres: boolean): SearchPl
   if (filters.roleIds !== undefined) {
     values.roleIds = filters.roleIds.filter(isStorableId);
     shape.roles = values.roleIds.length ? 'ids' : 'none';
+    values.now = Date.now();
   }
   return { shape, values };
 }
@@ -170,7 +174,7 @@ export function searchConditions(eb: StaffExpressions, { shape, values }: Search
   if (shape.roles) {
     all.push(
       shape.roles === 'ids'
-        ? eb.exists(eb.selectFrom('userRole as fr').select('fr.roleId').whereRef('fr.userId', '=', 'u.id').where('fr.roleId', 'in', values.roleIds))
+        ? eb.exists(eb.selectFrom('userRole as fr').select('fr.roleId').whereRef('fr.userId', '=', 'u.id').where('fr.roleId', 'in', values.roleIds).where(linkInForce('fr', values.now)))
         : sql<SqlBool>`1 = 0`,
     );
   }
