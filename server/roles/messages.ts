@@ -15,6 +15,7 @@ export const roleMessages = {
   grantsBeyondOwn: text('只能授予或收回自己拥有的权限', 'You can only grant or revoke permissions you hold yourself'),
   ownRoles: text('不能修改自己的角色', 'You cannot change your own roles'),
   rolesBeyondOwn: text('只能分配或移除自己拥有的角色', 'You can only assign or remove roles you hold yourself'),
+  endBeyondOwn: text('分配的角色不能晚于您自己的该角色到期', 'You can give a role only until your own link to it ends'),
   userMissing: text('人员不存在', 'The staff member does not exist'),
   roleIdsInvalid: text('角色不存在', 'A role does not exist'),
   lastSuperAdmin: text('不能移除最后一个超级管理员的超级管理员角色', 'The last super-admin account must keep the super-admin role'),

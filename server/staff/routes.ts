@@ -1,7 +1,7 @@
 /** Staff calls under /base/admin, at the paths of contract/paths.ts (SPEC §7 Users). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code } from '../../contract';
+import { Code, ROLE_ENDS_PARAM } from '../../contract';
 import { STAFF_CALLS as S } from '../../contract/paths';
 import { CHANGE_EMAIL_PATH, CHANGE_PASSWORD_PATH } from '../../contract/session';
 import type { LoginThrottle } from '../auth/throttle';
@@ -46,6 +46,10 @@ const STAFF_SAVE_DOC: RouteDoc = {
   params: z.object({
     userCenter: (entitySchema(staffEntity) as unknown as z.ZodObject).extend({ id: idParam.optional(), [VERSION_FIELD]: idParam.optional() }),
     roleIds: z.union([z.string(), z.array(idParam)]).optional().describe('role ids, comma separated; absent: an update keeps the roles'),
+    [ROLE_ENDS_PARAM]: z
+      .record(z.string(), z.number().int().positive().nullable())
+      .optional()
+      .describe('role id → when that link ends (epoch ms, in the future; null: no end), for roles being assigned; a role left out keeps its end, a new one has none'),
   }),
   example: { userCenter: { id: EXAMPLE_ID, ...STAFF_EXAMPLE } },
   codes: [Code.FORBIDDEN, Code.NOT_FOUND, Code.DUPLICATE, Code.STALE_VERSION],

@@ -150,7 +150,8 @@ export function staffImporter(db: Kysely<Database>) {
         const values = validStaff({ ...fields, ...census, ...live }, locale);
         await checkStaffValues(values, undefined, locale);
         if (!officeReachable(await scope, values.officeId as number | null)) throw outOfScope();
-        await requireOwnRoles(db, caller, roles ?? []);
+        // Links without an end: refused for a role the caller holds only for a while (as the save refuses it).
+        await requireOwnRoles(db, caller, roles ?? [], { given: new Map((roles ?? []).map((id) => [id, null])) });
         return { values, roleIds: roles ?? [] };
       },
       async write(trx, rows) {

@@ -18,6 +18,7 @@ import { escapeLike } from '../crud/search';
 import type { Database } from '../db/schema';
 import { optionalId, requiredIds, searchParam, textParam } from '../http/params';
 import { inStaffScope, type StaffScope } from '../scope/dataScope';
+import { linkInForce } from '../roles/linkInForce';
 
 export interface StaffFilters {
   /** The office asked for; the list answers its scope (`officeIds`). */
@@ -89,6 +90,8 @@ export interface SearchValues {
   /** The data scope's nodes and the caller's id (see shape.scope). */
   scopeOfficeIds: number[];
   scopeSelfId: number;
+  /** The time role links must outlast to count (set with a role filter only, so other plans stay alike). */
+  now: number;
 }
 
 export interface SearchPlan {
@@ -105,7 +108,7 @@ const lengthOf = (term: string) => [...term].length;
 
 export function searchPlan(filters: StaffFilters, isPostgres: boolean): SearchPlan {
   const shape: SearchShape = { source: 'user', grams: [], fts: false, likes: [] };
-  const values: SearchValues = { grams: [], fts: '', likes: [], officeIds: [], roleIds: [], scopeOfficeIds: [], scopeSelfId: 0 };
+  const values: SearchValues = { grams: [], fts: '', likes: [], officeIds: [], roleIds: [], scopeOfficeIds: [], scopeSelfId: 0, now: 0 };
   const ftsTerms: string[] = [];
   const grams: Array<[GramTable, string]> = [];
 
@@ -154,6 +157,7 @@ export function searchPlan(filters: StaffFilters, isPostgres: boolean): SearchPl
   if (filters.roleIds !== undefined) {
     values.roleIds = filters.roleIds.filter(isStorableId);
     shape.roles = values.roleIds.length ? 'ids' : 'none';
+    values.now = Date.now();
   }
   const { scope } = filters;
   if (scope && !scope.all) {
@@ -185,7 +189,7 @@ export function searchConditions(eb: StaffExpressions, { shape, values }: Search
   if (shape.roles) {
     all.push(
       shape.roles === 'ids'
-        ? eb.exists(eb.selectFrom('userRole as fr').select('fr.roleId').whereRef('fr.userId', '=', 'u.id').where('fr.roleId', 'in', values.roleIds))
+        ? eb.exists(eb.selectFrom('userRole as fr').select('fr.roleId').whereRef('fr.userId', '=', 'u.id').where('fr.roleId', 'in', values.roleIds).where(linkInForce('fr', values.now)))
         : sql<SqlBool>`1 = 0`,
     );
   }
