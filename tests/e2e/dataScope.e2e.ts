@@ -131,11 +131,26 @@ describe('data scope', () => {
     await visible(page.getByText('数据范围已保存'));
     await scope.waitFor({ state: 'hidden' });
 
-    // Read back as saved.
+    // Read back as saved, on a phone's width: the dialog fits it.
+    await page.setViewportSize({ width: 390, height: 844 });
     await row.getByRole('button', { name: '数据权限' }).click();
     scope = dialog(page);
     await expect.poll(() => scope.getByLabel('本部门及下级小组', { exact: true }).isChecked(), { timeout: 10000 }).toBe(true);
+    const box = await scope.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    // A changed choice is not dropped silently: closing asks first.
+    await scope.getByLabel('仅本人', { exact: true }).check();
+    await scope.getByRole('button', { name: label('取消') }).click();
+    const question = page.getByRole('dialog').filter({ hasText: '放弃修改？' });
+    await visible(question);
+    await question.getByRole('button', { name: label('继续编辑') }).click();
+    expect(await scope.getByLabel('仅本人', { exact: true }).isChecked()).toBe(true);
+    await scope.getByLabel('本部门及下级小组', { exact: true }).check();
+    // Esc closes it once the question is answered; the focus is in the dialog.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog').filter({ hasText: '放弃修改？' }).getByRole('button', { name: label('放弃') }).click();
     await scope.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
     await page.context().close();
