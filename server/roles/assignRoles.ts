@@ -2,6 +2,7 @@
  * Replacing a staff member's roles, for /user/saveOrUpdate (`roleIds`) of the staff screens. The
  * rules, in the order they are checked:
  * - the account exists (1004) and every role exists (1001 on `roleIds`);
+ * - a change is made only to an account in the caller's data scope (1003);
  * - nobody changes their own roles, super-admin included (1003); saving oneself with the same
  *   roles is no change and goes through;
  * - a caller who does not hold the super-admin role may only assign or remove roles they hold
@@ -18,6 +19,7 @@ import type { Database, EnableFlag } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Caller } from '../http/requestContext';
 import { roleMessages } from './messages';
+import { requireStaffInScope } from '../scope/dataScope';
 import { canDisableOrDeleteUser } from './superAdmin';
 
 const ENABLED: EnableFlag = '1';
@@ -50,6 +52,7 @@ async function assign(trx: Kysely<Database>, caller: Pick<Caller, 'userId'>, use
   const removed = [...current].filter((id) => !wanted.has(id));
   if (added.length + removed.length === 0) return;
   if (caller.userId === userId) throw new ApiError(Code.FORBIDDEN, roleMessages.ownRoles);
+  await requireStaffInScope(trx, caller.userId, [userId], locale);
 
   await requireOwnRoles(trx, caller, [...added, ...removed]);
 

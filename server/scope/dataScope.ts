@@ -10,6 +10,8 @@
  */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { BASE_APP_CODE, Code, DataScope, dataScopeMessages, SUPER_ADMIN_ROLE_KEY, type Locale } from '../../contract';
+import { isStorableId } from '../crud/storableId';
+import { chunks } from '../db/chunks';
 import { isPostgres } from '../db/dialect';
 import { preparedQuery } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
@@ -122,13 +124,18 @@ export async function requireStaffInScope(db: Kysely<Database>, callerId: number
   const scope = await staffScopeOf(db, callerId);
   if (scope.all || userIds.length === 0) return;
   const wanted = [...new Set(userIds)];
-  const found = await db
-    .selectFrom('user as u')
-    .select('u.id')
-    .where('u.id', 'in', wanted)
-    .where((eb) => inStaffScope(eb, scope, 'u.id', 'u.officeId'))
-    .execute();
-  if (found.length !== wanted.length) throw outOfScope();
+  if (!wanted.every(isStorableId)) throw outOfScope();
+  let found = 0;
+  for (const part of chunks(wanted)) {
+    const rows = await db
+      .selectFrom('user as u')
+      .select('u.id')
+      .where('u.id', 'in', part)
+      .where((eb) => inStaffScope(eb, scope, 'u.id', 'u.officeId'))
+      .execute();
+    found += rows.length;
+  }
+  if (found !== wanted.length) throw outOfScope();
 }
 
 /** Refuses (1003) placing staff in `officeId` (null: unplaced) when the node is outside the caller's scope. */

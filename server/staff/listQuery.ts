@@ -2,7 +2,9 @@
  * The staff list (/user/list, /user/filterList): filters, one page newest first with its
  * department names and roles, and the total. Every statement is prepared per shape of the filters
  * (db/preparedQuery.ts). Totals are reused while the database's staff list version has not moved,
- * so paging does not recount the table.
+ * so paging does not recount the table. Every read holds the caller's data scope as one more
+ * condition of the plan (server/scope/dataScope.ts): the page, the total, the export and a bulk
+ * call's "every matching" see only the staff the caller reaches.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
@@ -14,6 +16,7 @@ import { preparedQuery } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
 import { versionReader } from '../db/versionCounter';
 import { officeScope } from '../office/repository';
+import type { StaffScope } from '../scope/dataScope';
 import { regionIndex } from './regions';
 import { parseStaffFilters, searchConditions, searchPlan, type SearchPlan, type SearchShape, type SearchValues } from './staffSearch';
 
@@ -136,8 +139,8 @@ export function createStaffList(db: Kysely<Database>) {
    * are read after the last one's (a keyset, so a page costs the same at the end as at the start),
    * then their rows and roles as the list reads them.
    */
-  async function* pages(params: Record<string, unknown>, locale: Locale, size: number): AsyncGenerator<StaffListRow[], void, undefined> {
-    const filters = parseStaffFilters(params, locale);
+  async function* pages(params: Record<string, unknown>, locale: Locale, size: number, scope: StaffScope): AsyncGenerator<StaffListRow[], void, undefined> {
+    const filters = { ...parseStaffFilters(params, locale), scope };
     if (filters.officeId !== undefined) filters.officeIds = await scopeOf(filters.officeId);
     const plan = searchPlan(filters, onPostgres);
     const regions = await regionIndex();
@@ -165,8 +168,8 @@ export function createStaffList(db: Kysely<Database>) {
    * The members the filters select (as the list reads them), at most `limit`, newest first, and
    * their whole count: a bulk call on every matching account (server/crud/bulkMatch.ts).
    */
-  async function matchingIds(params: Record<string, unknown>, locale: Locale, limit: number): Promise<MatchedIds> {
-    const filters = parseStaffFilters(params, locale);
+  async function matchingIds(params: Record<string, unknown>, locale: Locale, limit: number, scope: StaffScope): Promise<MatchedIds> {
+    const filters = { ...parseStaffFilters(params, locale), scope };
     if (filters.officeId !== undefined) filters.officeIds = await scopeOf(filters.officeId);
     const plan = searchPlan(filters, onPostgres);
     const sourceId = sourceIdOf(plan.shape);
@@ -179,10 +182,12 @@ export function createStaffList(db: Kysely<Database>) {
     pages,
     matchingIds,
 
-    async list(params: Record<string, unknown>, locale: Locale): Promise<ListData<StaffListRow>> {
-      const filters = parseStaffFilters(params, locale);
-      // A department means its groups too. The scope is part of the plan, so a total counted
-      // before a group moved is not reused for the department's new scope.
+    /** `scope`: the caller's data scope; the page and the total hold only the staff it reaches. */
+    async list(params: Record<string, unknown>, locale: Locale, scope: StaffScope): Promise<ListData<StaffListRow>> {
+      const filters = { ...parseStaffFilters(params, locale), scope };
+      // A department means its groups too. The department's nodes and the caller's data scope are
+      // part of the plan, the key of its cached total: a total counted before a group moved, or
+      // for another caller's scope, is not reused.
       if (filters.officeId !== undefined) filters.officeIds = await scopeOf(filters.officeId);
       const plan = searchPlan(filters, onPostgres);
       const paging = parsePaging(params);

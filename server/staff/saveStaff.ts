@@ -8,6 +8,7 @@
  * An update naming the version it was read at (`userCenter.version`) is written only while the
  * account still holds it, else 1012 with the account as /user/detail answers it now (one of the
  * account's writes came between); an update naming none is written whatever came between.
+ * The account must be in the caller's data scope, and a new or moved account's node too (1003).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -40,6 +41,7 @@ import { staffMessages } from './messages';
 import { regionIndex } from './regions';
 import { nextVersion } from '../db/userVersion';
 import { loadStaff } from './staffRecord';
+import { officeReachable, outOfScope, requireStaffInScope, staffScopeOf } from '../scope/dataScope';
 
 type StaffValues = Record<keyof typeof staffEntity.fields, unknown>;
 
@@ -147,11 +149,17 @@ export function staffSaver(db: Kysely<Database>) {
     const values = validStaff(input, locale);
     const roleIds = parseRoleIds(params.roleIds, locale);
 
-    const existing = id === undefined ? undefined : isStorableId(id) ? await db.selectFrom('user').select(['id', 'code', 'isEnable', 'version']).where('id', '=', id).executeTakeFirst() : undefined;
+    // The data scope first: an account outside it (or missing, for a scoped caller) is 1003.
+    const scope = await staffScopeOf(db, caller.userId);
+    if (id !== undefined) await requireStaffInScope(db, caller.userId, [id], locale);
+    const existing = id === undefined ? undefined : isStorableId(id) ? await db.selectFrom('user').select(['id', 'code', 'isEnable', 'officeId', 'version']).where('id', '=', id).executeTakeFirst() : undefined;
     if (id !== undefined && !existing) throw new ApiError(Code.NOT_FOUND);
     // Changed since it was read: the user compares before anything else is said of their values.
     if (existing && expectedVersion !== undefined && Number(existing.version) !== expectedVersion) throw await staleSave(existing.id);
     await checkStaffValues(values, existing, locale);
+    // Created in, or moved to, a node the caller reaches (unplaced: only with a scope of all).
+    const officeId = values.officeId as number | null;
+    if ((!existing || existing.officeId !== officeId) && !officeReachable(scope, officeId)) throw outOfScope();
 
     const isDisabling = values.isEnable === '0' && existing?.isEnable !== '0';
     const unusablePassword = existing ? undefined : await unusablePasswordHash();
