@@ -64,6 +64,8 @@ export function accountActions(db: Kysely<Database>, staffList: Pick<StaffList, 
       if (flag !== '1' && flag !== '0') throw refusal('isEnable', staffMessages.enableFlag, request);
       const isEnable: EnableFlag = flag;
       await db.transaction().execute(async (trx) => {
+        // Checked again where it is written: an account may have moved out of scope since.
+        await requireStaffInScope(trx, caller.userId, ids, request.locale);
         await requireAccounts(trx, ids);
         await checkAccountAction(trx, caller, ids, isEnable === '0' ? 'disable' : 'enable');
         for (const part of chunks(ids)) await trx.updateTable('user').set((eb) => ({ isEnable, version: nextVersion(eb) })).where('id', 'in', part).execute();
@@ -87,6 +89,8 @@ export function accountActions(db: Kysely<Database>, staffList: Pick<StaffList, 
       while (hashes.length < ids.length) hashes.push(await hashPassword(pwd));
       // Checked again inside the transaction: the accounts may have changed while hashing.
       await db.transaction().execute(async (trx) => {
+        // Checked again where it is written: an account may have moved out of scope since.
+        await requireStaffInScope(trx, caller.userId, ids, request.locale);
         await requireAccounts(trx, ids);
         await checkAccountAction(trx, caller, ids, 'reset');
         for (const [i, id] of ids.entries()) {
@@ -100,6 +104,8 @@ export function accountActions(db: Kysely<Database>, staffList: Pick<StaffList, 
       const caller = callerOf(request);
       const ids = await targets(request);
       await db.transaction().execute(async (trx) => {
+        // Checked again where it is written: an account may have moved out of scope since.
+        await requireStaffInScope(trx, caller.userId, ids, request.locale);
         await requireAccounts(trx, ids);
         await checkAccountAction(trx, caller, ids, 'delete');
         // Roles and sessions go with the account (foreign keys cascade).

@@ -24,7 +24,7 @@ import { accountTargets } from './accountActions';
 import { checkAccountAction, requireAccounts, revokeSessions } from './accountRules';
 import type { StaffList } from './listQuery';
 import { staffValueChecks, validStaff } from './saveStaff';
-import { requireOfficeInScope } from '../scope/dataScope';
+import { requireOfficeInScope, requireStaffInScope } from '../scope/dataScope';
 
 /** The fields the person list sets in bulk. */
 export const STAFF_BULK_FIELDS = ['officeId', 'isEnable'] as const;
@@ -118,7 +118,8 @@ export function staffBulkUpdater(db: Kysely<Database>, staffList: Pick<StaffList
     }
 
     await db.transaction().execute(async (trx) => {
-      // Checked again where it is written: an account may have gone or changed hands since.
+      // Checked again where it is written: an account may have gone, changed hands or left the scope since.
+      await requireStaffInScope(trx, caller.userId, ids, locale);
       await requireAccounts(trx, ids);
       if (disabling.length) await checkAccountAction(trx, caller, disabling, 'disable');
       if (updating.length) await checkAccountAction(trx, caller, updating, 'update');
