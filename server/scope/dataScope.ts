@@ -22,11 +22,11 @@ export type StaffScope = { all: true } | { all: false; selfId: number | null; of
 
 const ALL: StaffScope = { all: true };
 
-/** One held role: its key (the super-admin's reaches all), its scope (null: never set, all) and its node. */
 /** Which nodes the office statement reads: the chosen roles' (with their groups), the caller's own (with its groups: tree). */
 type OfficeShape = { chosen: boolean; own: false | 'node' | 'tree' };
 type OfficeQuery = { roleIds: number[]; own: number; shape: OfficeShape };
 
+/** One held role: its key (the super-admin's reaches all), its scope (null: never set, all) and the caller's node. */
 type HeldRole = { roleId: number; roleKey: string; dataScope: number | null; officeId: number | null };
 
 function statements(db: Kysely<Database>) {

@@ -3,9 +3,10 @@
  * unexpired base-app roles with their scopes, the nodes they reach, and the refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, DataScope, OfficeType } from '../../contract';
+import { Code, DataScope, dataScopeMessages, OfficeType } from '../../contract';
 import { inStaffScope, requireOfficeInScope, requireStaffInScope, staffScopeOf } from '../../server/scope/dataScope';
 import { superAdminRoleId } from '../../server/auth/grants';
+import { assignRoles } from '../../server/roles/assignRoles';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -113,5 +114,16 @@ describe('the condition and the refusals', () => {
     await expect(requireOfficeInScope(server.db, caller, node.service, 'en-US')).resolves.toBeUndefined();
     await expect(requireOfficeInScope(server.db, caller, node.east, 'en-US')).rejects.toMatchObject({ code: Code.FORBIDDEN });
     await expect(requireOfficeInScope(server.db, caller, null, 'en-US')).rejects.toMatchObject({ code: Code.FORBIDDEN });
+  });
+
+  it('refuses a role link change on an account outside the scope, before any other role rule', async () => {
+    await setScope(role, DataScope.DEPARTMENT_TREE);
+    const rolesOf = async (userId: number) => (await server.db.selectFrom('userRole').select('roleId').where('userId', '=', userId).execute()).map((r) => r.roleId);
+    const before = await rolesOf(seller);
+    await expect(assignRoles(server.db, { userId: caller }, seller, [role], 'en-US')).rejects.toMatchObject({ code: Code.FORBIDDEN, msg: dataScopeMessages.outOfScope });
+    expect(await rolesOf(seller)).toEqual(before);
+    // In scope, the role rules decide as before: the caller holds `role`, so may add it.
+    await expect(assignRoles(server.db, { userId: caller }, colleague, [...(await rolesOf(colleague)), role], 'en-US')).resolves.toBeUndefined();
+    expect(await rolesOf(colleague)).toContain(role);
   });
 });
