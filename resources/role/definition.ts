@@ -31,8 +31,8 @@ export const roleResource = defineResource({
   bulk: ['isEnable'],
   rowActions: [
     { action: 'authorize', label: text('授权', 'Authorize'), dialog: 'roleGrant', apis: [PERMISSION_CALLS.tree, ROLE_CALLS.grant] },
-    // Which staff the role's holders reach (contract/dataScope.ts); the office tree to choose departments from.
-    { action: 'dataScope', label: text('数据范围', 'Data scope'), dialog: 'roleDataScope', apis: [ROLE_CALLS.dataScope, ROLE_CALLS.saveDataScope, OFFICE_CALLS.list] },
+    // Which staff the role's holders reach; the organisation tree is read to choose departments.
+    { action: 'dataScope', label: text('数据权限', 'Data scope'), dialog: 'roleDataScope', apis: [ROLE_CALLS.dataScope, ROLE_CALLS.saveDataScope, OFFICE_CALLS.list] },
     { action: 'functionInfo', label: text('功能信息', 'Function info'), dialog: 'roleFunctionInfo', apis: [PERMISSION_CALLS.tree] },
   ],
   sort: [['sortNum', 'asc']],

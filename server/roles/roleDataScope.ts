@@ -12,7 +12,7 @@
  * Storing: no row for all (a role without one reaches all), else the scope and its chosen nodes.
  */
 import type { Kysely } from 'kysely';
-import { Code, DATA_SCOPES, DataScope, dataScopeMessages, format, ruleMessages, SCOPE_OFFICES_MAX, type Locale, type RoleDataScope } from '../../contract';
+import { Code, DATA_SCOPES, DataScope, dataScopeError, format, ruleMessages, type Locale, type RoleDataScope } from '../../contract';
 import { superAdminRoleId } from '../auth/grants';
 import { isStorableId } from '../crud/storableId';
 import { moveVersions } from '../db/recordVersion';
@@ -105,9 +105,10 @@ async function writeRoleDataScope(trx: Executor, caller: Pick<Caller, 'userId'>,
 
   if (!DATA_SCOPES.some((option) => option.value === dataScope)) throw invalid('dataScope', format(ruleMessages.choice[locale], { label: 'dataScope' }));
   const chosen = dataScope === DataScope.CHOSEN ? [...new Set(officeIds)].sort((a, b) => a - b) : [];
+  // The dialog's rule of the chosen nodes (contract/dataScope.ts), then what only the database knows.
+  const refused = dataScopeError({ dataScope, officeIds: chosen }, locale);
+  if (refused) throw invalid('officeIds', refused);
   if (dataScope === DataScope.CHOSEN) {
-    if (chosen.length === 0) throw invalid('officeIds', dataScopeMessages.officesRequired[locale]);
-    if (chosen.length > SCOPE_OFFICES_MAX) throw invalid('officeIds', format(ruleMessages.tagsMax[locale], { label: 'officeIds', max: SCOPE_OFFICES_MAX }));
     const found = chosen.every(isStorableId) ? await trx.selectFrom('office').select('id').where('id', 'in', chosen).execute() : [];
     if (found.length !== chosen.length) throw invalid('officeIds', roleMessages.scopeOfficeMissing[locale]);
   }
