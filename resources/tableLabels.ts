@@ -71,6 +71,16 @@ const BESPOKE: Readonly<Record<string, StoredTable>> = {
     columns: { role_id: ROLE, permission_id: text('权限节点', 'Permission node') },
     key: ['role_id', 'permission_id'],
   },
+  role_data_scope: {
+    title: text('角色数据范围', 'Role data scopes'),
+    columns: { role_id: ROLE, data_scope: text('数据范围', 'Data scope') },
+    key: ['role_id'],
+  },
+  role_scope_office: {
+    title: text('数据范围部门', 'Data scope departments'),
+    columns: { role_id: ROLE, office_id: text('部门', 'Department') },
+    key: ['role_id', 'office_id'],
+  },
   user_role: {
     title: text('员工角色', 'Staff roles'),
     // When the link ends (contract/roleEnds.ts): '有效期至 / Valid until', as the staff dialog calls it.
