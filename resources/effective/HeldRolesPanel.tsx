@@ -13,6 +13,7 @@ import { callUrl, EFFECTIVE_CALLS } from '../../contract/paths';
 import { isEndingSoon, roleEndMessages } from '../../contract/roleEnds';
 import { useLocale } from '../../providers/locale';
 import { useLiveRefetch } from '../generic/useLiveRefetch';
+import { endText } from '../user/staffList';
 
 /** A sub-system as the page's selector lists it. */
 export interface AppOption {
@@ -29,11 +30,6 @@ const NO_ROLES: HeldRole[] = [];
 
 const item: CSSProperties = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px 8px', padding: '6px 0', borderBottom: '1px solid var(--console-color-border-secondary, rgba(5, 5, 5, 0.06))' };
 const detail: CSSProperties = { color: 'var(--console-color-text-description)', fontSize: 12 };
-
-/** When a link ends, in the reader's language and time zone, to the minute. */
-function endText(at: number, locale: string): string {
-  return new Date(at).toLocaleString(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
-}
 
 function useHeldRoles(userId: number) {
   const { query } = useCustom<BaseRecord, HttpError>({ url: callUrl(EFFECTIVE_CALLS.roles), method: 'get', config: { query: { userId } } });
@@ -74,7 +70,7 @@ export function HeldRolesPanel({ userId, apps }: { userId: number; apps: readonl
                 </span>
               ) : null}
               <span className="effective-role__end" style={detail}>
-                {role.expiresAt === null ? t('effective.roles.noEnd') : `${roleEndMessages.label[locale]} ${endText(role.expiresAt, locale)}`}
+                {role.expiresAt === null ? t('effective.roles.noEnd') : `${roleEndMessages.label[locale]} ${endText(role.expiresAt)}`}
               </span>
               {isEndingSoon(role.expiresAt) ? <Tag color="orange">{roleEndMessages.endingSoon[locale]}</Tag> : null}
             </li>

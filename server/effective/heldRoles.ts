@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { DataScope } from '../../contract/dataScope';
 import type { HeldRole } from '../../contract/effective';
 import type { Database } from '../db/schema';
+import { linkInForce } from '../roles/linkInForce';
 
 export async function heldRoles(db: Kysely<Database>, userId: number, now = Date.now()): Promise<HeldRole[]> {
   const rows = await db
@@ -15,7 +16,7 @@ export async function heldRoles(db: Kysely<Database>, userId: number, now = Date
     .leftJoin('roleDataScope as ds', 'ds.roleId', 'r.id')
     .select(['r.id', 'r.roleKey', 'r.name', 'r.appId', 'r.isEnable', 'ds.dataScope', 'ur.expiresAt'])
     .where('ur.userId', '=', userId)
-    .where((eb) => eb.or([eb('ur.expiresAt', 'is', null), eb('ur.expiresAt', '>', now)]))
+    .where(linkInForce('ur', now))
     .orderBy('r.appId')
     .orderBy('r.sortNum')
     .orderBy('r.id')

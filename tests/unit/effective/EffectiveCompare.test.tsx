@@ -108,7 +108,7 @@ describe('the roles a staff member holds', () => {
     const end = new Date(financeEnd);
     const pad = (n: number) => String(n).padStart(2, '0');
     expect(finance.querySelector('.effective-role__end')?.textContent).toBe(
-      `有效期至 ${end.getFullYear()}/${pad(end.getMonth() + 1)}/${pad(end.getDate())} ${pad(end.getHours())}:${pad(end.getMinutes())}`,
+      `有效期至 ${end.getFullYear()}-${pad(end.getMonth() + 1)}-${pad(end.getDate())} ${pad(end.getHours())}:${pad(end.getMinutes())}`,
     );
     expect(within(finance).getByText('即将到期')).toBeInTheDocument();
 
