@@ -93,9 +93,9 @@ beforeAll(async () => {
   roles.a = await role('roleA', { grants: withNavigation('permission'), holders: [aliceId], sortNum: 2 });
   roles.shared = await role('roleShared', { grants: withNavigation('param'), holders: [aliceId, bobId], sortNum: 1 });
   roles.b = await role('roleB', { grants: withNavigation('dic'), holders: [bobId] });
-  // What alice holds but may not use: a disabled role (granting the app screen) and a link that has ended.
+  // What alice holds but may not use: a disabled role and a link that has ended, both granting the app screen.
   roles.off = await role('roleOff', { isEnable: '0', grants: withNavigation('app'), holders: [aliceId], sortNum: 3 });
-  roles.ended = await role('roleEnded', { holders: [aliceId], expiresAt: now - 1000 });
+  roles.ended = await role('roleEnded', { grants: withNavigation('app'), holders: [aliceId], expiresAt: now - 1000 });
   // A link ending in three days still grants (the role screen) until then.
   roles.timed = await role('roleTimed', { grants: withNavigation('role'), holders: [aliceId], expiresAt: now + 3 * DAY, sortNum: 4 });
   roles.other = await role('opsRole', { appId: otherAppId, holders: [aliceId] });
@@ -145,7 +145,7 @@ describe('GET /effective/compare', () => {
     expect(order.indexOf(byCode('dic:list').id)).toBeLessThan(order.indexOf(api.id));
   });
 
-  it('leaves out a disabled role: it neither reaches nor is named', async () => {
+  it('leaves out a disabled role and an ended link: neither reaches nor is named', async () => {
     const { body } = await compare({ userId: aliceId, otherUserId: bobId, appId: baseAppId });
     const all = [...body.data.onlyUser, ...body.data.onlyOther];
     for (const id of screenNodes('app')) expect(all.some((n) => n.id === id)).toBe(false);
@@ -227,11 +227,13 @@ describe('GET /effective/roles', () => {
     expect(body.data.findIndex((r) => r.roleKey === 'roleShared')).toBeLessThan(body.data.findIndex((r) => r.roleKey === 'roleA'));
   });
 
-  it('drops a link from the moment it ends', async () => {
+  it('drops a link from the moment it ends, and what it granted from the comparison', async () => {
     await server.db.updateTable('userRole').set({ expiresAt: Date.now() - 1 }).where('userId', '=', aliceId).where('roleId', '=', roles.timed).execute();
     try {
       const { body } = await heldRoles({ userId: aliceId });
       expect(body.data.some((r) => r.id === roles.timed)).toBe(false);
+      const reach = await compare({ userId: aliceId, otherUserId: bobId, appId: baseAppId });
+      expect(reach.body.data.onlyUser.some((n) => screenNodes('role').includes(n.id))).toBe(false);
     } finally {
       await server.db.updateTable('userRole').set({ expiresAt: Date.now() + 3 * DAY }).where('userId', '=', aliceId).where('roleId', '=', roles.timed).execute();
     }
