@@ -29,6 +29,8 @@ export const roleResource = defineResource({
   readOnlyRows: { field: 'roleKey', values: [SUPER_ADMIN_ROLE_KEY], reason: SUPER_ADMIN_ROLE_LOCKED },
   // Switching several roles on or off at once (each checked as its own save: the super-admin role stays on).
   bulk: ['isEnable'],
+  // A role's switch changes who may do what: a revert never restores it (README "History and revert").
+  history: { fixed: ['isEnable'] },
   rowActions: [
     { action: 'authorize', label: text('授权', 'Authorize'), dialog: 'roleGrant', apis: [PERMISSION_CALLS.tree, ROLE_CALLS.grant] },
     { action: 'functionInfo', label: text('功能信息', 'Function info'), dialog: 'roleFunctionInfo', apis: [PERMISSION_CALLS.tree] },
