@@ -133,7 +133,7 @@ describe('reverting a parameter\'s edit', () => {
   });
 
   it('refuses a creation (1001) and a change of another record (1004)', async () => {
-    const { id, auditId } = await editedParam('hist.other', 'a', 'b');
+    const { id } = await editedParam('hist.other', 'a', 'b');
     const insertId = (await historyOf(PARAM, id)).body.data.items.find((entry) => entry.action === 'insert')!.id;
     expect((await revert(PARAM, { id, auditId: insertId })).body).toMatchObject({ code: Code.VALIDATION_FAILED, msg: '只有修改可以撤销' });
     const another = await editedParam('hist.another', 'x', 'y');
