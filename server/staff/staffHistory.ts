@@ -53,9 +53,9 @@ export function staffHistory(db: Kysely<Database>, grants: Pick<Grants, 'canCall
       const id = requiredId(params.id, locale);
       const auditId = requiredId(params.auditId, locale, 'auditId');
       const version = optionalId(params[VERSION_FIELD], locale, VERSION_FIELD);
+      const account = await accountOf(request, id);
       // A revert is an edit: only for a caller who may edit accounts.
       if (!(await grants.canCallApi(caller.userId, STAFF_CALLS.saveOrUpdate, caller.grantsVersion))) throw new ApiError(Code.FORBIDDEN);
-      const account = await accountOf(request, id);
       const values = await revertValues(subject, account, auditId);
       const { adminFlag: _supervisor, ...stored } = account;
       return save(request, { userCenter: { ...stored, ...values, id, [VERSION_FIELD]: version ?? account[VERSION_FIELD] } });

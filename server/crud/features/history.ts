@@ -75,9 +75,9 @@ export const history: FeatureFactory = ({ db, grants }, definition) => {
           const id = requiredId(params.id, locale);
           const auditId = requiredId(params.auditId, locale, 'auditId');
           const version = optionalId(params[VERSION_FIELD], locale, VERSION_FIELD);
+          const record = await recordOf(core, id);
           // A revert is an edit: only for a caller who may edit.
           if (!caller || !grants || !(await grants.canCallApi(caller.userId, savePath, caller.grantsVersion))) throw new ApiError(Code.FORBIDDEN);
-          const record = await recordOf(core, id);
           const values = await revertValues(subjectOf(core), record, auditId);
           // As the edit form would send it: the restored fields at the version read (the current one unless told).
           const saved = await core.save(request, { ...values, id, [VERSION_FIELD]: version ?? versionOf(record) });
