@@ -14,7 +14,7 @@ import type { ListData } from '../../contract/envelope';
 import { useLocale } from '../../providers/locale';
 import { fieldChanges } from './changes';
 import { ChangesTable } from './ChangesTable';
-import { timeText } from './cells';
+import { timeText } from './timeText';
 
 // Kept here, not in the console's dictionaries: only this chunk needs them.
 const WORDS = {
