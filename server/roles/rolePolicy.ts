@@ -8,7 +8,7 @@
  *   changes (roleGrants.ts `requireOwnGrants`: only nodes the caller holds, 1003), and nobody but a
  *   super-admin switches on a role they hold themselves (that would undo its revocation). Switching
  *   off or deleting a role one holds only takes from oneself and is allowed.
- * Deleting a role removes its grants and its links to users in the same transaction.
+ * Deleting a role removes its grants, its data scope and its links to users in the same transaction.
  */
 import type { Kysely } from 'kysely';
 import { Code } from '../../contract';
@@ -19,6 +19,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Caller } from '../http/requestContext';
 import { roleMessages } from './messages';
+import { deleteRoleDataScopes } from './roleDataScope';
 import { grantsOfRoles, holdsRole, requireOwnGrants } from './roleGrants';
 
 const ENABLED = '1';
@@ -66,6 +67,7 @@ export const rolePolicy: CrudFeature = {
     for (const part of chunks(ids)) {
       await trx.deleteFrom('rolePermission').where('roleId', 'in', part).execute();
       await trx.deleteFrom('userRole').where('roleId', 'in', part).execute();
+      await deleteRoleDataScopes(trx, part);
     }
   },
 

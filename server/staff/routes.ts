@@ -1,7 +1,7 @@
 /** Staff calls under /base/admin, at the paths of contract/paths.ts (SPEC §7 Users). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code } from '../../contract';
+import { Code, ROLE_ENDS_PARAM } from '../../contract';
 import { STAFF_CALLS as S } from '../../contract/paths';
 import { CHANGE_EMAIL_PATH, CHANGE_PASSWORD_PATH } from '../../contract/session';
 import type { Grants } from '../auth/grants';
@@ -11,6 +11,8 @@ import { ApiError } from '../errors';
 import { acceptFileBodies, IMPORT_ROUTE_OPTIONS } from '../import/fileBody';
 import { success } from '../http/envelope';
 import { missingParam, optionalId, requestParams, requiredId, textParam } from '../http/params';
+import { callerOf } from '../http/requestContext';
+import { requireStaffInScope, staffScopeOf } from '../scope/dataScope';
 import { accountActions } from './accountActions';
 import { staffBulkUpdater } from './bulkStaff';
 import { emailChanger } from './changeEmail';
@@ -46,9 +48,13 @@ const STAFF_SAVE_DOC: RouteDoc = {
   params: z.object({
     userCenter: (entitySchema(staffEntity) as unknown as z.ZodObject).extend({ id: idParam.optional(), [VERSION_FIELD]: idParam.optional() }),
     roleIds: z.union([z.string(), z.array(idParam)]).optional().describe('role ids, comma separated; absent: an update keeps the roles'),
+    [ROLE_ENDS_PARAM]: z
+      .record(z.string(), z.number().int().positive().nullable())
+      .optional()
+      .describe('role id → when that link ends (epoch ms, in the future; null: no end), for roles being assigned; a role left out keeps its end, a new one has none'),
   }),
   example: { userCenter: { id: EXAMPLE_ID, ...STAFF_EXAMPLE } },
-  codes: [Code.NOT_FOUND, Code.DUPLICATE, Code.STALE_VERSION],
+  codes: [Code.FORBIDDEN, Code.NOT_FOUND, Code.DUPLICATE, Code.STALE_VERSION],
 };
 
 const HISTORY_DOC = paramsDoc({ id: idParam, pageNo: z.coerce.number().int().positive().optional(), pageSize: z.coerce.number().int().positive().optional() }, { id: EXAMPLE_ID }, [Code.NOT_FOUND]);
@@ -59,6 +65,7 @@ const REVERT_DOC = paramsDoc(
 );
 
 export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle, grants: Pick<Grants, 'canCallApi'>) {
+  const callerScope = (request: FastifyRequest) => staffScopeOf(db, callerOf(request).userId);
   const staffList = createStaffList(db);
   const save = staffSaver(db);
   const actions = accountActions(db, staffList);
@@ -71,14 +78,14 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle, grant
     app.route({
       method: ['GET', 'POST'],
       url: S.list,
-      handler: async (request) => success(request, await staffList.list(requestParams(request), request.locale)),
+      handler: async (request) => success(request, await staffList.list(requestParams(request), request.locale, await callerScope(request))),
     });
     // The add-member dialog's candidate search: the same search, its own API element, and only
     // what the picker shows (no ID card, contacts or addresses).
     app.route({
       method: ['GET', 'POST'],
       url: S.filterList,
-      handler: async (request) => success(request, pickerRows(await staffList.list(requestParams(request), request.locale))),
+      handler: async (request) => success(request, pickerRows(await staffList.list(requestParams(request), request.locale, await callerScope(request)))),
     });
 
     // What the filters select, as a streamed .xlsx; it writes its audit row (server/export).
@@ -103,7 +110,10 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle, grant
     });
 
     app.get(S.detail, { config: { doc: idDoc } }, async (request) => {
-      const detail = await loadStaff(db, requiredId(requestParams(request).id, request.locale));
+      const id = requiredId(requestParams(request).id, request.locale);
+      // Outside the caller's scope, or (for a scoped caller) missing: 1003 alike.
+      await requireStaffInScope(db, callerOf(request).userId, [id], request.locale);
+      const detail = await loadStaff(db, id);
       if (!detail) throw new ApiError(Code.NOT_FOUND);
       return success(request, detail);
     });

@@ -61,6 +61,9 @@ export const BESPOKE_ROWS: Row[] = [
 
   ['GET',  '/rolePermission/save',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { appId: 1, roleId: NONE, permissionIds: '' } }],
   ['POST', '/rolePermission/save',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { appId: 1, roleId: NONE, permissionIds: '' } }],
+  // A role's data scope: read and saved under the role screen's 数据范围 button (tests/api/dataScope.test.ts).
+  ['GET',  '/roleDataScope/detail',         NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { roleId: NONE } }],
+  ['POST', '/roleDataScope/save',           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { roleId: NONE, dataScope: 1 } }],
 
   ['GET',  '/permission/filterTree',        NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { appId: NONE } }],
   ['GET',  '/permission/tree',              NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { appId: 1, roleId: NONE } }],
