@@ -8,6 +8,7 @@ import { Code, requiredText, text, type ListData } from '../../contract';
 import { defineEntity } from '../../contract/entity';
 import { defineResource } from '../../resources/define';
 import { resourceDefinitions } from '../../resources/registry';
+import { DataScope } from '../../contract/dataScope';
 import type { HistoryEntry } from '../../contract/history';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 import { create as createStaff, save as saveStaff, staffInput, USER } from './staffFixtures';
@@ -212,6 +213,17 @@ describe('an account\'s history', () => {
     expect(entry.changes.find((c) => c.field === 'passwordHash')).toMatchObject({ before: '******', after: '******' });
     expect(entry.revertible).toBe(false);
     expect((await revert(USER, { id, auditId: entry.id })).body.code).toBe(Code.VALIDATION_FAILED);
+  });
+
+  it('keeps to the caller\'s data scope: another account\'s history and revert answer 1003', async () => {
+    const id = await createStaff(server, admin, staffInput(9104));
+    await saveStaff(server, admin, { ...staffInput(9104), id, grade: 'P6' });
+    const auditId = (await historyOf(USER, id)).body.data.items[0]!.id;
+    const { roleId } = await server.createUser({ code: 'hist_self', password: 'hist_self-pass-1', apis: ['/user/history', '/user/revert', '/user/saveOrUpdate'] });
+    await server.db.insertInto('roleDataScope').values({ roleId, dataScope: DataScope.SELF }).execute();
+    const self = await server.tokenFor('hist_self', 'hist_self-pass-1');
+    expect((await historyOf(USER, id, self)).body.code).toBe(Code.FORBIDDEN);
+    expect((await revert(USER, { id, auditId }, self)).body.code).toBe(Code.FORBIDDEN);
   });
 
   it('applies the staff rules: an account beyond the caller\'s own roles is refused (1003)', async () => {
