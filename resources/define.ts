@@ -12,6 +12,7 @@ import { EXPORT_PATH } from '../contract/exportFile';
 // Not the barrel: it would pull zod into every chunk that needs only these.
 import { actionCode, endpointOf } from '../contract/resourceCalls';
 import { IMPORT_PATH, IMPORT_TEMPLATE_PATH } from '../contract/importFile';
+import { HISTORY_PATHS } from '../contract/history';
 import { apiElementPath } from '../contract/session';
 
 export { actionCode, endpointOf };
@@ -368,6 +369,13 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   timestamps?: boolean;
   /** Its show view (default: the columns, no related lists). */
   show?: ShowSpec<(keyof F & string) | TimestampField>;
+  /**
+   * Its show view's history of changes (`<endpoint>/history`) and the revert of one edit
+   * (`<endpoint>/revert`, replayed through the save), each a page element of its own: on by
+   * default for an editable resource, `false` turns both off. `fixed` names fields an edit may
+   * change but a revert never restores (a role's switch: it changes who may do what).
+   */
+  history?: false | { fixed?: ReadonlyArray<keyof F & string> };
   /** Exact filters every list call must give (1001 when missing or not a valid value). */
   requiredFilters?: ReadonlyArray<keyof F & string>;
   privacy?: PrivacySpec<keyof F & string>;
@@ -482,6 +490,16 @@ export function bulkFieldsOf(definition: Pick<ResourceDefinition, 'columns' | 'b
   return [...new Set([...switches, ...(definition.bulk ?? [])])];
 }
 
+/** Whether a resource's show view has a history with reverts (editable, unless `history: false`). */
+export function hasHistory(definition: Pick<ResourceDefinition, 'history' | 'actions'>): boolean {
+  return definition.history !== false && hasAction(definition, 'edit');
+}
+
+/** Fields a revert never restores beyond those the save itself keeps (`history.fixed`). */
+export function historyFixedOf(definition: Pick<ResourceDefinition, 'history'>): readonly string[] {
+  return (definition.history || undefined)?.fixed ?? [];
+}
+
 /** Below a resource's endpoint: what a delete would take with it (contract/deleteImpact.ts), read by its confirmation. */
 export const DELETE_IMPACT_PATH = 'deleteImpact';
 
@@ -508,6 +526,8 @@ const EXPORT_LABEL: Text = { 'zh-CN': '导出', 'en-US': 'Export' };
 
 const BULK_EDIT_LABEL: Text = { 'zh-CN': '批量修改', 'en-US': 'Bulk edit' };
 const IMPORT_LABEL: Text = { 'zh-CN': '导入', 'en-US': 'Import' };
+const HISTORY_LABEL: Text = { 'zh-CN': '变更历史', 'en-US': 'History' };
+const REVERT_LABEL: Text = { 'zh-CN': '撤销变更', 'en-US': 'Revert' };
 
 /** The page elements a CRUD resource gets (one per declared action), each with the calls it needs. */
 export function crudActions(definition: ResourceDefinition): ActionElement[] {
@@ -543,11 +563,18 @@ export function crudActions(definition: ResourceDefinition): ActionElement[] {
   const importing = isImportable(definition)
     ? [{ action: 'import', code: actionCode(definition.name, 'import'), label: IMPORT_LABEL, apis: [`${base}/${IMPORT_PATH}`, `${base}/${IMPORT_TEMPLATE_PATH}`] }]
     : [];
+  // A record's history, and reverting one of its edits: grants of their own, never implied by edit.
+  const history = hasHistory(definition)
+    ? [
+        { action: 'history', code: actionCode(definition.name, 'history'), label: HISTORY_LABEL, apis: [`${base}${HISTORY_PATHS.history}`] },
+        { action: 'revert', code: actionCode(definition.name, 'revert'), label: REVERT_LABEL, apis: [`${base}${HISTORY_PATHS.revert}`] },
+      ]
+    : [];
   const extra = (definition.rowActions ?? []).map(({ action, label, apis: paths }) => ({
     action,
     code: actionCode(definition.name, action),
     label,
     apis: [...paths],
   }));
-  return [...crud, ...reveal, ...exporting, ...bulkEdit, ...importing, ...extra];
+  return [...crud, ...reveal, ...exporting, ...bulkEdit, ...importing, ...history, ...extra];
 }

@@ -55,6 +55,8 @@ const LABELS = {
   export: text('导出', 'Export'),
   bulkEdit: text('批量修改', 'Bulk edit'),
   import: text('导入', 'Import'),
+  history: text('变更历史', 'History'),
+  revert: text('撤销变更', 'Revert'),
 };
 
 /** A button of a bespoke screen: its action (code `<component>:<action>`, label by action) and its calls. */

@@ -165,7 +165,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
       await api.register(sessionRoutes({ db, sessions, throttle, grants, loginLog: createLoginLog(db) }));
       await api.register(permissionRoutes(db));
       await api.register((await import('./effective/routes')).effectiveRoutes(db));
-      await api.register(staffRoutes(db, throttle));
+      await api.register(staffRoutes(db, throttle, grants));
       await api.register(officeRoutes(db));
       await api.register(dictionaryRoutes(dictionaries));
       await api.register(statistics.admin);

@@ -5,11 +5,12 @@
  * the related lists and lines the cells do not draw (./features). Loaded on first use, never with the list.
  */
 import { useTable } from '@refinedev/antd';
-import { useShow, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
-import { Alert, Button, Descriptions, Drawer, Space, Table, Tabs } from 'antd';
-import { Fragment, useCallback, useState } from 'react';
+import { useCan, useShow, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
+import { Alert, Button, Descriptions, Drawer, Space, Spin, Table, Tabs } from 'antd';
+import { Fragment, lazy, Suspense, useCallback, useState } from 'react';
+import { historyMessages } from '../../contract/history';
 import { useLocale } from '../../providers/locale';
-import { isComputed, type RelatedSpec, type ResourceDefinition } from '../define';
+import { endpointOf, hasHistory, isComputed, type RelatedSpec, type ResourceDefinition } from '../define';
 import { relatedOf } from '../registry';
 import { CellContent } from './CellContent';
 import { ChangesTable } from './ChangesTable';
@@ -20,6 +21,9 @@ import { showLines } from './showItems';
 import { pagerTotal } from './pagerTotal';
 
 const NO_ACCESS = { canCreate: false, canEdit: false, canDelete: false };
+
+// Its own chunk: opened only when the history tab is.
+const HistoryPanel = lazy(() => import('./HistoryPanel'));
 
 /** `grants`: what the caller holds on the master beyond `list` (features' columns read them). */
 function RelatedList({ spec, definition, masterId, grants }: { spec: RelatedSpec; definition: ResourceDefinition; masterId: BaseKey; grants: ReadonlySet<string> }) {
@@ -79,6 +83,25 @@ export function ResourceShow({ definition, id, open, onClose, afterClose }: Prop
     const grant = spec.grantedBy ?? 'list';
     return grant === 'list' || grants.has(grant);
   });
+  const withHistory = hasHistory(definition);
+  const canSeeHistory = useCan({ resource: definition.name, action: 'history', queryOptions: { enabled: withHistory } }).data?.can === true && withHistory;
+  const canRevert = useCan({ resource: definition.name, action: 'revert', queryOptions: { enabled: canSeeHistory } }).data?.can === true;
+  const tabs = related.map(({ spec, definition: d }) => ({
+    key: d.name,
+    label: d.title[locale],
+    children: <RelatedList spec={spec} definition={d} masterId={id} grants={grants} />,
+  }));
+  if (canSeeHistory) {
+    tabs.push({
+      key: 'history',
+      label: historyMessages.tab[locale],
+      children: (
+        <Suspense fallback={<Spin />}>
+          <HistoryPanel endpoint={endpointOf(definition)} id={id} fields={definition.entity.fields} canRevert={canRevert} onReverted={() => void query.refetch()} />
+        </Suspense>
+      ),
+    });
+  }
 
   return (
     <Drawer
@@ -115,16 +138,7 @@ export function ResourceShow({ definition, id, open, onClose, afterClose }: Prop
           <ChangesTable changes={entry.changes} table={entry.table} locale={locale} />
         </section>
       ))}
-      {related.length > 0 ? (
-        <Tabs
-          className="generic-show__tabs"
-          items={related.map(({ spec, definition: d }) => ({
-            key: d.name,
-            label: d.title[locale],
-            children: <RelatedList spec={spec} definition={d} masterId={id} grants={grants} />,
-          }))}
-        />
-      ) : null}
+      {tabs.length > 0 ? <Tabs className="generic-show__tabs" items={tabs} /> : null}
     </Drawer>
   );
 }

@@ -88,15 +88,9 @@ export function decimalText(field: Field, value: unknown, locale: Locale): strin
   return numberFormat(locale, scale, currency).format(minorUnitsText(units, scale) as Intl.StringNumericLiteral);
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant (epoch milliseconds) as the browser's local 'YYYY-MM-DD HH:mm:ss'. */
-export function timeText(value: unknown): string | undefined {
-  const ms = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isFinite(ms)) return undefined;
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
+// Its own module: a chunk needing only it (the history panel) need not load the registry this one imports.
+export { timeText } from './timeText';
+import { timeText } from './timeText';
 
 /** `record`: the whole row, which a record of changes reads its table from (`tableName`). */
 export function cellView(definition: ResourceDefinition, column: ColumnSpec, value: unknown, locale: Locale, record?: Record<string, unknown>): CellView {

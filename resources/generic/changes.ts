@@ -56,3 +56,13 @@ export function labelled(
     after: read(change.column, change.after),
   }));
 }
+
+/** Fields every save moves: a history shows what the edit changed, not these. */
+const MOVED_BY_EVERY_SAVE: ReadonlySet<string> = new Set(['version', 'updateTime']);
+
+/** A history entry's changes (contract/history.ts, keyed by field) as rows to show, labelled from `fields`. */
+export function fieldChanges(changes: ReadonlyArray<{ field: string; before: unknown; after: unknown }>, locale: Locale, fields?: Fields): Change[] {
+  return changes
+    .filter((change) => !MOVED_BY_EVERY_SAVE.has(change.field))
+    .map((change) => ({ column: change.field, label: fields?.[change.field]?.label[locale] ?? change.field, before: shown(change.before), after: shown(change.after) }));
+}

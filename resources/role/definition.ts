@@ -29,6 +29,8 @@ export const roleResource = defineResource({
   readOnlyRows: { field: 'roleKey', values: [SUPER_ADMIN_ROLE_KEY], reason: SUPER_ADMIN_ROLE_LOCKED },
   // Switching several roles on or off at once (each checked as its own save: the super-admin role stays on).
   bulk: ['isEnable'],
+  // A role's switch changes who may do what: a revert never restores it (README "History and revert").
+  history: { fixed: ['isEnable'] },
   rowActions: [
     { action: 'authorize', label: text('授权', 'Authorize'), dialog: 'roleGrant', apis: [PERMISSION_CALLS.tree, ROLE_CALLS.grant] },
     // Which staff the role's holders reach; the organisation tree is read to choose departments.

@@ -44,6 +44,7 @@ const StaffDialog = lazy(() => loadStaffDialog().then((m) => ({ default: m.Staff
 const ResetPasswordDialog = lazy(() => loadResetDialog().then((m) => ({ default: m.ResetPasswordDialog })));
 const DeleteConfirm = lazy(() => loadDeleteConfirm().then((m) => ({ default: m.DeleteConfirm })));
 const StaffBulkConfirm = lazy(() => loadBulkConfirm().then((m) => ({ default: m.StaffBulkConfirm })));
+const StaffHistory = lazy(() => import('./StaffHistory'));
 const prefetchDialogs = () => {
   void loadStaffDialog();
   void loadResetDialog();
@@ -51,7 +52,7 @@ const prefetchDialogs = () => {
   void loadBulkConfirm();
 };
 
-const ACTIONS = ['create', 'edit', 'enable', 'resetPwd', 'delete', 'export', 'import', 'bulkEdit'] as const;
+const ACTIONS = ['create', 'edit', 'enable', 'resetPwd', 'delete', 'export', 'import', 'bulkEdit', 'history', 'revert'] as const;
 /** What the search form holds, as a saved view may give it back. */
 const SEARCH_FIELDS: ReadonlySet<string> = new Set(['code', 'name', 'telephone', 'officeId', 'roleIds']);
 const STAFF_IMPORT = { import: callUrl(STAFF_CALLS.import), template: callUrl(STAFF_CALLS.importTemplate) };
@@ -67,6 +68,7 @@ function LabelledTable(props: ComponentProps<'table'>) {
 type Dialog =
   | { kind: 'form'; row?: StaffListRow; open: boolean }
   | { kind: 'resetPwd'; row: StaffListRow; open: boolean }
+  | { kind: 'history'; row: StaffListRow; open: boolean }
   | { kind: 'delete'; row: StaffListRow; open: boolean }
   | { kind: 'disable'; row: StaffListRow; open: boolean }
   | { kind: 'bulk'; bulk: StaffBulkAction; target: BulkTarget; open: boolean };
@@ -259,6 +261,9 @@ export default function UserPage({ route }: PageProps) {
             afterClose={forgetDialog}
             onSaved={() => void reload()}
           />
+        ) : null}
+        {dialog?.kind === 'history' ? (
+          <StaffHistory row={dialog.row} canRevert={granted.has('revert')} open={dialog.open} onClose={closeDialog} afterClose={forgetDialog} onReverted={() => void reload()} />
         ) : null}
         {dialog?.kind === 'resetPwd' ? (
           <ResetPasswordDialog key={dialog.row.id} row={dialog.row} open={dialog.open} onClose={closeDialog} afterClose={forgetDialog} />

@@ -21,5 +21,8 @@ export const userScreen: ScreenDeclaration = {
     // A department or state set on many accounts at once: a grant of its own, never implied by edit.
     button('bulkEdit', [S.bulkUpdate, OFFICE_CALLS.list]),
     button('import', [S.import, S.importTemplate]),
+    // An account's history, and reverting one of its edits: grants of their own, never implied by edit.
+    button('history', [S.history]),
+    button('revert', [S.revert]),
   ],
 };

@@ -1,6 +1,7 @@
 import ClockCircleOutlined from '@ant-design/icons/es/icons/ClockCircleOutlined';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
+import HistoryOutlined from '@ant-design/icons/es/icons/HistoryOutlined';
 import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import { Button, Space, Switch, Tag, Tooltip } from 'antd';
 import type { ComponentType } from 'react';
@@ -13,11 +14,11 @@ import { isEndingSoon, roleEndMessages } from '../../contract/roleEnds';
 import { cellText, censusText, EMPTY, roleText, sexLabel } from './staffList';
 
 /** Row actions in their order, each with its page element (`user:<action>`). */
-export const ROW_ACTIONS = ['edit', 'resetPwd', 'delete'] as const;
+export const ROW_ACTIONS = ['edit', 'history', 'resetPwd', 'delete'] as const;
 export type RowActionName = (typeof ROW_ACTIONS)[number];
 
-const ICONS: Record<RowActionName, ComponentType> = { edit: EditOutlined, resetPwd: LockOutlined, delete: DeleteOutlined };
-const LABELS: Record<RowActionName, string> = { edit: 'buttons.edit', resetPwd: 'staff.action.resetPwd', delete: 'buttons.delete' };
+const ICONS: Record<RowActionName, ComponentType> = { edit: EditOutlined, history: HistoryOutlined, resetPwd: LockOutlined, delete: DeleteOutlined };
+const LABELS: Record<RowActionName, string> = { edit: 'buttons.edit', history: 'staff.action.history', resetPwd: 'staff.action.resetPwd', delete: 'buttons.delete' };
 
 interface Options {
   locale: Locale;
@@ -147,7 +148,7 @@ export function staffColumns({ locale, t, page, size, granted, switching, selfId
             const Icon = ICONS[action];
             const name = t(LABELS[action]);
             // One's own account is refused by the server: say why rather than offer it.
-            const refusal = row.id === selfId && action !== 'edit' ? OWN_ACCOUNT_REFUSALS[action][locale] : undefined;
+            const refusal = row.id === selfId && action !== 'edit' && action !== 'history' ? OWN_ACCOUNT_REFUSALS[action][locale] : undefined;
             return (
               <Tooltip key={action} title={refusal ?? name}>
                 <Button

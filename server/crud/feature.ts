@@ -114,6 +114,11 @@ export interface CrudCore {
   checkNew(params: Record<string, unknown>, context: CallContext): Promise<Record<string, unknown>>;
   /** Fields the server keeps (the features' `serverFields`): never taken from a request. */
   serverFields: ReadonlySet<string>;
+  /**
+   * Saves `params` exactly as /saveOrUpdate would (every check, policy and the record version),
+   * answering the saved record; throws the save's refusal. The one save path: a revert replays through it.
+   */
+  save(request: FastifyRequest, params: Record<string, unknown>): Promise<ResourceRecord>;
 }
 
 /** How an export shows personal data, and what it records once its rows are written. */

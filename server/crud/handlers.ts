@@ -111,9 +111,9 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     return values;
   }
 
-  async function save(request: FastifyRequest) {
+  /** A save of `params` as /saveOrUpdate asks it (a revert replays an edit through here too). */
+  async function saveParams(request: FastifyRequest, params: Record<string, unknown>) {
     const { locale } = request;
-    const params = requestParams(request);
     const id = optionalId(params.id, locale);
     // One call serves both: the action it is used for must be one the resource has.
     if (!hasAction(definition, id === undefined ? 'create' : 'edit')) throw new ApiError(Code.FORBIDDEN);
@@ -142,13 +142,15 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
       }
       const saved = savedId === undefined ? undefined : await repository.findById(savedId);
       if (!saved) throw new ApiError(Code.NOT_FOUND);
-      return success(request, saved);
+      return saved;
     } catch (error) {
       // Two saves of the same key at once: the unique index decides, and the rule now taken speaks.
       if (entity.unique.length && isUniqueViolation(error)) throw duplicateOf((await checks.takenRule(values, id)) ?? entity.unique[0]!, locale);
       throw error;
     }
   }
+
+  const save = async (request: FastifyRequest) => success(request, await saveParams(request, requestParams(request)));
 
   /** Deletes all the ids, with their details, in one transaction; or nothing (1004 when one is missing). */
   async function remove(request: FastifyRequest) {
@@ -322,6 +324,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
       return { isRevealed: false };
     },
     checkNew: (params, context) => checkedValues(params, undefined, undefined, context),
+    save: saveParams,
     serverFields,
   };
   const routes = features.flatMap((feature) => feature.routes ?? []);

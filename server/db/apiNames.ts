@@ -52,6 +52,9 @@ const BY_VERB: Readonly<Record<string, Text>> = {
   versions: text('版本列表', 'Versions'),
   ingest: text('导入统计数据', 'Ingest statistics'),
   bulkUpdate: text('批量修改', 'Bulk edit'),
+  history: text('变更历史', 'History'),
+  // The audit log names a revert's rows by this: a revert is told apart from an edit.
+  revert: text('撤销变更', 'Revert a change'),
 };
 
 /**

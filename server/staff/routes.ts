@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { Code, ROLE_ENDS_PARAM } from '../../contract';
 import { STAFF_CALLS as S } from '../../contract/paths';
 import { CHANGE_EMAIL_PATH, CHANGE_PASSWORD_PATH } from '../../contract/session';
+import type { Grants } from '../auth/grants';
 import type { LoginThrottle } from '../auth/throttle';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
@@ -20,6 +21,7 @@ import { createStaffList } from './listQuery';
 import { pickerRows } from './pickerRows';
 import { staffSaver } from './saveStaff';
 import { staffExporter } from './staffExport';
+import { staffHistory } from './staffHistory';
 import { staffImporter } from './staffImport';
 import { loadStaff } from './staffRecord';
 import { z } from 'zod';
@@ -55,7 +57,14 @@ const STAFF_SAVE_DOC: RouteDoc = {
   codes: [Code.FORBIDDEN, Code.NOT_FOUND, Code.DUPLICATE, Code.STALE_VERSION],
 };
 
-export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
+const HISTORY_DOC = paramsDoc({ id: idParam, pageNo: z.coerce.number().int().positive().optional(), pageSize: z.coerce.number().int().positive().optional() }, { id: EXAMPLE_ID }, [Code.NOT_FOUND]);
+const REVERT_DOC = paramsDoc(
+  { id: idParam, auditId: idParam.describe('the audit row of the edit to revert'), [VERSION_FIELD]: idParam.optional().describe('the account version the history was read at') },
+  { id: EXAMPLE_ID, auditId: EXAMPLE_ID },
+  [Code.NOT_FOUND, Code.CONFLICT, Code.STALE_VERSION],
+);
+
+export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle, grants: Pick<Grants, 'canCallApi'>) {
   const callerScope = (request: FastifyRequest) => staffScopeOf(db, callerOf(request).userId);
   const staffList = createStaffList(db);
   const save = staffSaver(db);
@@ -63,6 +72,7 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
   const bulkUpdate = staffBulkUpdater(db, staffList);
   const changePassword = passwordChanger(db, throttle);
   const changeEmail = emailChanger(db, throttle);
+  const history = staffHistory(db, grants, save);
 
   return async function register(app: FastifyInstance): Promise<void> {
     app.route({
@@ -109,6 +119,10 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
     });
 
     app.post(S.saveOrUpdate, { config: { writes: true, doc: STAFF_SAVE_DOC } }, async (request) => success(request, await save(request)));
+
+    // An account's history, and reverting one edit through the save above (./staffHistory.ts).
+    app.get(S.history, { config: { doc: HISTORY_DOC } }, async (request) => success(request, await history.history(request)));
+    app.post(S.revert, { config: { writes: true, doc: REVERT_DOC } }, async (request) => success(request, await history.revert(request)));
 
     const action = (run: (request: Parameters<typeof actions.enable>[0]) => Promise<void>) => async (request: Parameters<typeof actions.enable>[0]) => {
       await run(request);

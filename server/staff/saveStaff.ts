@@ -167,10 +167,10 @@ export function staffSaver(db: Kysely<Database>) {
     return current ? new ApiError(Code.STALE_VERSION, undefined, { current }) : new ApiError(Code.NOT_FOUND);
   }
 
-  return async function save(request: FastifyRequest) {
+  // `params`: the request's own, or those a revert replays (./staffHistory.ts).
+  return async function save(request: FastifyRequest, params: Record<string, unknown> = requestParams(request)) {
     const { locale } = request;
     const caller = callerOf(request);
-    const params = requestParams(request);
     const input = params.userCenter;
     if (typeof input !== 'object' || input === null || Array.isArray(input)) throw fieldError('userCenter', format(ruleMessages.required[locale], { label: 'userCenter' }), locale);
     const id = optionalId((input as Record<string, unknown>).id, locale);

@@ -66,6 +66,12 @@ const WRITES: Call[] = [
   post('/office/saveOrUpdate', () => ({ type: 1, parentId: 0, name: '审计部' })),
   post('/roleDataScope/save', async () => ({ roleId: await idOf('role', 'roleKey', 'auditRole'), dataScope: 2, officeIds: [await idOf('office', 'name', '审计部')] })),
   post('/user/saveOrUpdate', async () => ({ userCenter: staffInput(900, { name: '审计员' }), roleIds: '' })),
+  post('/user/revert', async () => {
+    const id = await idOf('user', 'name', '审计员');
+    await server.call('POST', '/base/admin/user/saveOrUpdate', { token: admin, body: { userCenter: { ...staffInput(900, { name: '审计员', position: '改过' }), id } } });
+    const edit = await server.db.selectFrom('auditLog').select('id').where('tableName', '=', 'user').where('recordId', '=', String(id)).where('action', '=', 'update').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    return { id, auditId: edit.id };
+  }),
   get('/office/add/user', async () => ({ officeId: await idOf('office', 'name', '审计部'), ids: await idOf('user', 'name', '审计员') })),
   get('/office/update/officeAdminFlag', async () => ({ ids: await idOf('user', 'name', '审计员'), adminFlag: 1 })),
   get('/office/remove/user', async () => ({ ids: await idOf('user', 'name', '审计员') })),

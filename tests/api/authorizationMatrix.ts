@@ -51,6 +51,9 @@ export const BESPOKE_ROWS: Row[] = [
   // Sent without a file: refused (1001) past the grant, writing nothing (tests/api/staffImport.test.ts).
   ['POST', '/user/import',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { dryRun: 1 }, body: {} }],
   ['GET',  '/user/importTemplate',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS],
+  // An account's history and the revert of one edit: buttons of their own (the revert also needs the save: tests/api/history.test.ts).
+  ['GET',  '/user/history',                 NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { id: NONE } }],
+  ['POST', '/user/revert',                  NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { id: NONE, auditId: NONE } }],
   ['GET',  '/permission/pemByUserAndApp',   NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS],
   ['GET',  '/workbench/apps',               NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS],
   ['POST', '/workbench/handoff',            NO_TOKEN, NO_TOKEN, EXPIRED, PASS,      PASS,  PASS,      PASS,       { body: { appId: NONE } }],

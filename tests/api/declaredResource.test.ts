@@ -118,11 +118,16 @@ describe('a resource declared with no test row', () => {
       expect(rows.map((row) => row.tableName), route).toContain(definition.table);
       seen.push(route);
     });
+    // Each edited and the edit reverted (its history's revert is audited as its own write).
     expect(seen).toEqual([
       'POST /gadget/saveOrUpdate',
+      'POST /gadget/saveOrUpdate',
+      'POST /gadget/revert',
       'POST /gadgetPart/saveOrUpdate',
       'POST /gadgetPart/saveOrUpdate',
       'POST /gadgetPart/move',
+      'POST /gadgetPart/saveOrUpdate',
+      'POST /gadgetPart/revert',
       'POST /gadgetPart/delete',
       'POST /gadget/delete',
     ]);

@@ -8,7 +8,8 @@
 import { Code, pagingParams, uniqueRuleOf } from '../../contract';
 import { apiElementPath } from '../../contract/session';
 import { IMPORT_PATH, IMPORT_TEMPLATE_PATH } from '../../contract/importFile';
-import { BULK_UPDATE_PATH, bulkFieldsOf, DELETE_IMPACT_PATH, endpointOf, exportPathOf, hasAction, isExportable, isImportable, type ResourceDefinition } from '../../resources/define';
+import { HISTORY_PATHS } from '../../contract/history';
+import { BULK_UPDATE_PATH, bulkFieldsOf, DELETE_IMPACT_PATH, endpointOf, exportPathOf, hasAction, hasHistory, isExportable, isImportable, type ResourceDefinition } from '../../resources/define';
 import { NONE, PASS, type Outcome, type Request, type Row } from './matrixTypes';
 import { rangeKindOf } from '../../contract/ranges';
 
@@ -70,6 +71,8 @@ function groupRows(group: readonly ResourceDefinition[]): Row[] {
   if (bulk) rows.push(row('POST', `${base}/${BULK_UPDATE_PATH}`, { body: { ids: `${NONE}`, values: { [bulkFieldsOf(bulk)[0]!]: null } } }));
   // An import sent without a file (refused past the grant, nothing written), and its template.
   if (some(isImportable)) rows.push(row('POST', `${base}/${IMPORT_PATH}`, { query: { dryRun: 1 }, body: {} }), row('GET', `${base}/${IMPORT_TEMPLATE_PATH}`));
+  // A record's history and the revert of one of its edits (the revert also needs the save: tests/api/history.test.ts).
+  if (some(hasHistory)) rows.push(row('GET', `${base}${HISTORY_PATHS.history}`, { query: { id: NONE } }), row('POST', `${base}${HISTORY_PATHS.revert}`, { body: { id: NONE, auditId: NONE } }));
   if (some((d) => d.privacy !== undefined)) rows.push(row('GET', `${base}/reveal`, { query: { id: NONE } }), row('POST', `${base}/reveal`, { body: { id: NONE } }));
   return rows;
 }

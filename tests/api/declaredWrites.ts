@@ -7,7 +7,8 @@
 import { validateEntity, type Field } from '../../contract';
 import { apiElementPath } from '../../contract/session';
 import { IMPORT_PATH } from '../../contract/importFile';
-import { BULK_UPDATE_PATH, bulkFieldsOf, endpointOf, hasAction, isImportable, type ResourceDefinition } from '../../resources/define';
+import { HISTORY_PATHS } from '../../contract/history';
+import { BULK_UPDATE_PATH, bulkFieldsOf, endpointOf, fixedFieldsOf, hasAction, hasHistory, historyFixedOf, isImportable, type ResourceDefinition } from '../../resources/define';
 import { xlsxOf } from './importFiles';
 import { resourceDefinitions } from '../../resources/registry';
 import type { Answer, TestServer } from './harness';
@@ -18,6 +19,15 @@ const PATTERN_CANDIDATES = ['/declared', 'https://example.com/declared', 'declar
 const isWritable = (d: ResourceDefinition) => hasAction(d, 'create');
 const write = (method: 'GET' | 'POST', d: ResourceDefinition, action: string) => `${method} ${apiElementPath(endpointOf(d))}/${action}`;
 
+const REVERT = HISTORY_PATHS.revert.slice(1);
+
+/** A text field of the form a revert restores (not fixed, masked, kept by the history or the order), if any. */
+function revertedField(d: ResourceDefinition): string | undefined {
+  const kept = new Set<string | undefined>([...fixedFieldsOf(d), ...historyFixedOf(d), ...Object.keys(d.privacy?.masked ?? {}), d.order?.field]);
+  const isText = (name: string) => ['requiredText', 'optionalText'].includes(d.entity.fields[name]?.rule.kind ?? '');
+  return hasHistory(d) ? d.form.map((spec) => spec.field).find((name) => !kept.has(name) && isText(name)) : undefined;
+}
+
 /** The write routes (as matrix keys) a derived write calls. */
 export function declaredWriteRoutes(definitions: readonly ResourceDefinition[]): string[] {
   return definitions.filter(isWritable).flatMap((d) => [
@@ -26,6 +36,7 @@ export function declaredWriteRoutes(definitions: readonly ResourceDefinition[]):
     ...(d.order && hasAction(d, 'edit') ? [write('POST', d, 'move')] : []),
     ...(bulkFieldsOf(d).length ? [write('POST', d, BULK_UPDATE_PATH)] : []),
     ...(isImportable(d) ? [write('POST', d, IMPORT_PATH)] : []),
+    ...(revertedField(d) !== undefined ? [write('POST', d, REVERT)] : []),
   ]);
 }
 
@@ -171,6 +182,15 @@ export async function runDeclaredWrites(
       const { body } = await server.call<Record<string, unknown>>('GET', `${endpointOf(d)}/detail`, { token, query: { id: ids[0]! } });
       // The value the record holds: the rules across fields (a reason required when off…) accept it.
       await call(d, BULK_UPDATE_PATH, { ids: [ids[0]!], values: { [bulkField]: body.data[bulkField] } });
+    }
+    // An edit of a text field, then its revert.
+    const reverted = revertedField(d);
+    if (reverted !== undefined && ids.length) {
+      const rule = d.entity.fields[reverted]!.rule as { kind: 'requiredText' | 'optionalText'; min?: number; max: number };
+      // Unlike the sample's `d<n>`, within the field's bounds.
+      await call(d, 'saveOrUpdate', { id: ids[0]!, [reverted]: 'r'.repeat(Math.max(rule.min ?? 1, 2)).slice(0, rule.max) });
+      const edit = await server.db.selectFrom('auditLog').select('id').where('tableName', '=', d.table).where('recordId', '=', String(ids[0]!)).where('action', '=', 'update').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      await call(d, REVERT, { id: ids[0]!, auditId: edit.id });
     }
   }
   for (const d of [...writable].reverse()) {

@@ -247,7 +247,7 @@ describe('a resource of every field type, added to a running database', () => {
       expect(audited.map((row) => row.tableName), route).toContain(definition.table);
       seen.push(route);
     });
-    // Its switch is set in bulk too, as the list's check boxes offer.
-    expect(seen).toEqual(['POST /everything/saveOrUpdate', 'POST /everything/bulkUpdate', 'POST /everything/delete']);
+    // Its switch is set in bulk too, as the list's check boxes offer; an edit is reverted from its history.
+    expect(seen).toEqual(['POST /everything/saveOrUpdate', 'POST /everything/bulkUpdate', 'POST /everything/saveOrUpdate', 'POST /everything/revert', 'POST /everything/delete']);
   });
 });

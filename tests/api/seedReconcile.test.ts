@@ -138,6 +138,8 @@ describe('a resource declared after the seed', () => {
       ['删除', 4],
       ['导出', 5],
       ['导入', 6],
+      ['变更历史', 7],
+      ['撤销变更', 8],
     ]);
 
     // New API codes continue after the largest code of the base app.

@@ -100,7 +100,7 @@ describe('pemByUserAndApp', () => {
     expect(menus[2]!.children.map((m) => m.url)).toEqual(['auditLog', 'loginLog', 'onlineSession', 'revealLog']);
     const param = system.children.find((m) => m.url === 'param')!;
     expect(param).toMatchObject({ path: '/system/param', menuType: MenuType.MENU, appId: baseAppId, parentId: system.id });
-    expect(param.children.map((c) => c.code)).toEqual(['param:list', 'param:create', 'param:edit', 'param:delete', 'param:export', 'param:import']);
+    expect(param.children.map((c) => c.code)).toEqual(['param:list', 'param:create', 'param:edit', 'param:delete', 'param:export', 'param:import', 'param:history', 'param:revert']);
     expect([...walkTree(menus)].some((n) => n.menuType === MenuType.API)).toBe(false);
     expect((await menusOf({ appId: baseAppId })).body.data).toEqual(body.data);
   });

@@ -7,6 +7,7 @@ import type { FeatureFactory } from '../feature';
 import { deletable } from './deletable';
 import { detailGroups } from './detailGroups';
 import { exporting } from './exporting';
+import { history } from './history';
 import { importing } from './importing';
 import { fixedWhileUsed } from './fixedWhileUsed';
 import { keyCheck } from './keyCheck';
@@ -15,4 +16,4 @@ import { resourcePolicy } from './policy';
 import { privacy } from './privacy';
 import { requiredFilters } from './requiredFilters';
 
-export const FEATURES: readonly FeatureFactory[] = [requiredFilters, fixedWhileUsed, detailGroups, deletable, order, keyCheck, privacy, exporting, importing, resourcePolicy];
+export const FEATURES: readonly FeatureFactory[] = [requiredFilters, fixedWhileUsed, detailGroups, deletable, order, keyCheck, privacy, exporting, importing, history, resourcePolicy];

@@ -13,6 +13,7 @@ const zh = {
   'staff.enable.label': '启用{name}',
 
   'staff.action.resetPwd': '重置密码',
+  'staff.action.history': '变更历史',
 
   'staff.dialog.create': '新增员工',
   'staff.dialog.edit': '编辑员工 · {name}',
@@ -52,6 +53,7 @@ const en: Record<keyof typeof zh, string> = {
   'staff.enable.label': 'Enable {name}',
 
   'staff.action.resetPwd': 'Reset password',
+  'staff.action.history': 'History',
 
   'staff.dialog.create': 'Add employee',
   'staff.dialog.edit': 'Edit employee · {name}',
