@@ -30,7 +30,7 @@ export const roleResource = defineResource({
   // Switching several roles on or off at once (each checked as its own save: the super-admin role stays on).
   bulk: ['isEnable'],
   rowActions: [
-    { action: 'authorize', label: text('授权', 'Authorize'), dialog: 'roleGrant', apis: [PERMISSION_CALLS.tree, ROLE_CALLS.grant] },
+    { action: 'authorize', label: text('授权', 'Authorize'), dialog: 'roleGrant', apis: [PERMISSION_CALLS.tree, ROLE_CALLS.grant, ROLE_CALLS.preview] },
     { action: 'functionInfo', label: text('功能信息', 'Function info'), dialog: 'roleFunctionInfo', apis: [PERMISSION_CALLS.tree] },
   ],
   sort: [['sortNum', 'asc']],

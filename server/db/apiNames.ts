@@ -5,7 +5,7 @@
  * A name an administrator typed is data and shows as typed.
  */
 import { text, type Text } from '../../contract/i18n';
-import { OFFICE_CALLS, STAFF_CALLS } from '../../contract/paths';
+import { OFFICE_CALLS, ROLE_CALLS, STAFF_CALLS } from '../../contract/paths';
 import { CHANGE_EMAIL_PATH, CHANGE_PASSWORD_PATH, HANDOFF_EXCHANGE_PATH, LOGIN_PATH, LOGOUT_PATH, WORKBENCH_LINK_PATH } from '../../contract/session';
 
 const BY_PATH: Readonly<Record<string, Text>> = {
@@ -16,6 +16,7 @@ const BY_PATH: Readonly<Record<string, Text>> = {
   [OFFICE_CALLS.addUser]: text('添加成员', 'Add members'),
   [OFFICE_CALLS.removeUser]: text('移除成员', 'Remove members'),
   [STAFF_CALLS.validTelephone]: text('校验手机号', 'Check phone'),
+  [ROLE_CALLS.preview]: text('授权预览', 'Grant preview'),
 };
 
 const BY_VERB: Readonly<Record<string, Text>> = {

@@ -1,4 +1,6 @@
 /** Staff calls under /base/admin, at the paths of contract/paths.ts (SPEC §7 Users). */
+import { PREVIEW_VERSION_PARAM } from '../../contract/grantPreview';
+import { grantsVersionParam } from '../roles/grantsVersion';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Code } from '../../contract';
@@ -44,9 +46,10 @@ const STAFF_SAVE_DOC: RouteDoc = {
   params: z.object({
     userCenter: (entitySchema(staffEntity) as unknown as z.ZodObject).extend({ id: idParam.optional(), [VERSION_FIELD]: idParam.optional() }),
     roleIds: z.union([z.string(), z.array(idParam)]).optional().describe('role ids, comma separated; absent: an update keeps the roles'),
+    [PREVIEW_VERSION_PARAM]: grantsVersionParam,
   }),
   example: { userCenter: { id: EXAMPLE_ID, ...STAFF_EXAMPLE } },
-  codes: [Code.NOT_FOUND, Code.DUPLICATE, Code.STALE_VERSION],
+  codes: [Code.NOT_FOUND, Code.DUPLICATE, Code.STALE_VERSION, Code.CONFLICT],
 };
 
 export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
