@@ -197,17 +197,21 @@ describe('a save after grants changed since its preview', () => {
 
 describe('refusal parity: a preview of what the save refuses is refused the same way, and writes nothing', () => {
   it('beyond one’s own grants, one’s own role, the super-admin role, another’s stronger account', async () => {
-    const { userId: holderId, roleId: holderRole } = await server.createUser({ code: 'gpholder', password: 'gpholder-pass' });
+    const { roleId: holderRole } = await server.createUser({ code: 'gpholder', password: 'gpholder-pass' });
     await grantNodes(server.db, holderRole, [...(await screenNodeIds(server.db, 'role')), ...(await screenNodeIds(server.db, 'user'))]);
     const holder = await server.tokenFor('gpholder', 'gpholder-pass');
     const superAdmin = (await server.db.selectFrom('role').select('id').where('roleKey', '=', 'superAdmin').executeTakeFirstOrThrow()).id;
+    // A role granting what the holder lacks, switched on (the random changes left it as they did).
+    await server.db.deleteFrom('rolePermission').where('roleId', '=', roles[0]!).execute();
+    await grantNodes(server.db, roles[0]!, pool.slice(0, 6));
+    await server.db.updateTable('role').set({ isEnable: '1' }).where('id', '=', roles[0]!).execute();
     const refused: GrantChange[] = [
       { kind: 'roleGrants', roleId: roles[2]!, appId, permissionIds: pool.slice(0, 3) },
       { kind: 'roleGrants', roleId: holderRole, appId, permissionIds: [] },
       { kind: 'roleEnable', roleId: superAdmin, isEnable: '0' },
       { kind: 'roleEnable', roleId: roles[0]!, isEnable: '0' },
       { kind: 'userRoles', userId: staff[0]!.id, roleIds: [superAdmin] },
-      { kind: 'userRoles', userId: holderId, roleIds: [] },
+      { kind: 'userRoles', userId: staff[1]!.id, roleIds: [] },
       { kind: 'roleGrants', roleId: 987654, appId, permissionIds: [] },
     ];
     for (const change of refused) {
