@@ -141,7 +141,7 @@ async function applyRoleEnds(trx: Kysely<Database>, userId: number, roleIds: rea
 }
 
 /** The changed nodes with their counts and the first names the caller may see. */
-async function summarise(t: PreviewDb, scope: StaffScope): Promise<Pick<GrantPreview, 'affectedUsers' | 'gained' | 'lost'>> {
+async function summarise(t: PreviewDb, scope: StaffScope): Promise<Omit<GrantPreview, 'grantsVersion'>> {
   for (const [isGained, from, against] of [
     [1, AFTER, BEFORE],
     [0, BEFORE, AFTER],
@@ -160,7 +160,16 @@ async function summarise(t: PreviewDb, scope: StaffScope): Promise<Pick<GrantPre
       )
       .execute();
   }
-  const affected = await t.selectFrom('gpChange').select((eb) => eb.fn.count<number>('userId').distinct().as('n')).executeTakeFirst();
+  const usersWho = async (isGained?: number) =>
+    Number(
+      (
+        await t
+          .selectFrom('gpChange')
+          .select((eb) => eb.fn.count<number>('userId').distinct().as('n'))
+          .$if(isGained !== undefined, (query) => query.where('isGained', '=', isGained!))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
   const counts = await t
     .selectFrom('gpChange')
     .select(['nodeId', 'isGained', (eb) => eb.fn.countAll<number>().as('users')])
@@ -207,7 +216,7 @@ async function summarise(t: PreviewDb, scope: StaffScope): Promise<Pick<GrantPre
     (Number(row.isGained) === 1 ? gained : lost).push(entry);
   }
   const byPath = (a: PreviewNode, b: PreviewNode) => a.appId - b.appId || a.path.join('\u0000').localeCompare(b.path.join('\u0000')) || a.id - b.id;
-  return { affectedUsers: Number(affected?.n ?? 0), gained: gained.sort(byPath), lost: lost.sort(byPath) };
+  return { affectedUsers: await usersWho(), gainingUsers: await usersWho(1), losingUsers: await usersWho(0), gained: gained.sort(byPath), lost: lost.sort(byPath) };
 }
 
 export async function previewGrantChange(db: Kysely<Database>, caller: Caller, change: GrantChange, locale: Locale): Promise<GrantPreview> {

@@ -106,6 +106,7 @@ async function previewThenSave(change: GrantChange): Promise<GrantPreview> {
   expect(byUser(shown.gained), `gained by ${JSON.stringify(change)}`).toEqual(gained);
   expect(byUser(shown.lost), `lost by ${JSON.stringify(change)}`).toEqual(lost);
   expect(shown.affectedUsers).toBe(new Set([...gained.keys(), ...lost.keys()]).size);
+  expect([shown.gainingUsers, shown.losingUsers]).toEqual([gained.size, lost.size]);
   for (const node of [...shown.gained, ...shown.lost]) expect(node.users).toBe(node.names.length);
   return shown;
 }
