@@ -6,19 +6,14 @@
  */
 import { useCustomMutation, useTranslate, type HttpError } from '@refinedev/core';
 import { useCallback, useState } from 'react';
-import { Code } from '../../contract/codes';
 import { grantPreviewMessages, PREVIEW_VERSION_PARAM, type GrantChange, type GrantPreview } from '../../contract/grantPreview';
 import { callUrl, ROLE_CALLS } from '../../contract/paths';
 import { useLocale } from '../../providers/locale';
+import { isChangedSincePreview } from './changedSincePreview';
 
 export const GRANT_PREVIEW_URL = callUrl(ROLE_CALLS.preview);
 
-/** Whether a save was refused because grants changed after its preview. */
-export function isChangedSincePreview(failure: unknown): boolean {
-  const refusal = failure as { statusCode?: unknown; code?: unknown; message?: unknown } | null | undefined;
-  const code = refusal?.statusCode ?? refusal?.code;
-  return code === Code.CONFLICT && Object.values(grantPreviewMessages.changedSincePreview).includes(String(refusal?.message));
-}
+export { isChangedSincePreview };
 
 export function useGrantPreview() {
   const t = useTranslate();

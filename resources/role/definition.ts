@@ -27,6 +27,8 @@ export const roleResource = defineResource({
   importable: true,
   // Only a super-admin may change it (server/roles/rolePolicy.ts); the list cannot tell who holds it.
   readOnlyRows: { field: 'roleKey', values: [SUPER_ADMIN_ROLE_KEY], reason: SUPER_ADMIN_ROLE_LOCKED },
+  // Switching a role on or off gives or takes its grants: who gains and loses what is shown before the save.
+  saveStep: { step: 'grantPreview', fields: ['isEnable'], apis: [ROLE_CALLS.preview] },
   // Switching several roles on or off at once (each checked as its own save: the super-admin role stays on).
   bulk: ['isEnable'],
   rowActions: [
