@@ -7,7 +7,7 @@
  * groups under it; a chosen department covers its groups too.
  */
 import type { Option } from './fields';
-import { text } from './i18n';
+import { text, type Locale } from './i18n';
 
 export const DataScope = {
   /** Every staff member, placed or not. */
@@ -52,4 +52,17 @@ export const dataScopeMessages = {
   outOfScope: text('无权操作该人员（超出数据范围）', 'This staff member is outside your data scope'),
   /** A chosen scope needs at least one node. */
   officesRequired: text('请选择数据范围部门', 'Choose the departments of the data scope'),
+  /** More nodes than SCOPE_OFFICES_MAX. */
+  officesMax: text(`数据范围最多选择${SCOPE_OFFICES_MAX}个部门或小组`, `Choose at most ${SCOPE_OFFICES_MAX} departments or groups`),
 };
+
+/**
+ * The one rule of a scope's chosen nodes, for the dialog's form and the server's save alike: a
+ * chosen scope names 1..SCOPE_OFFICES_MAX nodes (another scope names none: its list is ignored).
+ */
+export function dataScopeError(value: { dataScope: unknown; officeIds: readonly unknown[] }, locale: Locale): string | undefined {
+  if (Number(value.dataScope) !== DataScope.CHOSEN) return undefined;
+  if (value.officeIds.length === 0) return dataScopeMessages.officesRequired[locale];
+  if (value.officeIds.length > SCOPE_OFFICES_MAX) return dataScopeMessages.officesMax[locale];
+  return undefined;
+}

@@ -9,6 +9,7 @@
  * dialogs split those modules into many small shared chunks: about 7 KB more gzipped JavaScript
  * for the list screen and 5 KB for the home screen.
  */
+import ApartmentOutlined from '@ant-design/icons/es/icons/ApartmentOutlined';
 import CloseCircleFilled from '@ant-design/icons/es/icons/CloseCircleFilled';
 import CloseOutlined from '@ant-design/icons/es/icons/CloseOutlined';
 import ProfileOutlined from '@ant-design/icons/es/icons/ProfileOutlined';
@@ -18,6 +19,8 @@ import type { DialogEntry, DialogRegistry } from './generic/rowActions';
 
 export const dialogs: DialogRegistry = new Map<string, DialogEntry>([
   ['roleGrant', { load: () => import('./role/RoleGrantDialog'), icon: SafetyCertificateOutlined }],
+  // The organisation icon the menu already loads.
+  ['roleDataScope', { load: () => import('./role/RoleDataScopeDialog'), icon: ApartmentOutlined }],
   ['roleFunctionInfo', { load: () => import('./role/RoleFunctionInfoDialog'), icon: ProfileOutlined }],
   // Reuses an icon the list already loads: the UA list adds no weight to the generic list path.
   ['uaPublish', { load: () => import('./ua/PublishDialog'), icon: SafetyCertificateOutlined }],

@@ -14,6 +14,8 @@ import { staffEntity } from '../contract/entities/staff';
 import { templateEntity } from '../contract/entities/template';
 import type { Fields } from '../contract/fields';
 import { text, type Locale, type Text } from '../contract/i18n';
+import { roleEndMessages } from '../contract/roleEnds';
+import { timeText } from './generic/cells';
 import { camelCase } from './generic/changes';
 import { resourceDefinitions } from './registry';
 
@@ -25,6 +27,8 @@ export interface StoredTable {
   columns?: Readonly<Record<string, Text>>;
   /** A join table's key columns, in the order the audit log joins them (`33:2`). */
   key?: readonly string[];
+  /** Columns holding an instant (epoch ms): their values read as local date and time. */
+  times?: readonly string[];
   /** A readable name for a key of the changes this table's notes record (ingested statistics). */
   changeKey?: (key: string, locale: Locale) => string | undefined;
 }
@@ -67,7 +71,23 @@ const BESPOKE: Readonly<Record<string, StoredTable>> = {
     columns: { role_id: ROLE, permission_id: text('权限节点', 'Permission node') },
     key: ['role_id', 'permission_id'],
   },
-  user_role: { title: text('员工角色', 'Staff roles'), columns: { user_id: STAFF, role_id: ROLE }, key: ['user_id', 'role_id'] },
+  role_data_scope: {
+    title: text('角色数据范围', 'Role data scopes'),
+    columns: { role_id: ROLE, data_scope: text('数据范围', 'Data scope') },
+    key: ['role_id'],
+  },
+  role_scope_office: {
+    title: text('数据范围部门', 'Data scope departments'),
+    columns: { role_id: ROLE, office_id: text('部门', 'Department') },
+    key: ['role_id', 'office_id'],
+  },
+  user_role: {
+    title: text('员工角色', 'Staff roles'),
+    // When the link ends (contract/roleEnds.ts): '有效期至 / Valid until', as the staff dialog calls it.
+    columns: { user_id: STAFF, role_id: ROLE, expires_at: roleEndMessages.label },
+    key: ['user_id', 'role_id'],
+    times: ['expires_at'],
+  },
   template: {
     title: text('报表模板', 'Report templates'),
     fields: templateEntity.fields,
@@ -136,6 +156,11 @@ export function tableLabel(table: string, locale: Locale): string {
 export function columnLabel(table: string, column: string, locale: Locale): string | undefined {
   const stored = storedTable(table);
   return (stored?.columns?.[column] ?? stored?.fields?.[camelCase(column)]?.label ?? COMMON[column])?.[locale] ?? stored?.changeKey?.(column, locale);
+}
+
+/** A changed value as text where the column says how it reads (an instant as date and time); undefined: as stored. */
+export function columnValue(table: string, column: string, value: string): string | undefined {
+  return storedTable(table)?.times?.includes(column) ? timeText(value) : undefined;
 }
 
 /** A record's key as text: a join table's `33:2` as `员工 33 · 角色 2`; anything else as stored. */

@@ -18,6 +18,7 @@ import { createLoginLog } from './audit/loginLog';
 import { auditLogPolicy } from './audit/callNames';
 import { onlineSessionPolicy, onlineSessionRoutes } from './audit/onlineSessions';
 import { scheduleLogPruning } from './audit/retention';
+import { scheduleRoleEndSweep } from './roles/roleEndSweep';
 import { accessRoutes } from './auth/accessRoutes';
 import { createGrants } from './auth/grants';
 import { createGuard } from './auth/guard';
@@ -140,6 +141,12 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
     const pruning = scheduleLogPruning(db, config.auditRetentionDays, (error) => app.log.error({ err: error }, 'pruning the audit and login logs failed'));
     app.addHook('onClose', async () => pruning.stop());
   }
+
+  // Ended role links are deleted every minute (audited as the server's own call); the guard never waits for it.
+  const roleEndSweep = scheduleRoleEndSweep(db, (error) => app.log.error({ err: error }, 'sweeping ended role links failed'));
+  app.addHook('onClose', async () => {
+    await roleEndSweep.stop();
+  });
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(guard, site));

@@ -14,6 +14,7 @@ import { defineEntity, type EntityRecord } from '../entity';
 import { text, type Text } from '../i18n';
 import type { PersonalKind } from '../personalData';
 import type { Versioned } from '../recordVersion';
+import type { LinkedRole } from '../roleEnds';
 
 export const SEXES: readonly Option<1 | 2>[] = [
   { value: 1, label: text('男', 'Male') },
@@ -181,7 +182,8 @@ export interface StaffListRow extends Staff {
   officeName: string | null;
   /** Supervisor of the department: 1 yes, 0 no. */
   adminFlag: number;
-  roles: Array<{ id: number; name: string }>;
+  /** The roles linked now, each with when its link ends (contract/roleEnds.ts). */
+  roles: LinkedRole[];
   /** Province / city / district names of the census address, in the caller's language. */
   censusRegionName: string | null;
 }
@@ -190,9 +192,14 @@ export interface StaffListRow extends Staff {
 export const STAFF_PICKER_FIELDS = ['id', 'idx', 'name', 'code', 'telephone', 'officeId', 'officeName'] as const;
 export type StaffPickerRow = Pick<StaffListRow, (typeof STAFF_PICKER_FIELDS)[number]>;
 
-/** /user/detail: the record, the extended profile (none kept for staff: null), and the role ids as a comma list. */
+/**
+ * /user/detail: the record, the extended profile (none kept for staff: null), the role ids as a
+ * comma list (links in force), and when each of those links ends (role id → epoch ms, null: no end;
+ * the shape /user/saveOrUpdate takes as `roleEnds`, contract/roleEnds.ts).
+ */
 export interface StaffDetail {
   userCenter: Staff;
   userExtend: null;
   roleIds: string;
+  roleEnds?: Record<string, number | null>;
 }

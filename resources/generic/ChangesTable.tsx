@@ -10,7 +10,7 @@ const HEADINGS = { field: text('字段', 'Field'), before: text('变更前', 'Be
 export function ChangesTable({ changes: stored, table, locale }: { changes: Change[]; table?: string; locale: 'zh-CN' | 'en-US' }) {
   const t = useTranslate();
   const names = useStoredNames();
-  const changes = names ? labelled(stored, table, locale, names.columnLabel) : stored;
+  const changes = names ? labelled(stored, table, locale, names.columnLabel, names.columnValue) : stored;
   const empty = <span className="generic-empty">{t('common.empty')}</span>;
   return (
     <table className="generic-changes">

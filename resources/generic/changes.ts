@@ -34,8 +34,25 @@ export function parseChanges(text: unknown, locale: Locale, fields?: Fields): Ch
   });
 }
 
-/** Changes of `table` labelled by the stored tables' labels where their own say only the column. */
-export function labelled(changes: readonly Change[], table: string | undefined, locale: Locale, columnLabel: (table: string, column: string, locale: Locale) => string | undefined): Change[] {
+type ValueText = (table: string, column: string, value: string) => string | undefined;
+
+/**
+ * Changes of `table` labelled by the stored tables' labels where their own say only the column;
+ * with `valueText`, values the stored tables say how to read (an instant as date and time) read so.
+ */
+export function labelled(
+  changes: readonly Change[],
+  table: string | undefined,
+  locale: Locale,
+  columnLabel: (table: string, column: string, locale: Locale) => string | undefined,
+  valueText?: ValueText,
+): Change[] {
   if (table === undefined) return [...changes];
-  return changes.map((change) => (change.label === change.column ? { ...change, label: columnLabel(table, change.column, locale) ?? change.column } : change));
+  const read = (column: string, value: string) => (value === '' ? value : (valueText?.(table, column, value) ?? value));
+  return changes.map((change) => ({
+    ...change,
+    label: change.label === change.column ? (columnLabel(table, change.column, locale) ?? change.column) : change.label,
+    before: read(change.column, change.before),
+    after: read(change.column, change.after),
+  }));
 }

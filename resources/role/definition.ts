@@ -1,5 +1,5 @@
 import { roleEntity, text } from '../../contract';
-import { PERMISSION_CALLS, ROLE_CALLS } from '../../contract/paths';
+import { OFFICE_CALLS, PERMISSION_CALLS, ROLE_CALLS } from '../../contract/paths';
 import { SUPER_ADMIN_ROLE_KEY, SUPER_ADMIN_ROLE_LOCKED } from '../../contract/entities/role';
 import { defineResource } from '../define';
 
@@ -33,6 +33,8 @@ export const roleResource = defineResource({
   bulk: ['isEnable'],
   rowActions: [
     { action: 'authorize', label: text('授权', 'Authorize'), dialog: 'roleGrant', apis: [PERMISSION_CALLS.tree, ROLE_CALLS.grant, ROLE_CALLS.preview] },
+    // Which staff the role's holders reach; the organisation tree is read to choose departments.
+    { action: 'dataScope', label: text('数据权限', 'Data scope'), dialog: 'roleDataScope', apis: [ROLE_CALLS.dataScope, ROLE_CALLS.saveDataScope, OFFICE_CALLS.list] },
     { action: 'functionInfo', label: text('功能信息', 'Function info'), dialog: 'roleFunctionInfo', apis: [PERMISSION_CALLS.tree] },
   ],
   sort: [['sortNum', 'asc']],

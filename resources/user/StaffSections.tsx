@@ -6,7 +6,9 @@ import { staffEntity } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
 import { uniqueRule } from '../generic/keyCheck';
 import type { KeyCheck } from '../generic/keyCheck';
+import { roleEndMessages } from '../../contract/roleEnds';
 import { RegionCascader } from './RegionCascader';
+import { RoleEndsInput, roleEndsRule } from './RoleEndsInput';
 import { ChoiceItem, DateItem, Section, StaffItem, TextItem } from './StaffItem';
 import { regionRule, type RegionItem } from './staffForm';
 import type { OfficeOption } from './staffList';
@@ -78,6 +80,9 @@ export function EducationSection({ locale }: SectionProps) {
 
 export function WorkSection({ locale, offices, roles }: SectionProps & { offices: OfficeOption[]; roles: readonly RoleOption[] }) {
   const t = useTranslate();
+  const form = Form.useFormInstance();
+  const chosenIds: number[] = Form.useWatch('roleIds', form) ?? [];
+  const chosen = chosenIds.map((id) => roles.find((role) => role.id === id)).filter((role): role is RoleOption => role !== undefined);
   const officeLabel = staffEntity.fields.officeId.label[locale];
   const rolesLabel = t('staff.field.roles');
   return (
@@ -108,6 +113,14 @@ export function WorkSection({ locale, offices, roles }: SectionProps & { offices
           />
         </Form.Item>
       </Col>
+      {chosen.length > 0 && (
+        <Col span={24}>
+          {/* An optional end per chosen role; checked again whenever the roles change. */}
+          <Form.Item name="roleEnds" label={roleEndMessages.label[locale]} dependencies={['roleIds']} rules={[roleEndsRule(locale, () => form.getFieldValue('roleIds') ?? [])]}>
+            <RoleEndsInput roles={chosen} locale={locale} />
+          </Form.Item>
+        </Col>
+      )}
     </Section>
   );
 }

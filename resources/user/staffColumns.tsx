@@ -1,3 +1,4 @@
+import ClockCircleOutlined from '@ant-design/icons/es/icons/ClockCircleOutlined';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
 import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
@@ -8,7 +9,8 @@ import type { Locale } from '../../contract/i18n';
 import { rowNumber } from '../../contract/paging';
 import type { ColumnsType } from 'antd/es/table';
 import { columnWidth } from '../generic/columnWidth';
-import { cellText, censusText, EMPTY, sexLabel } from './staffList';
+import { isEndingSoon, roleEndMessages } from '../../contract/roleEnds';
+import { cellText, censusText, EMPTY, roleText, sexLabel } from './staffList';
 
 /** Row actions in their order, each with its page element (`user:<action>`). */
 export const ROW_ACTIONS = ['edit', 'resetPwd', 'delete'] as const;
@@ -88,13 +90,20 @@ export function staffColumns({ locale, t, page, size, granted, switching, selfId
       ellipsis: true,
       render: (_v, row) =>
         row.roles?.length ? (
-          <Tooltip title={row.roles.map((role) => role.name).join('、')}>
+          <Tooltip title={row.roles.map((role) => roleText(role, locale)).join('、')}>
             <span className="staff-roles">
-              {row.roles.map((role) => (
-                <Tag key={role.id} color="blue" bordered={false}>
-                  {role.name}
-                </Tag>
-              ))}
+              {row.roles.map((role) =>
+                // A link ending within ENDING_SOON_DAYS: a clock and another colour, its end in the tooltip.
+                isEndingSoon(role.expiresAt) ? (
+                  <Tag key={role.id} color="orange" bordered={false} icon={<ClockCircleOutlined aria-label={roleEndMessages.endingSoon[locale]} />}>
+                    {role.name}
+                  </Tag>
+                ) : (
+                  <Tag key={role.id} color="blue" bordered={false}>
+                    {role.name}
+                  </Tag>
+                ),
+              )}
             </span>
           </Tooltip>
         ) : (

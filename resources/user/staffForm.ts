@@ -6,7 +6,8 @@
  */
 import type { HttpError } from '@refinedev/core';
 import type { RuleObject } from 'antd/es/form';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import { ROLE_ENDS_PARAM } from '../../contract/roleEnds';
 import { CENSUS_REGION, LIVE_REGION, staffEntity, type StaffDetail } from '../../contract/entities/staff';
 import type { Locale } from '../../contract/i18n';
 import { regionFieldsFromPath } from '../../contract/regions';
@@ -27,17 +28,21 @@ const REGION_FIELDS: readonly string[] = [...CENSUS_REGION, ...LIVE_REGION];
 export const PLAIN_FIELDS = (Object.keys(staffEntity.fields) as StaffField[]).filter(
   (name) => !REGION_FIELDS.includes(name) && !(DATE_FIELDS as readonly string[]).includes(name),
 );
-const FORM_ITEMS: readonly string[] = [...PLAIN_FIELDS, ...DATE_FIELDS, 'censusRegion', 'liveRegion', 'roleIds'];
+const FORM_ITEMS: readonly string[] = [...PLAIN_FIELDS, ...DATE_FIELDS, 'censusRegion', 'liveRegion', 'roleIds', ROLE_ENDS_PARAM];
 
 export type StaffFormValues = Record<string, unknown> & {
   censusRegion?: string[];
   liveRegion?: string[];
   roleIds?: number[];
+  /** Role id → when its link ends (a dayjs value), empty for none. */
+  roleEnds?: Record<string, Dayjs | null | undefined>;
 };
 
 export interface StaffPayload {
   userCenter: Record<string, unknown>;
   roleIds: string;
+  /** Every chosen role's end (epoch ms), null for none (contract/roleEnds.ts). */
+  roleEnds: Record<string, number | null>;
 }
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -82,6 +87,7 @@ export function staffFormValues(detail: StaffDetail): StaffFormValues {
   for (const [item, fields] of Object.entries(REGION_ITEMS)) values[item] = regionPath(record, fields);
   if (!values.officeId) values.officeId = undefined;
   values.roleIds = roleIdList(detail.roleIds);
+  values.roleEnds = Object.fromEntries(Object.entries(detail.roleEnds ?? {}).map(([id, end]) => [id, end == null ? null : dayjs(end)]));
   return values;
 }
 
@@ -101,7 +107,9 @@ export function staffPayload(values: StaffFormValues, id?: number): StaffPayload
   for (const [item, fields] of Object.entries(REGION_ITEMS)) {
     for (const [field, code] of Object.entries(regionFieldsFromPath(fields, values[item] as string[] | undefined))) userCenter[field] = code ?? null;
   }
-  return { userCenter, roleIds: (values.roleIds ?? []).join(',') };
+  const roleIds = values.roleIds ?? [];
+  const roleEnds = Object.fromEntries(roleIds.map((roleId) => [String(roleId), values.roleEnds?.[String(roleId)]?.valueOf() ?? null]));
+  return { userCenter, roleIds: roleIds.join(','), roleEnds };
 }
 
 /** A region path is whole only with all three levels; the first missing one says so in its own words. */

@@ -2,6 +2,7 @@
 import { SEXES, type StaffListRow } from '../../contract/entities/staff';
 import type { OfficeNode } from '../../contract/entities/office';
 import type { Locale } from '../../contract/i18n';
+import { isEndingSoon, roleEndMessages, type LinkedRole } from '../../contract/roleEnds';
 
 /** What the search form sends (all optional). */
 export interface StaffFilters {
@@ -66,4 +67,18 @@ export interface OfficeOption {
 /** /office/list's tree as TreeSelect data. */
 export function officeOptions(nodes: readonly OfficeNode[] | null | undefined): OfficeOption[] {
   return (nodes ?? []).map((node) => ({ value: node.id, title: node.name, children: officeOptions(node.child) }));
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An end (epoch ms) as the browser's local 'YYYY-MM-DD HH:mm'. */
+export function endText(epochMs: number): string {
+  const d = new Date(epochMs);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A role as the list's tooltip names it: a link ending soon says so, with its end. */
+export function roleText(role: LinkedRole, locale: Locale, now = Date.now()): string {
+  if (!isEndingSoon(role.expiresAt, now)) return role.name;
+  return `${role.name} (${roleEndMessages.endingSoon[locale]} ${endText(role.expiresAt!)})`;
 }

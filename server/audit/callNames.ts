@@ -16,6 +16,7 @@ import type { ResourceRecord } from '../crud/repository';
 import { apiName, SESSION_CALL_NAMES } from '../db/apiNames';
 import type { Database } from '../db/schema';
 import { apiElementPath } from '../http/paths';
+import { auditLogScope } from './staffRows';
 
 /** A stored name in `locale`: the seeded text's translation while the name is still the seeded one. */
 function translated(name: string, seeded: Text | undefined, locale: Locale): string {
@@ -48,6 +49,8 @@ export function auditLogPolicy(definitions: readonly ResourceDefinition[]): Crud
   }
 
   return {
+    // Rows about staff outside the caller's data scope are not read (./staffRows.ts).
+    ...auditLogScope,
     async present(db, rows, { locale }): Promise<ResourceRecord[]> {
       const pathOf = (row: ResourceRecord) => apiElementPath(String(row.route ?? ''));
       const found = await names(db, [...new Set(rows.map(pathOf))], locale);

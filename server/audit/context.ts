@@ -2,12 +2,14 @@
  * Who is writing: a route that may write (registered with `config: { writes: true }`) runs its handler inside its
  * request's audit context, which the database's audit triggers read while it writes (SQLite: the
  * function `audit_context()`, PostgreSQL: the setting `audit.context`). Writes outside any such
- * handler (migrations, seed, start-up, prune jobs) have none and are not audited.
+ * handler (migrations, seed, start-up, prune jobs) have none and are not audited, except those a
+ * background job makes as a named system call (`runAsSystemCall`: the sweep of ended role links).
  *
  * Only while a writing handler runs is the AsyncLocalStorage enabled: enabled, Node 20 runs a hook
  * on every promise of the process, which cost a read-only list a third of its speed.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
 export interface AuditContext {
@@ -59,4 +61,21 @@ export function auditWrites(route: RouteOptions): void {
       if (--writing === 0) storage.disable();
     }
   };
+}
+
+/** The method recorded for a system call's rows: no request made them. */
+export const SYSTEM_METHOD = 'SYSTEM';
+
+/**
+ * Runs `write` as the server's own call `route` (no account, no address): the rows it writes are
+ * audited under that call, so the log says what the server changed by itself and when.
+ */
+export async function runAsSystemCall<T>(route: string, write: () => Promise<T>, at = Date.now()): Promise<T> {
+  const context: AuditContext = { at, requestId: randomUUID(), userId: null, userCode: null, userName: null, method: SYSTEM_METHOD, route, address: '' };
+  writing++;
+  try {
+    return await storage.run(JSON.stringify(context), write);
+  } finally {
+    if (--writing === 0) storage.disable();
+  }
 }

@@ -4,8 +4,9 @@
  * calls that end sessions: `end` (ids: sessions) and `endUser` (userIds: every live session of
  * those accounts). An ended session's token answers 1007 on its next call, on every server sharing
  * the database (sessions live in it). Ending is refused (1003) for an account holding a role the
- * caller does not hold, as disabling it would be; ending one's own current session is allowed
- * (the console asks first). Each ended session is recorded in the audit log.
+ * caller does not hold, as disabling it would be, or outside the caller's data scope, whose
+ * sessions the list does not show either (./staffRows.ts); ending one's own current session is
+ * allowed (the console asks first). Each ended session is recorded in the audit log.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -17,13 +18,16 @@ import { success } from '../http/envelope';
 import { requestParams, requiredIds } from '../http/params';
 import { callerOf } from '../http/requestContext';
 import { checkAccountAction } from '../staff/accountRules';
+import { requireStaffInScope } from '../scope/dataScope';
 import { writeAuditNotes } from './note';
+import { onlineSessionScope } from './staffRows';
 import { Code } from '../../contract/codes';
 import { EXAMPLE_ID, idsDoc, idsParam, paramsDoc } from '../http/routeDoc';
 
 /** Only sessions that still open the console: not idle too long, not older than the absolute limit. */
 export function onlineSessionPolicy(policy: SessionPolicy, now: () => number = Date.now): CrudFeature {
   return {
+    ...onlineSessionScope,
     list: () => ({
       conditions: [
         { field: 'lastSeenAt', op: '>', value: now() - policy.idleMs },
@@ -53,6 +57,7 @@ export function onlineSessionRoutes(db: Kysely<Database>, now: () => number = Da
       const userIds = (await owners.execute()).map((row) => row.userId);
       if (userIds.length === 0) return 0;
       await checkAccountAction(trx, caller, userIds, 'endSessions');
+      await requireStaffInScope(trx, caller.userId, userIds, request.locale);
       const ended = await revoke.returning(['id', 'userId', 'revokedAt']).execute();
       await writeAuditNotes(
         trx,

@@ -9,6 +9,8 @@
  * - list: `checkList` before the core reads its own parameters, then `list` after them (its
  *   exact filters, conditions and lookups narrow the read; it may refuse, or record and `settle`
  *   once the page is read), then `present` on the page's rows;
+ * - every read (list, export, bulk match and detail): `readConditions`, the rows this caller may
+ *   read at all (a detail outside them answers 1003, as a missing grant);
  * - detail: `present` on the record, `shapeRecord` (also every single record a feature's route
  *   answers), then `detailExtras`;
  * - save: `serverFields` kept as stored, then `beforeSave` once the core's checks passed, then the
@@ -149,6 +151,11 @@ export interface FeatureRoute {
 export interface CrudFeature {
   /** Refuses a list call lacking what the resource requires, before the core reads its own parameters. */
   checkList?(params: Readonly<Record<string, unknown>>, context: CallContext): void;
+  /**
+   * The rows this caller may read at all, whatever the call (list, export, bulk match, detail): in
+   * the query, so pages and totals hold only those; none: every row.
+   */
+  readConditions?(db: Kysely<Database>, context: CallContext): Promise<readonly ListCondition[]>;
   /** Narrows a list once the core's parameters are read; may refuse, or record the read. */
   list?(db: Kysely<Database>, params: Readonly<Record<string, unknown>>, context: CallContext): Promise<ListPart | undefined> | ListPart | undefined;
   /**

@@ -34,7 +34,7 @@ import { FEATURES } from './features';
 import { rangeParams } from './rangeParams';
 import { duplicateOf, fieldRefusal } from './refusals';
 import { recordChecks } from './recordChecks';
-import { repositoryOf, type ResourceRecord } from './repository';
+import { repositoryOf, type ListCondition, type ResourceRecord } from './repository';
 import { isStorableId } from './storableId';
 
 /** Whether a validated value is the one stored (a cleared optional value and NULL alike; tags by their elements). */
@@ -221,6 +221,13 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     return ids;
   }
 
+  /** The features' conditions on every row this caller may read (./feature.ts, `readConditions`). */
+  async function readConditions(context: CallContext): Promise<ListCondition[]> {
+    const all: ListCondition[] = [];
+    for (const feature of features) if (feature.readConditions) all.push(...(await feature.readConditions(db, context)));
+    return all;
+  }
+
   /**
    * The list's query as `params` ask it (filters, exact values, ranges, order, the features'
    * parts), without its paging; the features' checks and records run here (a lookup is recorded).
@@ -247,13 +254,14 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
       if (part) parts.push(part);
     }
     const ids = idsOf(params, locale);
+    const readable = await readConditions(context);
     const query = {
       filters,
       exact: Object.assign(exact, ...parts.map((part) => part.exact ?? {})),
       searchKey,
       ranges,
       lookups: parts.flatMap((part) => part.lookups ?? []),
-      conditions: parts.flatMap((part) => part.conditions ?? []),
+      conditions: [...readable, ...parts.flatMap((part) => part.conditions ?? [])],
       ids,
       sort,
     };
@@ -289,8 +297,11 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
   }
 
   async function detail(request: FastifyRequest) {
-    const record = await repository.findById(requiredId(requestParams(request).id, request.locale));
+    const id = requiredId(requestParams(request).id, request.locale);
+    const record = await repository.findById(id);
     if (!record) throw new ApiError(Code.NOT_FOUND);
+    const readable = await readConditions(contextOf(request));
+    if (readable.length > 0 && (await repository.count({ filters: {}, conditions: readable, ids: [id] })) === 0) throw new ApiError(Code.FORBIDDEN);
     const [shown] = await present([record], request);
     let answer = shapeRecord(shown!);
     for (const feature of features) if (feature.detailExtras) answer = { ...answer, ...(await feature.detailExtras(record)) };

@@ -26,12 +26,8 @@ export type DynamicDatabase = Record<string, Record<string, unknown>>;
 
 export type ResourceRecord = { id: number } & Record<string, unknown>;
 
-/** A condition a feature adds to every list of its resource (`field op value`). */
-export interface ListCondition {
-  field: string;
-  op: '=' | '<' | '<=' | '>' | '>=';
-  value: string | number;
-}
+/** A condition a feature adds to every list of its resource: `field op value`, or one it builds (a subquery over other tables). */
+export type ListCondition = { field: string; op: '=' | '<' | '<=' | '>' | '>='; value: string | number } | { where(eb: ExpressionBuilder<DynamicDatabase, string>): Expression<SqlBool> };
 
 export interface ListQuery {
   paging: Paging;
@@ -113,7 +109,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
       if (to !== undefined) conditions.push(eb(name, '<=', to));
     }
     for (const { field, comparison, value } of query.lookups ?? []) if (field in fields) conditions.push(lookupCondition(field, comparison, value));
-    for (const { field, op, value } of query.conditions ?? []) conditions.push(eb(field, op, value));
+    for (const condition of query.conditions ?? []) conditions.push('where' in condition ? condition.where(eb) : eb(condition.field, condition.op, condition.value));
     if (query.ids !== undefined) conditions.push(query.ids.length ? eb('id', 'in', query.ids) : eb.lit(false));
     const key = query.searchKey;
     if (key !== undefined && searchable.length > 0) {

@@ -6,6 +6,7 @@
  */
 import { text, type Text } from '../../contract/i18n';
 import { OFFICE_CALLS, ROLE_CALLS, STAFF_CALLS } from '../../contract/paths';
+import { roleEndMessages, ROLE_END_SWEEP_CALL } from '../../contract/roleEnds';
 import { CHANGE_EMAIL_PATH, CHANGE_PASSWORD_PATH, HANDOFF_EXCHANGE_PATH, LOGIN_PATH, LOGOUT_PATH, WORKBENCH_LINK_PATH } from '../../contract/session';
 
 const BY_PATH: Readonly<Record<string, Text>> = {
@@ -17,6 +18,8 @@ const BY_PATH: Readonly<Record<string, Text>> = {
   [OFFICE_CALLS.removeUser]: text('移除成员', 'Remove members'),
   [STAFF_CALLS.validTelephone]: text('校验手机号', 'Check phone'),
   [ROLE_CALLS.preview]: text('授权预览', 'Grant preview'),
+  [ROLE_CALLS.dataScope]: text('数据范围', 'Data scope'),
+  [ROLE_CALLS.saveDataScope]: text('保存数据范围', 'Save data scope'),
 };
 
 const BY_VERB: Readonly<Record<string, Text>> = {
@@ -61,6 +64,8 @@ export const SESSION_CALL_NAMES: Readonly<Record<string, Text>> = {
   [CHANGE_EMAIL_PATH]: text('修改邮箱', 'Change e-mail'),
   [HANDOFF_EXCHANGE_PATH]: text('工作台登录', 'Workbench sign-in'),
   [WORKBENCH_LINK_PATH]: text('进入子系统', 'Open a sub-system'),
+  // Not a session call: the server's own (no request), named here so its audit rows read as the action too.
+  [ROLE_END_SWEEP_CALL]: roleEndMessages.sweepCall,
 };
 
 /** A short name for an API element, in every language (the verb itself, cut to 20, when unknown). */

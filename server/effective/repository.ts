@@ -4,7 +4,7 @@
  *
  * Which nodes a user reaches is the guard's own rule, asked through server/auth/grants.ts
  * (`grantedIds`: the nodes granted to one of the user's enabled roles, plus every node of the base
- * app for an enabled super-admin). The roles named on a node only annotate that set: the user's
+ * app for an enabled super-admin; through links in force only, one time for the whole reading). The roles named on a node only annotate that set: the user's
  * enabled roles holding the node, and the super-admin role on every node of its app. A node
  * outside the set is never shown as granted, whatever the annotation finds.
  */
@@ -15,6 +15,7 @@ import { grantedIds, isSuperAdmin, superAdminRoleId } from '../auth/grants';
 import { escapeLike } from '../crud/search';
 import { isStorableId } from '../crud/storableId';
 import type { Database, EnableFlag } from '../db/schema';
+import { linkInForce } from '../roles/linkInForce';
 
 const ENABLED: EnableFlag = '1';
 const NODE_COLUMNS = ['p.id', 'p.parentId', 'p.appId', 'p.name', 'p.sort', 'p.path', 'p.url', 'p.icon', 'p.code', 'p.menuType'] as const;
@@ -25,7 +26,7 @@ const byRoleOrder = (a: RoleRow, b: RoleRow) => a.sortNum - b.sortNum || a.id - 
 
 export function effectiveRepository(db: Kysely<Database>) {
   /** The user's enabled roles holding each node of the app, by node id. */
-  async function rolesByNode(userId: number, appId: number): Promise<Map<number, RoleRow[]>> {
+  async function rolesByNode(userId: number, appId: number, now: number): Promise<Map<number, RoleRow[]>> {
     const rows = await db
       .selectFrom('userRole as ur')
       .innerJoin('role as r', 'r.id', 'ur.roleId')
@@ -34,6 +35,7 @@ export function effectiveRepository(db: Kysely<Database>) {
       .select(['rp.permissionId', 'r.id', 'r.roleKey', 'r.name', 'r.sortNum'])
       .where('ur.userId', '=', userId)
       .where('r.isEnable', '=', ENABLED)
+      .where(linkInForce('ur', now))
       .where('p.appId', '=', appId)
       .execute();
     const byNode = new Map<number, RoleRow[]>();
@@ -46,8 +48,8 @@ export function effectiveRepository(db: Kysely<Database>) {
   }
 
   /** The super-admin role when the user holds it (enabled) and it belongs to `appId`: it holds every node there. */
-  async function superAdminRoleFor(userId: number, appId: number): Promise<RoleRow | undefined> {
-    if (!(await isSuperAdmin(db, userId))) return undefined;
+  async function superAdminRoleFor(userId: number, appId: number, now: number): Promise<RoleRow | undefined> {
+    if (!(await isSuperAdmin(db, userId, now))) return undefined;
     const id = await superAdminRoleId(db);
     if (id === undefined) return undefined;
     const role = await db.selectFrom('role').select(['id', 'roleKey', 'name', 'sortNum', 'appId']).where('id', '=', id).executeTakeFirst();
@@ -84,11 +86,11 @@ export function effectiveRepository(db: Kysely<Database>) {
      * ancestor the user is not granted stays in the tree as `granted: false` so that what is below
      * it keeps its place (an API element granted without its page element is still callable).
      */
-    async effectiveTree(userId: number, appId: number): Promise<EffectiveNode[]> {
+    async effectiveTree(userId: number, appId: number, now = Date.now()): Promise<EffectiveNode[]> {
       const [granted, byNode, superAdmin, rows] = await Promise.all([
-        grantedIds(db, userId, appId),
-        rolesByNode(userId, appId),
-        superAdminRoleFor(userId, appId),
+        grantedIds(db, userId, appId, now),
+        rolesByNode(userId, appId, now),
+        superAdminRoleFor(userId, appId, now),
         db.selectFrom('permission as p').select(NODE_COLUMNS).where('p.appId', '=', appId).execute(),
       ]);
       const nodes = new Map<number, PermissionRecord>(rows.map((row) => [row.id, row as PermissionRecord]));

@@ -30,11 +30,11 @@ export function memberExporter(db: Kysely<Database>, staffList: StaffList) {
     defaults: MEMBER_EXPORT_COLUMNS,
     filterNames: ['officeId'],
     personal: new Set(),
-    async *rows(params, locale) {
+    async *rows(params, locale, scope) {
       const officeId = requiredId(params.officeId, locale, 'officeId');
       if (!(await repo.findNode(officeId))) throw new ApiError(Code.NOT_FOUND, officeMessages.officeMissing);
       // The node alone: the member list reads no other filter.
-      yield* staffList.pages({ officeId }, locale, exportPageSize(db));
+      yield* staffList.pages({ officeId }, locale, exportPageSize(db), scope);
     },
   });
 }

@@ -83,12 +83,12 @@ export function officeRoutes(db: Kysely<Database>) {
 
     memberRoute(O.addUser, paramsDoc({ officeId: idParam, ids: idsParam }, { officeId: EXAMPLE_ID, ids: String(EXAMPLE_ID) }, [Code.NOT_FOUND]), (request, params) => {
       const officeId = requiredId(params.officeId, request.locale, 'officeId');
-      return addMembers(db, callerOf(request), officeId, requiredIds(params.ids, request.locale));
+      return addMembers(db, callerOf(request), officeId, requiredIds(params.ids, request.locale), request.locale);
     });
-    memberRoute(O.removeUser, idsDoc, (request, params) => removeMembers(db, callerOf(request), requiredIds(params.ids, request.locale)));
+    memberRoute(O.removeUser, idsDoc, (request, params) => removeMembers(db, callerOf(request), requiredIds(params.ids, request.locale), request.locale));
     memberRoute(O.updateAdminFlag, paramsDoc({ ids: idsParam, adminFlag: z.union([z.literal([0, 1]), z.enum(['0', '1'])]) }, { ids: String(EXAMPLE_ID), adminFlag: 1 }, [Code.NOT_FOUND]), (request, params) => {
       const ids = requiredIds(params.ids, request.locale);
-      return setSupervisor(db, callerOf(request), ids, adminFlagOf(params.adminFlag, request.locale));
+      return setSupervisor(db, callerOf(request), ids, adminFlagOf(params.adminFlag, request.locale), request.locale);
     });
 
     // The chosen node's members as a streamed .xlsx; it writes its own audit row (server/export).

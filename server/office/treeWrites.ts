@@ -12,6 +12,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { isStale, StaleRecord, staleVersionRefusal } from '../http/staleVersion';
 import type { Caller } from '../http/requestContext';
+import { inStaffScope, outOfScope, staffScopeOf } from '../scope/dataScope';
 import { checkAccountAction } from '../staff/accountRules';
 import { officeMessages } from './messages';
 import { officeRepository, type OfficeKind, type OfficeRecord, type OfficeRepository } from './repository';
@@ -90,10 +91,26 @@ function writeOffice(db: Kysely<Database>, draft: OfficeDraft, id: number | unde
   });
 }
 
+/** Refuses (1003) when a member of `nodes` is outside the caller's data scope: asked of the database, not of a list of ids. */
+async function requireMembersInScope(trx: Kysely<Database>, callerId: number, nodes: readonly number[]): Promise<void> {
+  const scope = await staffScopeOf(trx, callerId);
+  if (scope.all) return;
+  for (const part of chunks(nodes)) {
+    const outside = await trx
+      .selectFrom('user as u')
+      .select('u.id')
+      .where('u.officeId', 'in', part)
+      .where((eb) => eb.not(inStaffScope(eb, scope, 'u.id', 'u.officeId')))
+      .executeTakeFirst();
+    if (outside) throw outOfScope();
+  }
+}
+
 /**
  * Deletes the nodes with all their descendants, unplacing their members, or nothing at all when
  * one id does not exist (undefined). Answers how many nodes went. Unplacing a member changes their
- * account, so the members go through the staff screens' account rule as a move would (1003).
+ * account, so the members go through the staff screens' account rule and the caller's data scope
+ * as a removal would (1003).
  */
 export function deleteOffices(db: Kysely<Database>, caller: Pick<Caller, 'userId'>, ids: readonly number[]): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {
@@ -105,6 +122,7 @@ export function deleteOffices(db: Kysely<Database>, caller: Pick<Caller, 'userId
     const members: Array<{ id: number }> = [];
     for (const part of chunks(nodes)) members.push(...(await trx.selectFrom('user').select('id').where('officeId', 'in', part).execute()));
     if (members.length > 0) await checkAccountAction(trx, caller, members.map((m) => m.id), 'update');
+    await requireMembersInScope(trx, caller.userId, nodes);
     return repo.deleteNodes(nodes);
   });
 }

@@ -12,7 +12,7 @@
  */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { Code, MenuType, PREVIEW_NAMES, roleEndMessages, type GrantChange, type GrantPreview, type Locale, type PreviewNode } from '../../contract';
+import { Code, MenuType, PREVIEW_NAMES, type GrantChange, type GrantPreview, type Locale, type PreviewNode } from '../../contract';
 import { grantedPairs, type GrantedUsers } from '../auth/grants';
 import type { ResourceRecord } from '../crud/repository';
 import { chunks } from '../db/chunks';
@@ -94,8 +94,8 @@ async function scopeOfChange(trx: Kysely<Database>, change: GrantChange): Promis
   return { users: { holdersOf: change.roleId }, nodes: [...nodes] };
 }
 
-async function recordPairs(t: PreviewDb, phase: number, users: GrantedUsers, restricted: boolean): Promise<void> {
-  const pairs = grantedPairs(t as unknown as Kysely<Database>, users).as('g');
+async function recordPairs(t: PreviewDb, phase: number, users: GrantedUsers, restricted: boolean, now: number): Promise<void> {
+  const pairs = grantedPairs(t as unknown as Kysely<Database>, users, now).as('g');
   await t
     .insertInto('gpPair')
     .columns(['phase', 'userId', 'nodeId'])
@@ -118,25 +118,13 @@ async function applyChange(trx: Kysely<Database>, caller: Caller, change: GrantC
     await rolePolicy.beforeSave!(trx, { id: change.roleId, values: { ...existing, isEnable: change.isEnable }, existing }, { caller, locale });
     await trx.updateTable('role').set({ isEnable: change.isEnable }).where('id', '=', change.roleId).execute();
   } else {
-    // As /user/saveOrUpdate of an existing account: it exists, the caller may update it, then its roles.
+    // As /user/saveOrUpdate of an existing account: in scope, it exists, the caller may update it, then its roles and their ends.
+    await requireStaffInScope(trx, caller.userId, [change.userId], locale);
     const user = await trx.selectFrom('user').select('id').where('id', '=', change.userId).executeTakeFirst();
     if (!user) throw new ApiError(Code.NOT_FOUND);
-    await requireStaffInScope(trx, caller.userId, [change.userId], locale);
     await checkAccountAction(trx, caller, [change.userId], 'update');
-    await assignRoles(trx, caller, change.userId, change.roleIds, locale);
-    await applyRoleEnds(trx, change.userId, change.roleIds, change.roleEnds ?? {}, locale);
-  }
-}
-
-/** The ends sent with the roles (contract/roleEnds.ts): each for a role being assigned, each later than now. */
-async function applyRoleEnds(trx: Kysely<Database>, userId: number, roleIds: readonly number[], ends: Record<string, number | null>, locale: Locale): Promise<void> {
-  const now = Date.now();
-  for (const [role, end] of Object.entries(ends)) {
-    const refuse = (message: (typeof roleEndMessages)[keyof typeof roleEndMessages]) =>
-      new ApiError(Code.VALIDATION_FAILED, message[locale], { fields: { roleEnds: message[locale] } });
-    if (!roleIds.includes(Number(role))) throw refuse(roleEndMessages.notLinked);
-    if (end !== null && end <= now) throw refuse(roleEndMessages.mustBeFuture);
-    await trx.updateTable('userRole').set({ expiresAt: end }).where('userId', '=', userId).where('roleId', '=', Number(role)).execute();
+    const ends = change.roleEnds ? new Map(Object.entries(change.roleEnds).map(([role, end]) => [Number(role), end])) : undefined;
+    await assignRoles(trx, caller, change.userId, change.roleIds, locale, { ends, now: Date.now() });
   }
 }
 
@@ -226,6 +214,8 @@ export async function previewGrantChange(db: Kysely<Database>, caller: Caller, c
       const t = trx as unknown as PreviewDb;
       // Read first: a grant write landing after it moves the version, and the save is refused.
       const grantsVersion = await readGrantsVersion(trx);
+      // One time for before and after: a link ending in between is not the change's doing.
+      const now = Date.now();
       await createTables(t);
       const { users, nodes } = await scopeOfChange(trx, change);
       for (const part of chunks(nodes ?? [])) {
@@ -234,9 +224,9 @@ export async function previewGrantChange(db: Kysely<Database>, caller: Caller, c
           .values(part.map((nodeId) => ({ nodeId })))
           .execute();
       }
-      await recordPairs(t, BEFORE, users, nodes !== undefined);
+      await recordPairs(t, BEFORE, users, nodes !== undefined, now);
       await applyChange(trx, caller, change, locale);
-      await recordPairs(t, AFTER, users, nodes !== undefined);
+      await recordPairs(t, AFTER, users, nodes !== undefined, now);
       throw new Computed({ grantsVersion, ...(await summarise(t, scope)) });
     });
   } catch (error) {

@@ -6,6 +6,7 @@
 import { impactCount, text } from '../../contract';
 import { superAdminRoleId } from '../auth/grants';
 import type { CrudFeature, DeleteImpactPart } from '../crud/feature';
+import { linkInForce } from './linkInForce';
 import { roleMessages } from './messages';
 
 const HOLDERS = {
@@ -14,7 +15,8 @@ const HOLDERS = {
 };
 
 export const roleDeleteImpact: NonNullable<CrudFeature['deleteImpact']> = async (db, ids) => {
-  const rows = await db.selectFrom('userRole').select((eb) => ['roleId', eb.fn.countAll<number>().as('n')]).where('roleId', 'in', ids).groupBy('roleId').execute();
+  // Holders whose link has ended lose nothing.
+  const rows = await db.selectFrom('userRole').select((eb) => ['roleId', eb.fn.countAll<number>().as('n')]).where('roleId', 'in', ids).where(linkInForce('userRole', Date.now())).groupBy('roleId').execute();
   const superAdmin = await superAdminRoleId(db);
   const parts = new Map<number, DeleteImpactPart>();
   for (const id of ids) {

@@ -13,6 +13,7 @@
 import type { Kysely } from 'kysely';
 import { Code, DEFAULT_LOCALE, type Locale } from '../../contract';
 import { grantedPermissionIds, isSuperAdmin, superAdminRoleId } from '../auth/grants';
+import { linkInForce } from './linkInForce';
 import { isStorableId } from '../crud/storableId';
 import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
@@ -61,9 +62,9 @@ export async function grantsOfRoles(db: Kysely<Database>, roleIds: readonly numb
   return [...found];
 }
 
-/** Whether the user holds the role (enabled or not). */
-export async function holdsRole(db: Kysely<Database>, userId: number, roleId: number): Promise<boolean> {
-  const row = await db.selectFrom('userRole').select('roleId').where('userId', '=', userId).where('roleId', '=', roleId).executeTakeFirst();
+/** Whether the user holds the role (enabled or not), by a link in force. */
+export async function holdsRole(db: Kysely<Database>, userId: number, roleId: number, now = Date.now()): Promise<boolean> {
+  const row = await db.selectFrom('userRole').select('roleId').where('userId', '=', userId).where('roleId', '=', roleId).where(linkInForce('userRole', now)).executeTakeFirst();
   return row !== undefined;
 }
 

@@ -10,7 +10,7 @@
  *   off or deleting a role one holds only takes from oneself and is allowed.
  * A switch saved with the `grantsVersion` its preview answered is refused (1011) when grants changed
  * since (checked before the write, not under its lock: the generic save has no transaction here).
- * Deleting a role removes its grants and its links to users in the same transaction.
+ * Deleting a role removes its grants, its data scope and its links to users in the same transaction.
  */
 import type { Kysely } from 'kysely';
 import { Code, grantPreviewMessages } from '../../contract';
@@ -22,6 +22,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Caller } from '../http/requestContext';
 import { roleMessages } from './messages';
+import { deleteRoleDataScopes } from './roleDataScope';
 import { grantsOfRoles, holdsRole, requireOwnGrants } from './roleGrants';
 
 const ENABLED = '1';
@@ -72,6 +73,7 @@ export const rolePolicy: CrudFeature = {
     for (const part of chunks(ids)) {
       await trx.deleteFrom('rolePermission').where('roleId', 'in', part).execute();
       await trx.deleteFrom('userRole').where('roleId', 'in', part).execute();
+      await deleteRoleDataScopes(trx, part);
     }
   },
 

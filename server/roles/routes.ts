@@ -2,17 +2,20 @@
  * The role calls beyond the generic CRUD of the role resource (resources/role/definition.ts):
  * /rolePermission/save, the authorisation dialog's save (GET or POST; appId, roleId and
  * permissionIds, a comma list of the checked nodes and their half-checked parents, may be empty;
- * `grantsVersion`: the version its preview answered), and /grantPreview, who gains and loses what.
+ * `grantsVersion`: the version its preview answered), /grantPreview, who gains and loses what,
+ * and a role's data scope (/roleDataScope/detail and /roleDataScope/save, ./roleDataScope.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, type Locale } from '../../contract';
+import { Code, DataScope, SCOPE_OFFICES_MAX, type Locale } from '../../contract';
 import { ROLE_CALLS } from '../../contract/paths';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { invalidParam, missingParam, requestParams, requiredId } from '../http/params';
 import { expectedVersionOf } from '../http/staleVersion';
+import { roleMessages } from './messages';
+import { readRoleDataScope, saveRoleDataScope } from './roleDataScope';
 import { saveRoleGrants } from './roleGrants';
 import { grantChangeOf, grantChangeSchema, previewGrantChange } from './grantPreview';
 import { grantsVersionParam, previewedVersionOf } from './grantsVersion';
@@ -20,7 +23,7 @@ import { PREVIEW_VERSION_PARAM } from '../../contract/grantPreview';
 import { z } from 'zod';
 import { EXAMPLE_ID, idParam, paramsDoc } from '../http/routeDoc';
 
-/** `permissionIds`: a comma list or an array of ids; '' (or []) is the empty set, absent is refused. */
+/** `permissionIds` (or `officeIds`): a comma list or an array of ids; '' (or []) is the empty set, absent is refused. */
 function permissionIdList(value: unknown, locale: Locale, name = 'permissionIds'): number[] {
   if (value === undefined || value === null) throw missingParam(name, locale);
   const parts: unknown[] = typeof value === 'string' ? (value.trim() === '' ? [] : value.split(',')) : Array.isArray(value) ? value : [value];
@@ -60,6 +63,43 @@ export function roleRoutes(db: Kysely<Database>) {
         if (!request.caller) throw new ApiError(Code.NO_TOKEN);
         const change = grantChangeOf(request.body, request.locale);
         return success(request, await previewGrantChange(db, request.caller, change, request.locale));
+      },
+    );
+
+    app.get(ROLE_CALLS.dataScope, { config: { doc: paramsDoc({ roleId: idParam }, { roleId: EXAMPLE_ID }, [Code.NOT_FOUND]) } }, async (request) => {
+      const scope = await readRoleDataScope(db, requiredId(requestParams(request).roleId, request.locale, 'roleId'));
+      if (!scope) throw new ApiError(Code.NOT_FOUND, roleMessages.roleMissing);
+      return success(request, scope);
+    });
+
+    app.post(
+      ROLE_CALLS.saveDataScope,
+      {
+        config: {
+          writes: true,
+          doc: paramsDoc(
+            {
+              roleId: idParam,
+              dataScope: z.union([z.literal(DataScope.ALL), z.literal(DataScope.CHOSEN), z.literal(DataScope.DEPARTMENT_TREE), z.literal(DataScope.DEPARTMENT), z.literal(DataScope.SELF)]).describe('1 all, 2 chosen departments, 3 own department and its groups, 4 own department, 5 self'),
+              officeIds: z.union([z.string(), z.array(idParam).max(SCOPE_OFFICES_MAX)]).optional().describe('the chosen nodes (scope 2), comma separated or an array'),
+              version: idParam.optional().describe('the role version the scope was read at'),
+            },
+            { roleId: EXAMPLE_ID, dataScope: DataScope.CHOSEN, officeIds: [EXAMPLE_ID], version: 1 },
+            [Code.NOT_FOUND, Code.CONFLICT, Code.STALE_VERSION],
+          ),
+        },
+      },
+      async (request) => {
+        const { locale } = request;
+        if (!request.caller) throw new ApiError(Code.NO_TOKEN);
+        const params = requestParams(request);
+        const roleId = requiredId(params.roleId, locale, 'roleId');
+        const dataScope = Number(params.dataScope);
+        if (params.dataScope === undefined || params.dataScope === null || params.dataScope === '') throw missingParam('dataScope', locale);
+        if (!Number.isInteger(dataScope)) throw invalidParam('dataScope', locale);
+        const officeIds = params.officeIds === undefined || params.officeIds === null ? [] : permissionIdList(params.officeIds, locale, 'officeIds');
+        await saveRoleDataScope(db, request.caller, { roleId, dataScope, officeIds, expectedVersion: expectedVersionOf(params, roleId, locale) }, locale);
+        return success(request, await readRoleDataScope(db, roleId));
       },
     );
   };

@@ -1,7 +1,7 @@
 /**
  * The super-admin role (key `superAdmin` of the base app) and the accounts holding it. The role
  * holds every node of the base app (auth/grants.ts); it must always exist, stay enabled, and be
- * held by at least one enabled account.
+ * held by at least one enabled account, by a link that does not end.
  */
 import type { Kysely } from 'kysely';
 import { Code } from '../../contract';
@@ -12,7 +12,10 @@ import { roleMessages } from './messages';
 
 const ENABLED: EnableFlag = '1';
 
-/** Ids of the enabled accounts holding the super-admin role. */
+/**
+ * Ids of the enabled accounts holding the super-admin role by a link without an end: a link that
+ * ends (contract/roleEnds.ts) keeps nobody a super-admin for good, so it does not count here.
+ */
 export async function superAdminAccountIds(db: Kysely<Database>): Promise<Set<number>> {
   const roleId = await superAdminRoleId(db);
   if (roleId === undefined) return new Set();
@@ -21,6 +24,7 @@ export async function superAdminAccountIds(db: Kysely<Database>): Promise<Set<nu
     .innerJoin('user as u', 'u.id', 'ur.userId')
     .select('u.id')
     .where('ur.roleId', '=', roleId)
+    .where('ur.expiresAt', 'is', null)
     .where('u.isEnable', '=', ENABLED)
     .execute();
   return new Set(rows.map((row) => row.id));

@@ -3,39 +3,157 @@
  * from the database (so a moved employee or a changed role holds from the next request), and
  * applied in the query: a condition over a staff row's id and node, never a filter of a page
  * already read.
+ *
+ * The scope is read into node ids (a few, from the small office table) rather than joined in
+ * every staff query: `office_id in (…)` is served by the staff table's index on office_id, and a
+ * caller reaching all adds no condition at all.
  */
-import type { ExpressionBuilder, Kysely } from 'kysely';
-import { Code, dataScopeMessages, type Locale } from '../../contract';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { BASE_APP_CODE, Code, DataScope, dataScopeMessages, SUPER_ADMIN_ROLE_KEY, type Locale } from '../../contract';
+import { isStorableId } from '../crud/storableId';
+import { chunks } from '../db/chunks';
+import { isPostgres } from '../db/dialect';
+import { preparedQuery } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 
 /** What a caller reaches: everyone, or the staff placed in `officeIds` (groups already included) plus `selfId`. */
 export type StaffScope = { all: true } | { all: false; selfId: number | null; officeIds: number[] };
 
+const ALL: StaffScope = { all: true };
+
+/** Which nodes the office statement reads: the chosen roles' (with their groups), the caller's own (with its groups: tree). */
+type OfficeShape = { chosen: boolean; own: false | 'node' | 'tree' };
+type OfficeQuery = { roleIds: number[]; own: number; shape: OfficeShape };
+
+/** One held role: its key (the super-admin's reaches all), its scope (null: never set, all) and the caller's node. */
+type HeldRole = { roleId: number; roleKey: string; dataScope: number | null; officeId: number | null };
+
+function statements(db: Kysely<Database>) {
+  return {
+    // The caller's enabled, unexpired base-app roles with their scope, and the caller's node on each row.
+    roles: preparedQuery(db, ({ userId, now }: { userId: number; now: number }) =>
+      db
+        .selectFrom('userRole as ur')
+        .innerJoin('role as r', 'r.id', 'ur.roleId')
+        .innerJoin('app as a', 'a.id', 'r.appId')
+        .leftJoin('roleDataScope as ds', 'ds.roleId', 'r.id')
+        .select((eb) => ['r.id as roleId', 'r.roleKey', 'ds.dataScope', eb.selectFrom('user as cu').select('cu.officeId').where('cu.id', '=', userId).as('officeId')])
+        .where('ur.userId', '=', userId)
+        .where('r.isEnable', '=', '1')
+        .where('a.code', '=', BASE_APP_CODE)
+        .where((eb) => eb.or([eb('ur.expiresAt', 'is', null), eb('ur.expiresAt', '>', now)])),
+    ),
+    // Existing nodes: the chosen roles' nodes and the caller's own node ("tree": with the groups under them).
+    offices: preparedQuery(db, ({ roleIds, own }: { roleIds: number[]; own: number }, shape: OfficeShape) => {
+      const chosen = db.selectFrom('roleScopeOffice as so').select('so.officeId').where('so.roleId', 'in', roleIds);
+      return db
+        .selectFrom('office as o')
+        .select('o.id')
+        .where((eb) =>
+          eb.or([
+            ...(shape.own ? [eb('o.id', '=', own)] : []),
+            ...(shape.own === 'tree' ? [eb('o.parentId', '=', own)] : []),
+            ...(shape.chosen ? [eb('o.id', 'in', chosen), eb('o.parentId', 'in', chosen)] : []),
+          ]),
+        );
+    }),
+  };
+}
+
+// Compiled once per dialect, run on whichever database or transaction asks.
+const byDialect = new Map<boolean, ReturnType<typeof statements>>();
+function prepared(db: Kysely<Database>) {
+  const onPostgres = isPostgres(db);
+  let found = byDialect.get(onPostgres);
+  if (!found) byDialect.set(onPostgres, (found = statements(db)));
+  return found;
+}
+
 /** The caller's scope now: the union over their enabled, unexpired base-app roles; super-admin: all. */
-export async function staffScopeOf(_db: Kysely<Database>, _userId: number, _now = Date.now()): Promise<StaffScope> {
-  return { all: true };
+export async function staffScopeOf(db: Kysely<Database>, userId: number, now = Date.now()): Promise<StaffScope> {
+  const { roles, offices } = prepared(db);
+  const held = (await roles.execute({ userId, now }, { executor: db })) as HeldRole[];
+  return scopeFromRoles(held, userId, ({ shape, ...values }) => offices.execute(values, { executor: db, shape }));
+}
+
+/** The union of the held roles' scopes; `readOffices` turns chosen roles and the caller's node into existing node ids. */
+async function scopeFromRoles(
+  held: readonly HeldRole[],
+  userId: number,
+  readOffices: (query: OfficeQuery) => Promise<Array<{ id: number }>>,
+): Promise<StaffScope> {
+  if (held.some((role) => role.roleKey === SUPER_ADMIN_ROLE_KEY || role.dataScope === null || role.dataScope === DataScope.ALL)) return ALL;
+  const scopes = new Set(held.map((role) => role.dataScope));
+  const chosen = held.filter((role) => role.dataScope === DataScope.CHOSEN).map((role) => role.roleId);
+  // An unplaced caller's department scopes reach nobody.
+  const placed = held[0]?.officeId ?? null;
+  const own = placed === null ? false : scopes.has(DataScope.DEPARTMENT_TREE) ? 'tree' : scopes.has(DataScope.DEPARTMENT) ? 'node' : false;
+  const shape: OfficeShape = { chosen: chosen.length > 0, own };
+  const officeIds = shape.chosen || own ? (await readOffices({ roleIds: chosen, own: placed ?? 0, shape })).map((row) => Number(row.id)) : [];
+  officeIds.sort((a, b) => a - b);
+  // Self only adds what the nodes do not hold already (keeping the list's condition a plain `in`).
+  const selfId = scopes.has(DataScope.SELF) && !(placed !== null && officeIds.includes(placed)) ? userId : null;
+  return { all: false, selfId, officeIds };
 }
 
 /** The condition "this staff row is in scope", for a query naming the staff row's id and node columns. */
-export function inStaffScope<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, scope: StaffScope, idColumn: string, officeColumn: string) {
-  void idColumn;
-  void officeColumn;
-  if (scope.all) return eb.lit(true);
-  return eb.lit(true);
+export function inStaffScope<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, scope: StaffScope, idColumn: string, officeColumn: string): Expression<SqlBool> {
+  void eb;
+  if (scope.all) return sql<SqlBool>`1 = 1`;
+  const any: Expression<SqlBool>[] = [];
+  const ref = (column: string) => sql.ref(column);
+  if (scope.officeIds.length) any.push(sql<SqlBool>`${ref(officeColumn)} in (${sql.join(scope.officeIds)})`);
+  if (scope.selfId !== null) any.push(sql<SqlBool>`${ref(idColumn)} = ${scope.selfId}`);
+  if (!any.length) return sql<SqlBool>`1 = 0`;
+  return any.length === 1 ? any[0]! : sql<SqlBool>`(${sql.join(any, sql` or `)})`;
 }
 
-/** Refuses (1003, as a missing grant) when one of `userIds` is outside the caller's scope. */
+/** Whether a staff member placed in `officeId` (id `userId`) is in scope. */
+export function reaches(scope: StaffScope, userId: number, officeId: number | null): boolean {
+  return scope.all || userId === scope.selfId || (officeId !== null && scope.officeIds.includes(officeId));
+}
+
+/**
+ * Refuses (1003, as a missing grant) when one of `userIds` is outside the caller's scope. For a
+ * caller with a narrower scope an id that does not exist is refused the same way, so the answer
+ * never tells whether someone outside the scope exists.
+ */
 export async function requireStaffInScope(db: Kysely<Database>, callerId: number, userIds: readonly number[], locale: Locale): Promise<void> {
+  void locale;
   const scope = await staffScopeOf(db, callerId);
   if (scope.all || userIds.length === 0) return;
-  throw new ApiError(Code.FORBIDDEN, dataScopeMessages.outOfScope);
+  const wanted = [...new Set(userIds)];
+  if (!wanted.every(isStorableId)) throw outOfScope();
+  let found = 0;
+  for (const part of chunks(wanted)) {
+    const rows = await db
+      .selectFrom('user as u')
+      .select('u.id')
+      .where('u.id', 'in', part)
+      .where((eb) => inStaffScope(eb, scope, 'u.id', 'u.officeId'))
+      .execute();
+    found += rows.length;
+  }
+  if (found !== wanted.length) throw outOfScope();
 }
 
 /** Refuses (1003) placing staff in `officeId` (null: unplaced) when the node is outside the caller's scope. */
-export async function requireOfficeInScope(db: Kysely<Database>, callerId: number, officeId: number | null, _locale: Locale): Promise<void> {
+export async function requireOfficeInScope(db: Kysely<Database>, callerId: number, officeId: number | null, locale: Locale): Promise<void> {
+  void locale;
   const scope = await staffScopeOf(db, callerId);
-  if (scope.all) return;
-  if (officeId !== null && scope.officeIds.includes(officeId)) return;
-  throw new ApiError(Code.FORBIDDEN, dataScopeMessages.outOfScope);
+  if (!officeReachable(scope, officeId)) throw outOfScope();
 }
+
+/** Whether staff may be placed in `officeId` (null: unplaced, only with a scope of all). */
+export function officeReachable(scope: StaffScope, officeId: number | null): boolean {
+  return scope.all || (officeId !== null && scope.officeIds.includes(officeId));
+}
+
+/** The refusal of a staff member or node outside the caller's scope: 1003, as a missing grant. */
+export function outOfScope(): ApiError {
+  return new ApiError(Code.FORBIDDEN, dataScopeMessages.outOfScope);
+}
+
+/** For unit tests: the union rules over given roles, without a database. */
+export const scopeRulesForTest = { scopeFromRoles };

@@ -14,6 +14,7 @@ import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Caller } from '../http/requestContext';
+import { linkInForce } from '../roles/linkInForce';
 import { canDisableOrDeleteUser, lastSuperAdminAccount } from '../roles/superAdmin';
 import { staffMessages } from './messages';
 
@@ -44,10 +45,13 @@ export async function checkAccountAction(db: Kysely<Database>, caller: Pick<Call
 }
 
 async function refuseBeyondOwn(db: Kysely<Database>, caller: Pick<Caller, 'userId'>, ids: readonly number[]): Promise<void> {
+  // Links that have ended count on neither side: they grant nothing (server/roles/linkInForce.ts).
+  const now = Date.now();
   const beyondOwn = await db
     .selectFrom('userRole as ur')
     .select('ur.roleId')
     .where('ur.userId', 'in', ids)
+    .where(linkInForce('ur', now))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -56,6 +60,7 @@ async function refuseBeyondOwn(db: Kysely<Database>, caller: Pick<Caller, 'userI
             .select('own.roleId')
             .where('own.userId', '=', caller.userId)
             .where('r.isEnable', '=', '1')
+            .where(linkInForce('own', now))
             .whereRef('own.roleId', '=', 'ur.roleId'),
         ),
       ),

@@ -7,7 +7,8 @@
  * together must leave an enabled super-admin. Any refusal and nothing is written: the answer lists
  * every refused account (contract BulkRefused, its label the person's name). Otherwise all are
  * written in one transaction, each account's version moving and its row audited as a save's, and
- * a disabled account's sessions end.
+ * a disabled account's sessions end. The accounts and the department set must be in the caller's
+ * data scope (1003 for the whole call).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -23,6 +24,7 @@ import { accountTargets } from './accountActions';
 import { checkAccountAction, requireAccounts, revokeSessions } from './accountRules';
 import type { StaffList } from './listQuery';
 import { staffValueChecks, validStaff } from './saveStaff';
+import { requireOfficeInScope, requireStaffInScope } from '../scope/dataScope';
 
 /** The fields the person list sets in bulk. */
 export const STAFF_BULK_FIELDS = ['officeId', 'isEnable'] as const;
@@ -31,7 +33,7 @@ type BulkField = (typeof STAFF_BULK_FIELDS)[number];
 const STORED = ['id', ...Object.keys(staffEntity.fields), 'version'] as Array<keyof Database['user']>;
 
 export function staffBulkUpdater(db: Kysely<Database>, staffList: Pick<StaffList, 'matchingIds'>) {
-  const targets = accountTargets(staffList);
+  const targets = accountTargets(db, staffList);
   const checkStaffValues = staffValueChecks(db);
 
   /** The values to set: a non-empty object naming only STAFF_BULK_FIELDS (1001 naming `values` otherwise). */
@@ -58,6 +60,8 @@ export function staffBulkUpdater(db: Kysely<Database>, staffList: Pick<StaffList
     const stored = await storedAccounts(ids);
     if (stored.size !== ids.length) throw new ApiError(Code.NOT_FOUND);
     const values = valuesOf(params.values, request);
+    // The destination node must be in the caller's data scope (the accounts are, see accountTargets).
+    if ('officeId' in values) await requireOfficeInScope(db, caller.userId, typeof values.officeId === 'number' ? values.officeId : null, locale);
     const names = Object.keys(values) as BulkField[];
 
     const refused: BulkRefusal[] = [];
@@ -114,7 +118,8 @@ export function staffBulkUpdater(db: Kysely<Database>, staffList: Pick<StaffList
     }
 
     await db.transaction().execute(async (trx) => {
-      // Checked again where it is written: an account may have gone or changed hands since.
+      // Checked again where it is written: an account may have gone, changed hands or left the scope since.
+      await requireStaffInScope(trx, caller.userId, ids, locale);
       await requireAccounts(trx, ids);
       if (disabling.length) await checkAccountAction(trx, caller, disabling, 'disable');
       if (updating.length) await checkAccountAction(trx, caller, updating, 'update');

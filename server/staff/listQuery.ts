@@ -2,11 +2,13 @@
  * The staff list (/user/list, /user/filterList): filters, one page newest first with its
  * department names and roles, and the total. Every statement is prepared per shape of the filters
  * (db/preparedQuery.ts). Totals are reused while the database's staff list version has not moved,
- * so paging does not recount the table.
+ * so paging does not recount the table. Every read holds the caller's data scope as one more
+ * condition of the plan (server/scope/dataScope.ts): the page, the total, the export and a bulk
+ * call's "every matching" see only the staff the caller reaches.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { parsePaging, rowNumber, staffEntity, type ListData, type Locale, type Paging, type StaffListRow } from '../../contract';
+import { parsePaging, rowNumber, staffEntity, type LinkedRole, type ListData, type Locale, type Paging, type StaffListRow } from '../../contract';
 import { regionNames } from '../../contract/regions';
 import type { MatchedIds } from '../crud/bulkMatch';
 import { isPostgres } from '../db/dialect';
@@ -14,6 +16,8 @@ import { preparedQuery } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
 import { versionReader } from '../db/versionCounter';
 import { officeScope } from '../office/repository';
+import type { StaffScope } from '../scope/dataScope';
+import { linkInForce } from '../roles/linkInForce';
 import { regionIndex } from './regions';
 import { parseStaffFilters, searchConditions, searchPlan, type SearchPlan, type SearchShape, type SearchValues } from './staffSearch';
 
@@ -25,7 +29,7 @@ const MAX_CACHED_TOTALS = 500;
 
 type PageValues = SearchValues & { limit: number; offset: number };
 type Matching = SelectQueryBuilder<Database & { u: Database['user'] }, 'u', object>;
-type Role = { id: number; name: string };
+type Role = LinkedRole;
 type PageRow = Record<string, unknown> & { id: number; censusProvince: string | null; censusCity: string | null; censusArea: string | null; listVersion?: unknown };
 
 export function createStaffList(db: Kysely<Database>) {
@@ -67,11 +71,21 @@ export function createStaffList(db: Kysely<Database>) {
   const ids = preparedQuery(db, (values: PageValues, shape: SearchShape) => pageIds(values, shape));
   const rowsById = preparedQuery(db, ({ ids: list }: { ids: number[] }) => rows().where('u.id', 'in', list));
   // PostgreSQL: one statement with the roles and the list version, since each statement is a round trip.
-  const wholePage = preparedQuery(db, (values: PageValues, shape: SearchShape) =>
+  // The roles are the links in force at `rolesAt` (the request's time), each with its end.
+  const wholePage = preparedQuery(db, (values: PageValues & { rolesAt: number }, shape: SearchShape) =>
     rows()
       .where('u.id', 'in', pageIds(values, shape))
       .select((eb) => [
-        jsonArrayFrom(eb.selectFrom('userRole as ur').innerJoin('role as r', 'r.id', 'ur.roleId').select(['r.id', 'r.name']).whereRef('ur.userId', '=', 'u.id').orderBy('r.sortNum').orderBy('r.id')).as('roles'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('userRole as ur')
+            .innerJoin('role as r', 'r.id', 'ur.roleId')
+            .select(['r.id', 'r.name', 'ur.expiresAt'])
+            .whereRef('ur.userId', '=', 'u.id')
+            .where(linkInForce('ur', values.rolesAt))
+            .orderBy('r.sortNum')
+            .orderBy('r.id'),
+        ).as('roles'),
         eb.selectFrom('staffListVersion').select('version').where('id', '=', 1).as('listVersion'),
       ]),
   );
@@ -79,7 +93,7 @@ export function createStaffList(db: Kysely<Database>) {
   /** A page's rows, each member's roles, and (when read with them) the list version. */
   async function pageOf(values: PageValues, shape: SearchShape): Promise<{ rows: PageRow[]; rolesOf(row: PageRow): Role[]; version?: number }> {
     if (onPostgres) {
-      const found = (await wholePage.execute(values, { shape })) as unknown as Array<PageRow & { roles: Role[]; listVersion: number }>;
+      const found = (await wholePage.execute({ ...values, rolesAt: Date.now() }, { shape })) as unknown as Array<PageRow & { roles: Role[]; listVersion: number }>;
       return { rows: found, rolesOf: (row) => (row as (typeof found)[number]).roles, version: found[0] && Number(found[0].listVersion) };
     }
     const found = (await ids.execute(values, { shape })).map((row) => row.id);
@@ -97,6 +111,8 @@ export function createStaffList(db: Kysely<Database>) {
     // A short page ends the list: no count needed (an empty page past the end says nothing).
     if (pageRows > 0 && pageRows < paging.size) return offset + pageRows;
     if (pageRows === 0 && offset === 0) return 0;
+    // Which links a role filter counts changes with the time alone: counted each time.
+    if (plan.shape.roles === 'ids') return Number((await count.takeFirst(plan.values, { shape: plan.shape }))?.total ?? 0);
     const key = JSON.stringify(plan);
     const version = knownVersion ?? (await listVersion());
     const cached = totals.get(key);
@@ -109,12 +125,13 @@ export function createStaffList(db: Kysely<Database>) {
     return counted;
   }
 
-  const rolesOfUsers = preparedQuery(db, ({ userIds }: { userIds: number[] }) =>
+  const rolesOfUsers = preparedQuery(db, ({ userIds, now }: { userIds: number[]; now: number }) =>
     db
       .selectFrom('userRole as ur')
       .innerJoin('role as r', 'r.id', 'ur.roleId')
-      .select(['ur.userId', 'r.id', 'r.name'])
+      .select(['ur.userId', 'r.id', 'r.name', 'ur.expiresAt'])
       .where('ur.userId', 'in', userIds)
+      .where(linkInForce('ur', now))
       .orderBy('r.sortNum')
       .orderBy('r.id'),
   );
@@ -122,10 +139,10 @@ export function createStaffList(db: Kysely<Database>) {
   async function rolesOf(userIds: number[]): Promise<Map<number, Role[]>> {
     const byUser = new Map<number, Role[]>();
     if (!userIds.length) return byUser;
-    const rows = await rolesOfUsers.execute({ userIds });
-    for (const { userId, id, name } of rows) {
+    const rows = await rolesOfUsers.execute({ userIds, now: Date.now() });
+    for (const { userId, id, name, expiresAt } of rows) {
       const list = byUser.get(userId) ?? [];
-      list.push({ id, name });
+      list.push({ id, name, expiresAt: expiresAt === null ? null : Number(expiresAt) });
       byUser.set(userId, list);
     }
     return byUser;
@@ -136,8 +153,8 @@ export function createStaffList(db: Kysely<Database>) {
    * are read after the last one's (a keyset, so a page costs the same at the end as at the start),
    * then their rows and roles as the list reads them.
    */
-  async function* pages(params: Record<string, unknown>, locale: Locale, size: number): AsyncGenerator<StaffListRow[], void, undefined> {
-    const filters = parseStaffFilters(params, locale);
+  async function* pages(params: Record<string, unknown>, locale: Locale, size: number, scope: StaffScope): AsyncGenerator<StaffListRow[], void, undefined> {
+    const filters = { ...parseStaffFilters(params, locale), scope };
     if (filters.officeId !== undefined) filters.officeIds = await scopeOf(filters.officeId);
     const plan = searchPlan(filters, onPostgres);
     const regions = await regionIndex();
@@ -165,8 +182,8 @@ export function createStaffList(db: Kysely<Database>) {
    * The members the filters select (as the list reads them), at most `limit`, newest first, and
    * their whole count: a bulk call on every matching account (server/crud/bulkMatch.ts).
    */
-  async function matchingIds(params: Record<string, unknown>, locale: Locale, limit: number): Promise<MatchedIds> {
-    const filters = parseStaffFilters(params, locale);
+  async function matchingIds(params: Record<string, unknown>, locale: Locale, limit: number, scope: StaffScope): Promise<MatchedIds> {
+    const filters = { ...parseStaffFilters(params, locale), scope };
     if (filters.officeId !== undefined) filters.officeIds = await scopeOf(filters.officeId);
     const plan = searchPlan(filters, onPostgres);
     const sourceId = sourceIdOf(plan.shape);
@@ -179,10 +196,12 @@ export function createStaffList(db: Kysely<Database>) {
     pages,
     matchingIds,
 
-    async list(params: Record<string, unknown>, locale: Locale): Promise<ListData<StaffListRow>> {
-      const filters = parseStaffFilters(params, locale);
-      // A department means its groups too. The scope is part of the plan, so a total counted
-      // before a group moved is not reused for the department's new scope.
+    /** `scope`: the caller's data scope; the page and the total hold only the staff it reaches. */
+    async list(params: Record<string, unknown>, locale: Locale, scope: StaffScope): Promise<ListData<StaffListRow>> {
+      const filters = { ...parseStaffFilters(params, locale), scope };
+      // A department means its groups too. The department's nodes and the caller's data scope are
+      // part of the plan, the key of its cached total: a total counted before a group moved, or
+      // for another caller's scope, is not reused.
       if (filters.officeId !== undefined) filters.officeIds = await scopeOf(filters.officeId);
       const plan = searchPlan(filters, onPostgres);
       const paging = parsePaging(params);

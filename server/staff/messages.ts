@@ -5,6 +5,7 @@ import { OWN_ACCOUNT_REFUSALS } from '../../contract/entities/staff';
 export const staffMessages = {
   officeMissing: text('部门不存在', 'The department does not exist'),
   roleIdsMalformed: text('角色格式不正确', 'Roles must be a comma list of role ids'),
+  roleEndsMalformed: text('角色结束时间格式不正确', 'Role ends must map role ids to a time (epoch ms) or null'),
   enableFlag: text('状态只能是启用或停用', 'The status must be enabled (1) or disabled (0)'),
   disableSelf: OWN_ACCOUNT_REFUSALS.disable,
   deleteSelf: OWN_ACCOUNT_REFUSALS.delete,

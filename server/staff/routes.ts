@@ -1,9 +1,9 @@
 /** Staff calls under /base/admin, at the paths of contract/paths.ts (SPEC §7 Users). */
 import { PREVIEW_VERSION_PARAM } from '../../contract/grantPreview';
 import { grantsVersionParam } from '../roles/grantsVersion';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code } from '../../contract';
+import { Code, ROLE_ENDS_PARAM } from '../../contract';
 import { STAFF_CALLS as S } from '../../contract/paths';
 import { CHANGE_EMAIL_PATH, CHANGE_PASSWORD_PATH } from '../../contract/session';
 import type { LoginThrottle } from '../auth/throttle';
@@ -12,6 +12,8 @@ import { ApiError } from '../errors';
 import { acceptFileBodies, IMPORT_ROUTE_OPTIONS } from '../import/fileBody';
 import { success } from '../http/envelope';
 import { missingParam, optionalId, requestParams, requiredId, textParam } from '../http/params';
+import { callerOf } from '../http/requestContext';
+import { requireStaffInScope, staffScopeOf } from '../scope/dataScope';
 import { accountActions } from './accountActions';
 import { staffBulkUpdater } from './bulkStaff';
 import { emailChanger } from './changeEmail';
@@ -46,13 +48,18 @@ const STAFF_SAVE_DOC: RouteDoc = {
   params: z.object({
     userCenter: (entitySchema(staffEntity) as unknown as z.ZodObject).extend({ id: idParam.optional(), [VERSION_FIELD]: idParam.optional() }),
     roleIds: z.union([z.string(), z.array(idParam)]).optional().describe('role ids, comma separated; absent: an update keeps the roles'),
+    [ROLE_ENDS_PARAM]: z
+      .record(z.string(), z.number().int().positive().nullable())
+      .optional()
+      .describe('role id → when that link ends (epoch ms, in the future; null: no end), for roles being assigned; a role left out keeps its end, a new one has none'),
     [PREVIEW_VERSION_PARAM]: grantsVersionParam,
   }),
   example: { userCenter: { id: EXAMPLE_ID, ...STAFF_EXAMPLE } },
-  codes: [Code.NOT_FOUND, Code.DUPLICATE, Code.STALE_VERSION, Code.CONFLICT],
+  codes: [Code.FORBIDDEN, Code.NOT_FOUND, Code.DUPLICATE, Code.STALE_VERSION, Code.CONFLICT],
 };
 
 export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
+  const callerScope = (request: FastifyRequest) => staffScopeOf(db, callerOf(request).userId);
   const staffList = createStaffList(db);
   const save = staffSaver(db);
   const actions = accountActions(db, staffList);
@@ -64,14 +71,14 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
     app.route({
       method: ['GET', 'POST'],
       url: S.list,
-      handler: async (request) => success(request, await staffList.list(requestParams(request), request.locale)),
+      handler: async (request) => success(request, await staffList.list(requestParams(request), request.locale, await callerScope(request))),
     });
     // The add-member dialog's candidate search: the same search, its own API element, and only
     // what the picker shows (no ID card, contacts or addresses).
     app.route({
       method: ['GET', 'POST'],
       url: S.filterList,
-      handler: async (request) => success(request, pickerRows(await staffList.list(requestParams(request), request.locale))),
+      handler: async (request) => success(request, pickerRows(await staffList.list(requestParams(request), request.locale, await callerScope(request)))),
     });
 
     // What the filters select, as a streamed .xlsx; it writes its audit row (server/export).
@@ -96,7 +103,10 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle) {
     });
 
     app.get(S.detail, { config: { doc: idDoc } }, async (request) => {
-      const detail = await loadStaff(db, requiredId(requestParams(request).id, request.locale));
+      const id = requiredId(requestParams(request).id, request.locale);
+      // Outside the caller's scope, or (for a scoped caller) missing: 1003 alike.
+      await requireStaffInScope(db, callerOf(request).userId, [id], request.locale);
+      const detail = await loadStaff(db, id);
       if (!detail) throw new ApiError(Code.NOT_FOUND);
       return success(request, detail);
     });

@@ -1,5 +1,6 @@
 /**
- * /user/saveOrUpdate: `{ userCenter, roleIds }`. The record is validated with the contract's
+ * /user/saveOrUpdate: `{ userCenter, roleIds, roleEnds }` (`roleEnds`: role id → when that link
+ * ends, epoch ms or null; a role left out keeps its end, a new one has none: server/roles/assignRoles.ts). The record is validated with the contract's
  * staffEntity; then the code stays fixed on update, the department must exist, both addresses
  * must be a real province → city → district path, telephone and code must be free. The account
  * and its roles are written in one transaction, so a refused role change stores nothing.
@@ -10,6 +11,7 @@
  * An update naming the version it was read at (`userCenter.version`) is written only while the
  * account still holds it, else 1012 with the account as /user/detail answers it now (one of the
  * account's writes came between); an update naming none is written whatever came between.
+ * The account must be in the caller's data scope, and a new or moved account's node too (1003).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -26,6 +28,7 @@ import {
   type Locale,
   type RuleMessage,
   type Text,
+  ROLE_ENDS_PARAM,
 } from '../../contract';
 import { regionPathError } from '../../contract/regions';
 import { hashPassword } from '../auth/passwords';
@@ -36,13 +39,14 @@ import { ApiError } from '../errors';
 import { VERSION_FIELD } from '../../contract/recordVersion';
 import { MAX_IDS, optionalId, requestParams } from '../http/params';
 import { callerOf, type Caller } from '../http/requestContext';
-import { assignRoles } from '../roles/assignRoles';
+import { assignRoles, type AssignOptions, type RoleEnds } from '../roles/assignRoles';
 import { previewedVersionOf, requirePreviewedVersion } from '../roles/grantsVersion';
 import { checkAccountAction, revokeSessions } from './accountRules';
 import { staffMessages } from './messages';
 import { regionIndex } from './regions';
 import { nextVersion } from '../db/userVersion';
 import { loadStaff } from './staffRecord';
+import { officeReachable, outOfScope, requireStaffInScope, staffScopeOf } from '../scope/dataScope';
 
 type StaffValues = Record<keyof typeof staffEntity.fields, unknown>;
 
@@ -73,6 +77,25 @@ function parseRoleIds(value: unknown, locale: Locale): number[] | undefined {
     throw fieldError('roleIds', staffMessages.roleIdsMalformed, locale);
   }
   return [...new Set(trimmed.map(Number))];
+}
+
+/** The latest end a save takes: the last millisecond of year 9999, as every date picker can show it. */
+const LATEST_END = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** `roleEnds`: `{ [roleId]: epochMs | null }`; undefined when not sent. Whether each end may be set is assignRoles' rule. */
+function parseRoleEnds(value: unknown, locale: Locale): RoleEnds | undefined {
+  if (value === undefined || value === null) return undefined;
+  const malformed = () => fieldError(ROLE_ENDS_PARAM, staffMessages.roleEndsMalformed, locale);
+  if (typeof value !== 'object' || Array.isArray(value)) throw malformed();
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > MAX_IDS) throw malformed();
+  const ends = new Map<number, number | null>();
+  for (const [key, end] of entries) {
+    if (!/^\d{1,15}$/.test(key) || Number(key) <= 0) throw malformed();
+    if (end !== null && !(Number.isSafeInteger(end) && (end as number) > 0 && (end as number) <= LATEST_END)) throw malformed();
+    ends.set(Number(key), end as number | null);
+  }
+  return ends;
 }
 
 async function checkRegions(values: StaffValues, locale: Locale): Promise<void> {
@@ -120,13 +143,21 @@ export function staffValueChecks(db: Kysely<Database>) {
 export const unusablePasswordHash = () => hashPassword(randomBytes(32).toString('hex'));
 
 /** Inserts a new account (checked) with its roles, in the caller's transaction: must change its password. The save and the import (./staffImport.ts) ask it. */
-export async function insertAccount(trx: Kysely<Database>, caller: Pick<Caller, 'userId'>, values: StaffValues, roleIds: readonly number[], passwordHash: string, locale: Locale): Promise<number> {
+export async function insertAccount(
+  trx: Kysely<Database>,
+  caller: Pick<Caller, 'userId'>,
+  values: StaffValues,
+  roleIds: readonly number[],
+  passwordHash: string,
+  locale: Locale,
+  options: AssignOptions = {},
+): Promise<number> {
   const created = await trx
     .insertInto('user')
     .values({ ...(values as object), passwordHash, mustChangePassword: 1, createTime: Date.now() } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
-  await assignRoles(trx, caller, created.id, roleIds, locale);
+  await assignRoles(trx, caller, created.id, roleIds, locale, options);
   return created.id;
 }
 
@@ -150,12 +181,21 @@ export function staffSaver(db: Kysely<Database>) {
     const values = validStaff(input, locale);
     const roleIds = parseRoleIds(params.roleIds, locale);
     const previewed = previewedVersionOf(params, locale);
+    const roleEnds = parseRoleEnds(params[ROLE_ENDS_PARAM], locale);
+    // One time for the whole save: the ends are compared with it.
+    const now = Date.now();
 
-    const existing = id === undefined ? undefined : isStorableId(id) ? await db.selectFrom('user').select(['id', 'code', 'isEnable', 'version']).where('id', '=', id).executeTakeFirst() : undefined;
+    // The data scope first: an account outside it (or missing, for a scoped caller) is 1003.
+    const scope = await staffScopeOf(db, caller.userId);
+    if (id !== undefined) await requireStaffInScope(db, caller.userId, [id], locale);
+    const existing = id === undefined ? undefined : isStorableId(id) ? await db.selectFrom('user').select(['id', 'code', 'isEnable', 'officeId', 'version']).where('id', '=', id).executeTakeFirst() : undefined;
     if (id !== undefined && !existing) throw new ApiError(Code.NOT_FOUND);
     // Changed since it was read: the user compares before anything else is said of their values.
     if (existing && expectedVersion !== undefined && Number(existing.version) !== expectedVersion) throw await staleSave(existing.id);
     await checkStaffValues(values, existing, locale);
+    // Created in, or moved to, a node the caller reaches (unplaced: only with a scope of all).
+    const officeId = values.officeId as number | null;
+    if ((!existing || existing.officeId !== officeId) && !officeReachable(scope, officeId)) throw outOfScope();
 
     const isDisabling = values.isEnable === '0' && existing?.isEnable !== '0';
     const unusablePassword = existing ? undefined : await unusablePasswordHash();
@@ -176,9 +216,9 @@ export function staffSaver(db: Kysely<Database>) {
           // Not written: another write took the version since the check above (or the account went).
           if ((await update.executeTakeFirst()).numUpdatedRows === 0n) throw new StaleAccount();
         } else {
-          userId = await insertAccount(trx, caller, values, roleIds ?? [], unusablePassword!, locale);
+          userId = await insertAccount(trx, caller, values, roleIds ?? [], unusablePassword!, locale, { ends: roleEnds, now });
         }
-        if (roleIds !== undefined && existing) await assignRoles(trx, caller, userId, roleIds, locale);
+        if ((roleIds !== undefined || roleEnds !== undefined) && existing) await assignRoles(trx, caller, userId, roleIds, locale, { ends: roleEnds, now });
         if (values.isEnable === '0') await revokeSessions(trx, [userId]);
         return userId;
       });

@@ -16,6 +16,8 @@ import { exportFilter } from '../export/exportFilter';
 import { exportPageSize, sendExport } from '../export/sendExport';
 import type { CellValue } from '../export/sheetStream';
 import { requestParams } from '../http/params';
+import { callerOf } from '../http/requestContext';
+import { staffScopeOf, type StaffScope } from '../scope/dataScope';
 import type { StaffList } from './listQuery';
 
 
@@ -97,7 +99,8 @@ export interface StaffRowsExport {
   /** Those of them that may be personal data: masked in the audit row. */
   personal: ReadonlySet<string>;
   /** The rows the filters select, a page at a time (a refusal thrown before the first page is the JSON envelope). */
-  rows(params: Record<string, unknown>, locale: Locale): AsyncGenerator<StaffListRow[], void, undefined>;
+  /** `scope`: the caller's data scope, which the rows hold to. */
+  rows(params: Record<string, unknown>, locale: Locale, scope: StaffScope): AsyncGenerator<StaffListRow[], void, undefined>;
 }
 
 /** The handler of an export of staff rows: the person list's, the organisation screen's members. */
@@ -108,7 +111,7 @@ export function staffRowsExporter(db: Kysely<Database>, plan: StaffRowsExport) {
     const asked = chosenColumns(plan.available, (column) => column.key, params.columns, locale);
     const columns = params.columns === undefined ? plan.defaults : asked;
     const tzOffset = tzOffsetParam(params.tzOffset, locale);
-    const read = plan.rows(params, locale);
+    const read = plan.rows(params, locale, await staffScopeOf(db, callerOf(request).userId));
 
     async function* pages() {
       for await (const rows of read) yield rows.map((row) => columns.map((column) => column.cell(row, locale)));
@@ -142,6 +145,6 @@ export function staffExporter(db: Kysely<Database>, staffList: StaffList) {
     // The staff record's personal fields are masked in the audit row's filter (a telephone searched),
     // and so is the keyword, which searches the telephone too.
     personal: new Set([...Object.keys(STAFF_PERSONAL_FIELDS), 'searchKey']),
-    rows: (params, locale) => staffList.pages(params, locale, exportPageSize(db)),
+    rows: (params, locale, scope) => staffList.pages(params, locale, exportPageSize(db), scope),
   });
 }

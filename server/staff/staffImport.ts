@@ -7,6 +7,7 @@
  * (./saveStaff.ts `validStaff` and `staffValueChecks`, and the role rules of server/roles/assignRoles.ts);
  * code and telephone may not repeat within the file. Accounts are created as the save creates them:
  * an unusable password that must be changed (an administrator resets it to hand it over).
+ * Each row's department must be in the caller's data scope (unplaced: only with a scope of all).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -23,6 +24,7 @@ import { recordByName } from '../import/referenceNames';
 import { runImport } from '../import/runImport';
 import { sendTemplate } from '../import/template';
 import { requireOwnRoles } from '../roles/assignRoles';
+import { officeReachable, outOfScope, staffScopeOf } from '../scope/dataScope';
 import { regionIndex } from './regions';
 import { insertAccount, staffValueChecks, unusablePasswordHash, validStaff, type StaffValues } from './saveStaff';
 
@@ -134,6 +136,7 @@ export function staffImporter(db: Kysely<Database>) {
     // One hash for the file's accounts: each is unusable alike (nobody knows the password), and
     // hashing is slow on purpose (5,000 rows would take minutes).
     let passwordHash: Promise<string> | undefined;
+    const scope = staffScopeOf(db, caller.userId);
     const report = await runImport<Row>(request, db, {
       table: 'user',
       columns: columns(),
@@ -146,7 +149,9 @@ export function staffImporter(db: Kysely<Database>) {
         const { census, live, roles, ...fields } = input as Record<string, unknown> & { census?: object; live?: object; roles?: number[] };
         const values = validStaff({ ...fields, ...census, ...live }, locale);
         await checkStaffValues(values, undefined, locale);
-        await requireOwnRoles(db, caller, roles ?? []);
+        if (!officeReachable(await scope, values.officeId as number | null)) throw outOfScope();
+        // Links without an end: refused for a role the caller holds only for a while (as the save refuses it).
+        await requireOwnRoles(db, caller, roles ?? [], { given: new Map((roles ?? []).map((id) => [id, null])) });
         return { values, roleIds: roles ?? [] };
       },
       async write(trx, rows) {

@@ -17,6 +17,8 @@ import { isStorableId } from '../crud/storableId';
 import { escapeLike } from '../crud/search';
 import type { Database } from '../db/schema';
 import { optionalId, requiredIds, searchParam, textParam } from '../http/params';
+import { inStaffScope, type StaffScope } from '../scope/dataScope';
+import { linkInForce } from '../roles/linkInForce';
 
 export interface StaffFilters {
   /** The office asked for; the list answers its scope (`officeIds`). */
@@ -30,6 +32,8 @@ export interface StaffFilters {
   roleIds?: number[];
   /** Contained in the name, the code or the telephone. */
   searchKey?: string;
+  /** The caller's data scope (server/scope/dataScope.ts): set by the list from the caller, never from a parameter. */
+  scope?: StaffScope;
 }
 
 type SearchColumn = 'name' | 'code' | 'telephone';
@@ -70,6 +74,8 @@ export interface SearchShape {
   likes: Array<Array<[SearchColumn, boolean]>>;
   office?: 'ids' | 'none';
   roles?: 'ids' | 'none';
+  /** The caller's data scope, when narrower than all: its nodes, the caller, both, or nobody. */
+  scope?: 'offices' | 'self' | 'both' | 'none';
 }
 
 export interface SearchValues {
@@ -81,6 +87,11 @@ export interface SearchValues {
   /** The office filter's scope: the office and its groups. */
   officeIds: number[];
   roleIds: number[];
+  /** The data scope's nodes and the caller's id (see shape.scope). */
+  scopeOfficeIds: number[];
+  scopeSelfId: number;
+  /** The time role links must outlast to count (set with a role filter only, so other plans stay alike). */
+  now: number;
 }
 
 export interface SearchPlan {
@@ -97,7 +108,7 @@ const lengthOf = (term: string) => [...term].length;
 
 export function searchPlan(filters: StaffFilters, isPostgres: boolean): SearchPlan {
   const shape: SearchShape = { source: 'user', grams: [], fts: false, likes: [] };
-  const values: SearchValues = { grams: [], fts: '', likes: [], officeIds: [], roleIds: [] };
+  const values: SearchValues = { grams: [], fts: '', likes: [], officeIds: [], roleIds: [], scopeOfficeIds: [], scopeSelfId: 0, now: 0 };
   const ftsTerms: string[] = [];
   const grams: Array<[GramTable, string]> = [];
 
@@ -146,6 +157,14 @@ export function searchPlan(filters: StaffFilters, isPostgres: boolean): SearchPl
   if (filters.roleIds !== undefined) {
     values.roleIds = filters.roleIds.filter(isStorableId);
     shape.roles = values.roleIds.length ? 'ids' : 'none';
+    values.now = Date.now();
+  }
+  const { scope } = filters;
+  if (scope && !scope.all) {
+    values.scopeOfficeIds = scope.officeIds;
+    values.scopeSelfId = scope.selfId ?? 0;
+    const offices = scope.officeIds.length > 0;
+    shape.scope = scope.selfId !== null ? (offices ? 'both' : 'self') : offices ? 'offices' : 'none';
   }
   return { shape, values };
 }
@@ -170,9 +189,13 @@ export function searchConditions(eb: StaffExpressions, { shape, values }: Search
   if (shape.roles) {
     all.push(
       shape.roles === 'ids'
-        ? eb.exists(eb.selectFrom('userRole as fr').select('fr.roleId').whereRef('fr.userId', '=', 'u.id').where('fr.roleId', 'in', values.roleIds))
+        ? eb.exists(eb.selectFrom('userRole as fr').select('fr.roleId').whereRef('fr.userId', '=', 'u.id').where('fr.roleId', 'in', values.roleIds).where(linkInForce('fr', values.now)))
         : sql<SqlBool>`1 = 0`,
     );
+  }
+  if (shape.scope) {
+    const scope = { all: false as const, selfId: shape.scope === 'self' || shape.scope === 'both' ? values.scopeSelfId : null, officeIds: shape.scope === 'offices' || shape.scope === 'both' ? values.scopeOfficeIds : [] };
+    all.push(inStaffScope(eb, scope, 'u.id', 'u.officeId'));
   }
   return eb.and(all);
 }

@@ -64,6 +64,7 @@ const WRITES: Call[] = [
   get('/menu/delete', async () => ({ ids: await node('audit:list') })),
   get('/permission/delete', async () => ({ ids: await idOf('permission', 'url', 'auditNav') })),
   post('/office/saveOrUpdate', () => ({ type: 1, parentId: 0, name: '审计部' })),
+  post('/roleDataScope/save', async () => ({ roleId: await idOf('role', 'roleKey', 'auditRole'), dataScope: 2, officeIds: [await idOf('office', 'name', '审计部')] })),
   post('/user/saveOrUpdate', async () => ({ userCenter: staffInput(900, { name: '审计员' }), roleIds: '' })),
   get('/office/add/user', async () => ({ officeId: await idOf('office', 'name', '审计部'), ids: await idOf('user', 'name', '审计员') })),
   get('/office/update/officeAdminFlag', async () => ({ ids: await idOf('user', 'name', '审计员'), adminFlag: 1 })),

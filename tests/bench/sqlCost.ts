@@ -25,9 +25,9 @@ async function capture(url: string, params: Array<Record<string, unknown>>): Pro
     const list = createStaffList(handle.db);
     const requests: Statement[][] = [];
     for (const each of params) {
-      await list.list(each, 'zh-CN');
+      await list.list(each, 'zh-CN', { all: true });
       const second: Statement[] = (current = []);
-      await list.list(each, 'zh-CN');
+      await list.list(each, 'zh-CN', { all: true });
       requests.push(second);
       current = [];
     }

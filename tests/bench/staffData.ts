@@ -15,6 +15,8 @@ const GROUPS_PER_DEPARTMENT = 9;
 
 export interface StaffData {
   officeIds: number[];
+  /** The departments (about STAFF / 200 staff each, with their groups'). */
+  departmentIds: number[];
   names: string[];
   phones: string[];
 }
@@ -88,5 +90,5 @@ export async function populate(db: Kysely<Database>): Promise<StaffData> {
   const roleIds = (await db.selectFrom('role').select('id').execute()).map((r) => r.id);
   const userIds = (await db.selectFrom('user').select('id').where('code', '!=', 'admin').execute()).map((r) => r.id);
   await insertBatched(db, 'userRole', userIds.filter(() => rand() < 0.3).map((userId) => ({ userId, roleId: pick(roleIds) })));
-  return { officeIds, names, phones };
+  return { officeIds, departmentIds, names, phones };
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cellView, optionLabel } from '../../../resources/generic/cells';
 import { labelled, parseChanges } from '../../../resources/generic/changes';
 import { findResource } from '../../../resources/registry';
-import { columnLabel, recordKeyText, tableLabel } from '../../../resources/tableLabels';
+import { columnLabel, columnValue, recordKeyText, tableLabel } from '../../../resources/tableLabels';
 
 const auditLog = findResource('auditLog')!;
 const revealLog = findResource('revealLog')!;
@@ -32,6 +32,17 @@ describe('the audit log’s tables and columns', () => {
     expect(columnLabel('template', 'create_time', 'en-US')).toBe('Created');
     const changes = labelled(parseChanges(JSON.stringify({ password_hash: ['******', '******'], must_change_password: [0, 1] }), 'zh-CN'), 'user', 'zh-CN', columnLabel);
     expect(changes.map((c) => c.label)).toEqual(['密码', '须修改密码']);
+  });
+
+  it('names a role link’s end and reads it as a local date and time, an empty end as empty', () => {
+    expect(columnLabel('user_role', 'expires_at', 'zh-CN')).toBe('有效期至');
+    expect(columnLabel('user_role', 'expires_at', 'en-US')).toBe('Valid until');
+    const end = new Date(2026, 11, 1, 9, 5, 0).getTime();
+    const changes = labelled(parseChanges(JSON.stringify({ expires_at: [null, end], role_id: [null, 2] }), 'en-US'), 'user_role', 'en-US', columnLabel, columnValue);
+    expect(changes.map(({ label, before, after }) => ({ label, before, after }))).toEqual([
+      { label: 'Valid until', before: '', after: '2026-12-01 09:05:00' },
+      { label: 'Role', before: '', after: '2' },
+    ]);
   });
 
   it('reads a join table’s key as whose and which, and an ingested key as whose and when', () => {

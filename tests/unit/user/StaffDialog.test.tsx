@@ -106,7 +106,7 @@ describe('staff dialog', () => {
     await user().click(button('保存', dialog));
 
     expect(await screen.findByText('操作成功', {}, slow)).toBeInTheDocument();
-    expect(sent(api.current, '/user/saveOrUpdate').map((r) => r.body)).toEqual([{ userCenter, roleIds: String(api.current.role['运营']) }]);
+    expect(sent(api.current, '/user/saveOrUpdate').map((r) => r.body)).toEqual([{ userCenter, roleIds: String(api.current.role['运营']), roleEnds: { [api.current.role['运营']!]: null } }]);
     await waitFor(() => expect(sent(api.current, '/user/list').length).toBeGreaterThan(listCalls), slow);
   });
 
@@ -130,6 +130,7 @@ describe('staff dialog', () => {
       // The version it was read at: someone else's save since would be refused, not overwritten.
       userCenter: { ...staffRecord({ id, officeId: api.current.office['研发部']! }), position: '架构师', censusProvince: '440000', censusCity: '440300', censusArea: '440304', version: 1 },
       roleIds: `${api.current.role['超级管理员']},${api.current.role['运营']}`,
+      roleEnds: { [api.current.role['超级管理员']!]: null, [api.current.role['运营']!]: null },
     });
     expect(sent(api.current, '/user/valid/telephone').at(-1)!.query).toEqual({ telephone: '13800000001', userId: String(id) });
   });
@@ -148,6 +149,25 @@ describe('staff dialog', () => {
     await user().click(button('确认保存', dialog));
     await waitFor(() => expect(sent(api.current, '/user/saveOrUpdate')).toHaveLength(1), slow);
     expect(sent(api.current, '/user/saveOrUpdate')[0]!.body).toMatchObject({ roleIds: String(api.current.role['超级管理员']), grantsVersion: expect.any(Number) });
+  });
+
+  it('sets an optional end per chosen role: refuses one in the past, sends one in the future', async () => {
+    const dialog = await openDialog('编辑');
+    await waitFor(() => expect(input(dialog, '出生日期')).toHaveValue('1990-03-07'), slow);
+    const operations = api.current.role['运营']!;
+    const picker = await within(dialog).findByLabelText('运营 有效期至', {}, slow);
+    const past = dayjs().subtract(1, 'day').format('YYYY-MM-DD HH:mm');
+    await pickDate(dialog, '运营 有效期至', past);
+    await user().click(button('保存', dialog));
+    expect(await within(dialog).findByText('结束时间须晚于当前时间', {}, slow)).toBeInTheDocument();
+    expect(sent(api.current, '/user/saveOrUpdate')).toHaveLength(0);
+
+    const future = dayjs().add(3, 'day').startOf('minute');
+    fireEvent.change(picker, { target: { value: '' } });
+    await pickDate(dialog, '运营 有效期至', future.format('YYYY-MM-DD HH:mm'));
+    await user().click(button('保存', dialog));
+    await waitFor(() => expect(sent(api.current, '/user/saveOrUpdate')).toHaveLength(1), slow);
+    expect((sent(api.current, '/user/saveOrUpdate')[0]!.body as { roleEnds: object }).roleEnds).toEqual({ [api.current.role['超级管理员']!]: null, [operations]: future.valueOf() });
   });
 
   it('refuses a birthday after today and sends nothing', async () => {

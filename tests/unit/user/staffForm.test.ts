@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StaffDetail } from '../../../contract/entities/staff';
 import { todayText } from '../../../contract/fields';
 import { dateRule, formItemOf, newStaffValues, regionRule, staffFormValues, staffPayload, staffServerErrors } from '../../../resources/user/staffForm';
+import { roleEndsRule } from '../../../resources/user/RoleEndsInput';
 import { staffRecord } from './staffFixtures';
 
 /** What an antd rule says about `value`: its message, or undefined when it passes. */
@@ -77,5 +78,24 @@ describe('server field errors', () => {
       { name: 'censusRegion', errors: ['户籍所在市不存在'] },
       { name: 'code', errors: ['员工编号不可以重复'] },
     ]);
+  });
+});
+
+describe('role ends in the staff form', () => {
+  it('reads each link\'s end as a date and sends every chosen role\'s end, null for none', () => {
+    const end = Date.now() + 86_400_000;
+    const values = staffFormValues({ ...detail, roleEnds: { 1: end, 2: null } });
+    expect(values.roleEnds?.['1']?.valueOf()).toBe(end);
+    expect(values.roleEnds?.['2']).toBeNull();
+    // Role 2 dropped, role 3 added without an end.
+    expect(staffPayload({ ...values, roleIds: [1, 3] }, 7).roleEnds).toEqual({ 1: end, 3: null });
+  });
+
+  it('refuses an end that is not later than now, with the contract\'s message', async () => {
+    const rule = roleEndsRule('en-US', () => [1, 2]);
+    expect(await verdict(rule, { 1: dayjs().subtract(1, 'minute'), 2: null })).toBe('The end must be later than now');
+    expect(await verdict(rule, { 1: dayjs().add(1, 'hour') })).toBeUndefined();
+    // An end kept in the form for a role no longer chosen says nothing.
+    expect(await verdict(roleEndsRule('en-US', () => [2]), { 1: dayjs().subtract(1, 'minute') })).toBeUndefined();
   });
 });

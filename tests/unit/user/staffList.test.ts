@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, censusText, officeOptions, sexLabel, staffFilters, staffListBody } from '../../../resources/user/staffList';
+import { cellText, censusText, endText, officeOptions, roleText, sexLabel, staffFilters, staffListBody } from '../../../resources/user/staffList';
 import { flatOfficeOptions } from '../../../resources/user/UserSearchForm';
 import { offices } from './staffFixtures';
 
@@ -35,5 +35,17 @@ describe('person list helpers', () => {
       { value: 11, label: '研发部 / 前端组' },
       { value: 20, label: '市场部' },
     ]);
+  });
+});
+
+describe('roles ending soon', () => {
+  it('names a role ending within 7 days with its end, and no other', () => {
+    const now = Date.now();
+    const soon = now + 2 * 86_400_000;
+    expect(roleText({ id: 1, name: '运营', expiresAt: soon }, 'zh-CN', now)).toBe(`运营 (即将到期 ${endText(soon)})`);
+    expect(roleText({ id: 1, name: 'Ops', expiresAt: soon }, 'en-US', now)).toBe(`Ops (Ending soon ${endText(soon)})`);
+    expect(roleText({ id: 1, name: '运营', expiresAt: now + 8 * 86_400_000 }, 'zh-CN', now)).toBe('运营');
+    expect(roleText({ id: 1, name: '运营', expiresAt: null }, 'zh-CN', now)).toBe('运营');
+    expect(endText(new Date(2026, 11, 1, 9, 5).getTime())).toBe('2026-12-01 09:05');
   });
 });
