@@ -139,6 +139,24 @@ describe('each kind of change', () => {
   });
 });
 
+describe('links that end', () => {
+  it('a holder whose link has ended gains nothing from the role; a staff member given a role until next week gains it now', async () => {
+    await server.db.updateTable('userRole').set({ expiresAt: Date.now() - 1000 }).where('userId', '=', staff[0]!.id).where('roleId', '=', roles[0]!).execute();
+    const held = await server.db.selectFrom('rolePermission').select('permissionId').where('roleId', '=', roles[0]!).execute();
+    const added = pool.find((node) => !held.some((row) => row.permissionId === node))!;
+    const shown = await previewThenSave({ kind: 'roleGrants', roleId: roles[0]!, appId, permissionIds: [...held.map((row) => row.permissionId), added] });
+    expect(shown.gained.flatMap((node) => node.names.map((n) => n.id))).not.toContain(staff[0]!.id);
+    await server.db.updateTable('userRole').set({ expiresAt: null }).where('userId', '=', staff[0]!.id).where('roleId', '=', roles[0]!).execute();
+
+    const nextWeek = Date.now() + 7 * 24 * 3600 * 1000;
+    const change: GrantChange = { kind: 'userRoles', userId: staff[3]!.id, roleIds: [roles[1]!], roleEnds: { [roles[1]!]: nextWeek } };
+    const ended = await preview(admin, change);
+    expect(ended.body.data.gainingUsers).toBe(1);
+    const past = await preview(admin, { ...change, roleEnds: { [roles[1]!]: Date.now() - 1000 } });
+    expect(past.body.code).toBe(Code.VALIDATION_FAILED);
+  });
+});
+
 /** A small seeded generator (mulberry32): the same cases on every run. */
 function seeded(seed: number) {
   let a = seed;
