@@ -42,6 +42,9 @@ export interface GrantPreview {
   grantsVersion: number;
   /** Users whose reach changes at all. */
   affectedUsers: number;
+  /** Users who gain at least one node, and who lose at least one (one user may do both). */
+  gainingUsers: number;
+  losingUsers: number;
   gained: PreviewNode[];
   lost: PreviewNode[];
 }

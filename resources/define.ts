@@ -91,6 +91,18 @@ export interface RowAction {
   apis: string[];
 }
 
+/**
+ * A step the console takes before saving an edit that changes one of `fields`: a view of the
+ * console's save-step registry (resources/saveSteps.ts, loaded on demand) shows what the change
+ * would do, and the save carries the parameters it answers. `apis`: the calls it makes (granted
+ * with the edit button).
+ */
+export interface SaveStepSpec {
+  step: string;
+  fields: readonly string[];
+  apis: readonly string[];
+}
+
 /** A column showing a stored field. */
 export interface FieldColumnSpec<K extends string = string> {
   field: K;
@@ -339,6 +351,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   references?: Partial<Record<keyof F & string, ReferenceSpec>>;
   /** Extra buttons per row beyond edit and delete. */
   rowActions?: readonly RowAction[];
+  /** Shown before an edit changing some fields is saved (SaveStepSpec). */
+  saveStep?: SaveStepSpec;
   /**
    * Fields selected rows may be set to one value at once (`<endpoint>/bulkUpdate`), beside every
    * switch column's field, which always may. Never a fixed, unique, ordered or master field.
@@ -543,7 +557,7 @@ export function crudActions(definition: ResourceDefinition): ActionElement[] {
   const apis: Record<CrudAction, string[]> = {
     list: [`${base}/list`, `${base}/detail`, ...lookups],
     create: [`${base}/saveOrUpdate`, ...keyCheck, ...lookups],
-    edit: [`${base}/detail`, `${base}/saveOrUpdate`, ...move, ...keyCheck, ...lookups],
+    edit: [`${base}/detail`, `${base}/saveOrUpdate`, ...move, ...keyCheck, ...lookups, ...(definition.saveStep?.apis ?? [])],
     // The confirmation names what the delete takes with it (contract/deleteImpact.ts).
     delete: [`${base}/delete`, `${base}/${DELETE_IMPACT_PATH}`],
   };

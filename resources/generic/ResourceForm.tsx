@@ -2,7 +2,7 @@ import { useModalForm } from '@refinedev/antd';
 import { useInvalidate, useTranslate, type BaseKey, type HttpError } from '@refinedev/core';
 import { Form } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Locale, Text } from '../../contract/i18n';
 import { useLocale } from '../../providers/locale';
 import { fixedFieldsOf, type FormFieldSpec, type ResourceDefinition } from '../define';
@@ -15,6 +15,7 @@ import { fromFormValues, joinedSlots, newRecordValues, toFormValues, type FormVa
 import { referenceOf } from './references';
 import { contractRule, crossFieldRule } from './rules';
 import { staleRecordOf, useVersionedSave } from './useVersionedSave';
+import { useSaveStep } from './useSaveStep';
 
 export type FormAction = 'create' | 'edit';
 
@@ -97,6 +98,8 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
   // Once the dialog's own read is in, the record is not read again while it is open: a new read
   // would reset the form over what was typed. Someone else's save meanwhile is caught by the version.
   const [isRead, setRead] = useState(false);
+  // Set once the record is read (the step compares with it); a ref, as the options below are built first.
+  const stepRef = useRef<{ isStale(error: unknown): boolean }>(undefined);
 
   const { modalProps, formProps, form, query, close, formLoading } = useModalForm<Record<string, unknown>, HttpError, FormValues>({
     resource: definition.name,
@@ -108,7 +111,8 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
     warnWhenUnsavedChanges: false,
     successNotification: () => ({ message: t('messages.submitted'), type: 'success' }),
     // A save refused as stale says so in the dialog itself (useVersionedSave).
-    errorNotification: (error) => (staleRecordOf(error) ? false : { message: error?.message || t('notifications.error'), type: 'error' }),
+    // So does one the definition's save step answers (useSaveStep).
+    errorNotification: (error) => (staleRecordOf(error) || stepRef.current?.isStale(error) ? false : { message: error?.message || t('notifications.error'), type: 'error' }),
     queryOptions: { enabled: action === 'edit' && id !== undefined && !isRead },
     // A dialog is never live: what was typed wins over someone else's save (caught at save).
     liveMode: 'off',
@@ -125,6 +129,8 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
     if (isFresh) setRead(true);
   }, [isFresh]);
   const versions = useVersionedSave({ definition, record: action === 'edit' ? record : undefined, form, locale, isSaving: formLoading });
+  const step = useSaveStep(definition, action === 'edit' ? id : undefined, action === 'edit' ? record : undefined);
+  stepRef.current = step;
   const initialValues = useMemo(() => (action === 'edit' ? toFormValues(definition, record) : newRecordValues(definition)), [action, definition, record]);
 
   // Messages already shown follow a change of language.
@@ -150,6 +156,7 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
       destroyOnHidden
     >
       {versions.notice}
+      {step.view}
       <Form
         {...formProps}
         layout="horizontal"
@@ -159,9 +166,17 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
         initialValues={initialValues}
         // A refused save stays open with the server's messages under the fields (and its msg shown).
         // One changed by someone else since it was read stays open with what was typed, showing what they changed.
-        onFinish={(values) =>
-          Promise.resolve(formProps.onFinish?.(versions.withVersion(fromFormValues(definition, values, action === 'create' ? fixedValues : undefined)))).catch((error: unknown) => versions.onRefused(error, values))
-        }
+        // A definition's save step shows what an edit would do first; the save then carries what it answered.
+        onValuesChange={(changed, all) => {
+          formProps.onValuesChange?.(changed, all);
+          step.clear();
+        }}
+        onFinish={(values) => {
+          const saved = fromFormValues(definition, values, action === 'create' ? fixedValues : undefined);
+          const stepParams = step.before(saved);
+          if (stepParams === undefined) return;
+          return Promise.resolve(formProps.onFinish?.(versions.withVersion({ ...saved, ...stepParams }))).catch((error: unknown) => step.onRefused(error) || versions.onRefused(error, values));
+        }}
         className="generic-form"
         name={`${definition.name}-${action}`}
       >

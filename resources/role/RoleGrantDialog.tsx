@@ -5,6 +5,8 @@
  * 1011: the super-admin role) shows the server's message and keeps the dialog open. The save names
  * the role's version (its grants are versioned with it): when someone else changed the role since
  * (1012) the dialog keeps the boxes as checked and shows what each side changed (useRecordConflict).
+ * Confirming first previews the change (who gains and loses what, ../grantPreview); confirming
+ * again saves it with the previewed grants version, and a change of the tree asks for a new preview.
  */
 import { useCustomMutation, useTranslate, type HttpError } from '@refinedev/core';
 import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
@@ -22,6 +24,10 @@ import { conductChecked, directoryKeys, initialCheckedKeys, keyOf, parentKeys, p
 import { grantConflictLines, grantKeys, leafKeys } from './grantConflict';
 import { PermissionNodeTitle } from './PermissionNodeTitle';
 import { usePermissionTree } from './usePermissionTree';
+import { LazyGrantPreviewPanel } from '../grantPreview/LazyGrantPreviewPanel';
+import { grantPreviewTexts } from '../grantPreview/texts';
+import { isChangedSincePreview, useGrantPreview } from '../grantPreview/useGrantPreview';
+import type { GrantChange } from '../../contract/grantPreview';
 
 export const ROLE_GRANT_URL = callUrl(ROLE_CALLS.grant);
 
@@ -65,6 +71,7 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
     () => (isLoading || error ? undefined : { ...record, permissionIds: [...walkTree(tree)].filter((node) => node.checked === true).map((node) => String(node.id)) }),
     [record, tree, isLoading, error],
   );
+  const previewer = useGrantPreview();
   const versions = useRecordConflict<Record<string, unknown>>({
     record: read,
     isSaving: mutation.isPending,
@@ -77,22 +84,32 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
         locale === 'zh-CN' ? '、' : ', ',
       ),
     resubmit: () => void save(),
-    load: (role) => setTouched(conductChecked(tree, leafKeys(tree, grantKeys(role.permissionIds)))),
+    load: (role) => {
+      setTouched(conductChecked(tree, leafKeys(tree, grantKeys(role.permissionIds))));
+      previewer.clear();
+    },
   });
 
   const save = async () => {
     const permissionIds = permissionIdsParam(tree, current.checked.map(String), current.halfChecked.map(String));
+    const change: GrantChange = { kind: 'roleGrants', roleId: Number(record.id), appId: Number(record.appId), permissionIds: permissionIds === '' ? [] : permissionIds.split(',').map(Number) };
+    // First who gains and loses what; the save comes with the next confirmation.
+    if (!previewer.preview) {
+      await previewer.run(change);
+      return;
+    }
     try {
       await mutateAsync({
         url: ROLE_GRANT_URL,
         method: 'post',
-        values: versions.withVersion({ appId: record.appId, roleId: record.id, permissionIds }),
+        values: versions.withVersion({ appId: record.appId, roleId: record.id, permissionIds, ...previewer.versionParam }),
         successNotification: () => ({ message: t('messages.authorised'), type: 'success' }),
-        // A stale save says so in the dialog itself.
-        errorNotification: (failure) => (staleRecordOf(failure) ? false : { message: failure?.message || t('notifications.error'), type: 'error' }),
+        // A stale save, or grants changed since the preview: said in the dialog itself.
+        errorNotification: (failure) => (staleRecordOf(failure) || isChangedSincePreview(failure) ? false : { message: failure?.message || t('notifications.error'), type: 'error' }),
       });
       onClose();
     } catch (failure) {
+      if (await previewer.onSaveRefused(failure, change)) return;
       // A stale save shows both sides; otherwise the server's message is shown. The choice stays for another try.
       versions.onRefused(failure, { permissionIds });
     }
@@ -105,10 +122,10 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
       open={open}
       width={640}
       title={t('role.grant.title', { name: String(record.name ?? '') })}
-      okText={t('buttons.confirm')}
+      okText={previewer.preview ? grantPreviewTexts.saveAfterPreview[locale] : grantPreviewTexts.preview[locale]}
       okButtonProps={{ disabled: !ready || tree.length === 0, hidden: isFixed }}
       cancelText={isFixed ? t('buttons.close') : t('buttons.cancel')}
-      confirmLoading={mutation.isPending}
+      confirmLoading={mutation.isPending || previewer.isPreviewing}
       onOk={save}
       onCancel={onClose}
       afterClose={afterClose}
@@ -142,6 +159,7 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
         </Space>
       </Space>
       {versions.notice}
+      {previewer.preview ? <LazyGrantPreviewPanel preview={previewer.preview} notice={previewer.notice} /> : null}
       {isFixed ? <Alert type="info" showIcon message={SUPER_ADMIN_GRANTS_FIXED[locale]} style={{ marginBottom: 12 }} /> : null}
       {error ? <Alert type="error" showIcon message={t('role.tree.loadFailed', { message: error.message })} /> : null}
       {isLoading ? (
@@ -164,7 +182,11 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
               setExpanded(keys);
               setAutoExpandParent(false);
             }}
-            onCheck={(keys, info) => setTouched({ checked: Array.isArray(keys) ? keys : keys.checked, halfChecked: info.halfCheckedKeys ?? [] })}
+            onCheck={(keys, info) => {
+              setTouched({ checked: Array.isArray(keys) ? keys : keys.checked, halfChecked: info.halfCheckedKeys ?? [] });
+              // What was previewed is no longer what would be saved.
+              previewer.clear();
+            }}
           />
         </div>
       ) : null}

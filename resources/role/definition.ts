@@ -27,12 +27,14 @@ export const roleResource = defineResource({
   importable: true,
   // Only a super-admin may change it (server/roles/rolePolicy.ts); the list cannot tell who holds it.
   readOnlyRows: { field: 'roleKey', values: [SUPER_ADMIN_ROLE_KEY], reason: SUPER_ADMIN_ROLE_LOCKED },
+  // Switching a role on or off gives or takes its grants: who gains and loses what is shown before the save.
+  saveStep: { step: 'grantPreview', fields: ['isEnable'], apis: [ROLE_CALLS.preview] },
   // Switching several roles on or off at once (each checked as its own save: the super-admin role stays on).
   bulk: ['isEnable'],
   // A role's switch changes who may do what: a revert never restores it (README "History and revert").
   history: { fixed: ['isEnable'] },
   rowActions: [
-    { action: 'authorize', label: text('授权', 'Authorize'), dialog: 'roleGrant', apis: [PERMISSION_CALLS.tree, ROLE_CALLS.grant] },
+    { action: 'authorize', label: text('授权', 'Authorize'), dialog: 'roleGrant', apis: [PERMISSION_CALLS.tree, ROLE_CALLS.grant, ROLE_CALLS.preview] },
     // Which staff the role's holders reach; the organisation tree is read to choose departments.
     { action: 'dataScope', label: text('数据权限', 'Data scope'), dialog: 'roleDataScope', apis: [ROLE_CALLS.dataScope, ROLE_CALLS.saveDataScope, OFFICE_CALLS.list] },
     { action: 'functionInfo', label: text('功能信息', 'Function info'), dialog: 'roleFunctionInfo', apis: [PERMISSION_CALLS.tree] },

@@ -4,7 +4,8 @@
  * sent as `{ userCenter, roleIds }`. The server checks everything again; its per-field refusals
  * land under the fields. An edit sends the version it read (contract/recordVersion.ts): one refused
  * because someone else changed the account meanwhile stays open with what was typed and shows what
- * they changed, to keep mine or take theirs.
+ * they changed, to keep mine or take theirs. An edit changing the roles first previews who gains and
+ * loses what (../grantPreview), then saves with the previewed grants version.
  */
 import { useCustomMutation, useTranslate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Form, Spin } from 'antd';
@@ -17,7 +18,11 @@ import { callUrl, STAFF_CALLS } from '../../contract/paths';
 import { useLocale } from '../../providers/locale';
 import { AddressSection, EducationSection, IdentitySection, PersonalSection, WorkSection } from './StaffSections';
 import { staffConflictLines } from './staffConflict';
-import { newStaffValues, staffFormValues, staffPayload, staffServerErrors, type StaffFormValues, type StaffPayload } from './staffForm';
+import { newStaffValues, roleIdList, staffFormValues, staffPayload, staffServerErrors, type StaffFormValues, type StaffPayload } from './staffForm';
+import type { GrantChange } from '../../contract/grantPreview';
+import { LazyGrantPreviewPanel } from '../grantPreview/LazyGrantPreviewPanel';
+import { grantPreviewTexts } from '../grantPreview/texts';
+import { isChangedSincePreview, useGrantPreview } from '../grantPreview/useGrantPreview';
 import type { OfficeOption } from './staffList';
 import { useStaffDetail, useTelephoneCheck, type RoleOption } from './useStaffData';
 import './user.css';
@@ -43,7 +48,8 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
   const isEdit = id !== undefined;
   const { detail, isLoading } = useStaffDetail(id);
   const telephoneCheck = useTelephoneCheck(id);
-  const { mutateAsync, mutation } = useCustomMutation<BaseRecord, HttpError, StaffPayload>();
+  const { mutateAsync, mutation } = useCustomMutation<BaseRecord, HttpError, StaffPayload & { grantsVersion?: number }>();
+  const previewer = useGrantPreview();
   const [initialValues] = useState(() => (isEdit ? undefined : newStaffValues()));
   // The account's version is that of its `userCenter`; the form is refilled whenever the detail is read.
   const versions = useRecordConflict<StaffDetail>({
@@ -67,7 +73,21 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
     if (shown.length) form.validateFields(shown).catch(() => undefined);
   }, [locale, form]);
 
+  /** The change of roles an edit makes, if it makes one (a new account's roles change nobody else's reach). */
+  const roleChange = (values: StaffFormValues): GrantChange | undefined => {
+    if (!isEdit || !detail) return undefined;
+    const wanted = [...new Set(values.roleIds ?? [])].sort((a, b) => a - b);
+    const held = roleIdList(detail.roleIds).sort((a, b) => a - b);
+    return wanted.join(',') === held.join(',') ? undefined : { kind: 'userRoles', userId: id, roleIds: wanted };
+  };
+
   const save = async (values: StaffFormValues) => {
+    const change = roleChange(values);
+    // Roles changed: first who gains and loses what; the save comes with the next confirmation.
+    if (change && !previewer.preview) {
+      await previewer.run(change);
+      return;
+    }
     const payload = staffPayload(values, id);
     const version = versions.version();
     if (isEdit && version !== undefined) payload.userCenter[VERSION_FIELD] = version;
@@ -75,14 +95,15 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
       await mutateAsync({
         url: callUrl(STAFF_CALLS.saveOrUpdate),
         method: 'post',
-        values: payload,
+        values: change ? { ...payload, ...previewer.versionParam } : payload,
         successNotification: () => ({ message: t('messages.operationSuccessful'), type: 'success' }),
-        // A stale save says so in the dialog itself.
-        errorNotification: (error) => (staleRecordOf(error) ? false : { message: error?.message || t('notifications.error'), type: 'error' }),
+        // A stale save, or grants changed since the preview: said in the dialog itself.
+        errorNotification: (error) => (staleRecordOf(error) || isChangedSincePreview(error) ? false : { message: error?.message || t('notifications.error'), type: 'error' }),
       });
       onSaved();
       onClose();
     } catch (error) {
+      if (change && (await previewer.onSaveRefused(error, change))) return;
       // Refused: its per-field messages go under the fields (the toast shows the server's msg).
       if (!versions.onRefused(error, values)) form.setFields(staffServerErrors(error));
     }
@@ -94,9 +115,9 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
       open={open}
       width={880}
       title={isEdit ? t('staff.dialog.edit', { name: name ?? '' }) : t('staff.dialog.create')}
-      okText={t('buttons.save')}
+      okText={previewer.preview ? grantPreviewTexts.saveAfterPreview[locale] : t('buttons.save')}
       cancelText={t('buttons.cancel')}
-      confirmLoading={mutation.isPending}
+      confirmLoading={mutation.isPending || previewer.isPreviewing}
       okButtonProps={{ disabled: isLoading }}
       onOk={() => form.submit()}
       onCancel={onClose}
@@ -116,6 +137,8 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
           disabled={isLoading}
           initialValues={initialValues}
           onFinish={save}
+          // What was previewed is no longer what would be saved.
+          onValuesChange={(changed: Partial<StaffFormValues>) => 'roleIds' in changed && previewer.clear()}
           scrollToFirstError
           name={isEdit ? 'user-edit' : 'user-create'}
           className="staff-dialog"
@@ -128,6 +151,8 @@ export function StaffDialog({ id, name, offices, roles, open, onClose, afterClos
           <WorkSection locale={locale} offices={offices} roles={roles} />
         </Form>
       </Spin>
+      {/* Below the roles it follows from, where the user just was. */}
+      {previewer.preview ? <LazyGrantPreviewPanel preview={previewer.preview} notice={previewer.notice} /> : null}
     </FormDialog>
   );
 }

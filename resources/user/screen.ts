@@ -1,6 +1,6 @@
 /** The staff screen (SPEC §2): accounts with their department, roles and state. */
 import { SCREEN_TITLES } from '../../contract/menuTitles';
-import { declaredCall, OFFICE_CALLS, STAFF_CALLS as S } from '../../contract/paths';
+import { declaredCall, OFFICE_CALLS, ROLE_CALLS, STAFF_CALLS as S } from '../../contract/paths';
 import { button, type ScreenDeclaration } from '../screen';
 
 export const userScreen: ScreenDeclaration = {
@@ -13,7 +13,8 @@ export const userScreen: ScreenDeclaration = {
   buttons: [
     button('list', [S.list, S.detail, OFFICE_CALLS.list, declaredCall('role', 'list')]),
     button('create', [S.saveOrUpdate, S.validTelephone, OFFICE_CALLS.list, declaredCall('role', 'list')]),
-    button('edit', [S.detail, S.saveOrUpdate, S.validTelephone]),
+    // A change of roles is previewed before it is saved (who gains and loses what).
+    button('edit', [S.detail, S.saveOrUpdate, S.validTelephone, ROLE_CALLS.preview]),
     button('enable', [S.enable]),
     button('resetPwd', [S.resetPwd]),
     button('delete', [S.delete]),

@@ -84,6 +84,43 @@ export function grantedPermissionIds(db: Kysely<Database>, userId: number, now =
   return explicit.union(ofSuperAdmin);
 }
 
+/** Whose grants grantedPairs reads: one user, or every holder of a role (enabled or not). */
+export type GrantedUsers = { userId: number } | { holdersOf: number };
+
+/**
+ * The rule of grantedPermissionIds for many users in one statement: a (userId, id) row per node
+ * granted to each of `users`. The grant preview reads a role's holders with it (100,000 of them
+ * are one statement, not one query each); keep the two in step: tests/api/grantPreview.test.ts
+ * compares the preview with grantedIds read after the save.
+ */
+export function grantedPairs(db: Kysely<Database>, users: GrantedUsers, now = Date.now()) {
+  const holders = db
+    .selectFrom('userRole as h')
+    .select('h.userId')
+    .where('h.roleId', '=', 'holdersOf' in users ? users.holdersOf : 0)
+    .where(linkInForce('h', now));
+  const explicit = db
+    .selectFrom('userRole as ur')
+    .innerJoin('role as r', 'r.id', 'ur.roleId')
+    .innerJoin('rolePermission as rp', 'rp.roleId', 'ur.roleId')
+    .select(['ur.userId as userId', 'rp.permissionId as id'])
+    .where('r.isEnable', '=', ENABLED)
+    .where(linkInForce('ur', now))
+    .where((eb) => ('userId' in users ? eb('ur.userId', '=', users.userId) : eb('ur.userId', 'in', holders)));
+  const ofSuperAdmin = db
+    .selectFrom('permission as sp')
+    .innerJoin('role as sr', 'sr.appId', 'sp.appId')
+    .innerJoin('app as sa', 'sa.id', 'sr.appId')
+    .innerJoin('userRole as sur', 'sur.roleId', 'sr.id')
+    .select(['sur.userId as userId', 'sp.id as id'])
+    .where('sr.roleKey', '=', SUPER_ADMIN_ROLE_KEY)
+    .where('sa.code', '=', BASE_APP_CODE)
+    .where('sr.isEnable', '=', ENABLED)
+    .where(linkInForce('sur', now))
+    .where((eb) => ('userId' in users ? eb('sur.userId', '=', users.userId) : eb('sur.userId', 'in', holders)));
+  return explicit.union(ofSuperAdmin);
+}
+
 /** Ids of the nodes of `appId` granted to the user (see grantedPermissionIds). */
 export async function grantedIds(db: Kysely<Database>, userId: number, appId: number, now = Date.now()): Promise<Set<number>> {
   const rows = await db

@@ -33,6 +33,7 @@ import type { Grants } from '../auth/grants';
 import type { LookupPolicy } from '../config';
 import type { Database } from '../db/schema';
 import type { Caller } from '../http/requestContext';
+import { requestParams } from '../http/params';
 import type { DictionaryLookup } from './recordChecks';
 import type { ListCondition, ListQuery, Repository, ResourceRecord } from './repository';
 
@@ -63,10 +64,12 @@ export interface CallContext {
   locale: Locale;
   /** Personal data is answered as stored (an export by a holder of the reveal grant, recorded as a reveal). */
   isRevealed?: boolean;
+  /** The request's parameters, for a hook reading one of its own beside the entity's fields. */
+  params?: Readonly<Record<string, unknown>>;
 }
 
 export function contextOf(request: FastifyRequest): CallContext {
-  return { caller: request.caller, locale: request.locale };
+  return { caller: request.caller, locale: request.locale, params: requestParams(request) };
 }
 
 /** A validated save: `existing` is the stored record on update (its key fields already checked unchanged). */

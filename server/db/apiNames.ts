@@ -19,6 +19,7 @@ const BY_PATH: Readonly<Record<string, Text>> = {
   [OFFICE_CALLS.addUser]: text('添加成员', 'Add members'),
   [OFFICE_CALLS.removeUser]: text('移除成员', 'Remove members'),
   [STAFF_CALLS.validTelephone]: text('校验手机号', 'Check phone'),
+  [ROLE_CALLS.preview]: text('授权预览', 'Grant preview'),
   [ROLE_CALLS.dataScope]: text('数据范围', 'Data scope'),
   [ROLE_CALLS.saveDataScope]: text('保存数据范围', 'Save data scope'),
 };

@@ -21,6 +21,7 @@ import { moveVersions } from '../db/recordVersion';
 import { ApiError } from '../errors';
 import { isStale, StaleRecord, staleVersionRefusal } from '../http/staleVersion';
 import type { Caller } from '../http/requestContext';
+import { requirePreviewedVersion } from './grantsVersion';
 import { roleMessages } from './messages';
 
 export interface RoleGrantsChange {
@@ -30,6 +31,8 @@ export interface RoleGrantsChange {
   permissionIds: readonly number[];
   /** The role's version the grants were read at, if the caller names it. */
   expectedVersion?: number;
+  /** The grants version a preview of this change was computed at (./grantsVersion.ts), if the caller names it. */
+  grantsVersion?: number;
 }
 
 
@@ -100,13 +103,24 @@ export async function roleWithGrants(db: Kysely<Database>, roleId: number, appId
   return { ...role, version: Number(role.version), permissionIds: granted.map((row) => row.id) };
 }
 
-function writeRoleGrants(
-  db: Kysely<Database>,
+function writeRoleGrants(db: Kysely<Database>, caller: Pick<Caller, 'userId'>, change: RoleGrantsChange, locale: Locale): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    await requirePreviewedVersion(trx, change.grantsVersion);
+    await applyRoleGrants(trx, caller, change, locale);
+  });
+}
+
+/**
+ * The grants save's checks and writes, inside the caller's transaction: the save's, and the grant
+ * preview's (server/roles/grantPreview.ts), which rolls it back.
+ */
+export async function applyRoleGrants(
+  trx: Kysely<Database>,
   caller: Pick<Caller, 'userId'>,
   { appId, roleId, permissionIds, expectedVersion }: RoleGrantsChange,
   locale: Locale,
 ): Promise<void> {
-  return db.transaction().execute(async (trx) => {
+  {
     if (!isStorableId(roleId) || !isStorableId(appId)) throw new ApiError(Code.NOT_FOUND, roleMessages.roleMissing);
     // A no-op update takes the role's row lock: saves of one role's grants run one after the other.
     const locked = await trx
@@ -156,5 +170,5 @@ function writeRoleGrants(
     }
     // Nothing changed: nothing is written, and the version stays.
     if (added.length + removed.length > 0) await moveVersions(trx, 'role', [roleId]);
-  });
+  }
 }

@@ -8,10 +8,13 @@
  *   changes (roleGrants.ts `requireOwnGrants`: only nodes the caller holds, 1003), and nobody but a
  *   super-admin switches on a role they hold themselves (that would undo its revocation). Switching
  *   off or deleting a role one holds only takes from oneself and is allowed.
+ * A switch saved with the `grantsVersion` its preview answered is refused (1011) when grants changed
+ * since (checked before the write, not under its lock: the generic save has no transaction here).
  * Deleting a role removes its grants, its data scope and its links to users in the same transaction.
  */
 import type { Kysely } from 'kysely';
-import { Code } from '../../contract';
+import { Code, grantPreviewMessages } from '../../contract';
+import { previewedVersionOf, readGrantsVersion } from './grantsVersion';
 import { isSuperAdmin, superAdminRoleId } from '../auth/grants';
 import type { CrudFeature } from '../crud/feature';
 import { chunks } from '../db/chunks';
@@ -35,9 +38,12 @@ function noCaller(): ApiError {
 import { roleDeleteImpact } from './roleDeleteImpact';
 
 export const rolePolicy: CrudFeature = {
-  async beforeSave(db, { existing, values }, { caller }) {
+  async beforeSave(db, { existing, values }, { caller, locale, params }) {
     // A new role grants nothing yet.
     if (!existing) return;
+    // A switch saved after its preview (./grantPreview.ts): refused when grants changed since.
+    const previewed = existing.isEnable !== values.isEnable ? previewedVersionOf(params ?? {}, locale) : undefined;
+    if (previewed !== undefined && (await readGrantsVersion(db)) !== previewed) throw new ApiError(Code.CONFLICT, grantPreviewMessages.changedSincePreview);
     const isSuper = await callerIsSuperAdmin(db, caller);
     if (existing.id === (await superAdminRoleId(db))) {
       if (!isSuper) throw new ApiError(Code.FORBIDDEN, roleMessages.superAdminRoleReadOnly);

@@ -1,7 +1,8 @@
 /**
  * The role calls beyond the generic CRUD of the role resource (resources/role/definition.ts):
  * /rolePermission/save, the authorisation dialog's save (GET or POST; appId, roleId and
- * permissionIds, a comma list of the checked nodes and their half-checked parents, may be empty),
+ * permissionIds, a comma list of the checked nodes and their half-checked parents, may be empty;
+ * `grantsVersion`: the version its preview answered), /grantPreview, who gains and loses what,
  * and a role's data scope (/roleDataScope/detail and /roleDataScope/save, ./roleDataScope.ts).
  */
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,9 @@ import { expectedVersionOf } from '../http/staleVersion';
 import { roleMessages } from './messages';
 import { readRoleDataScope, saveRoleDataScope } from './roleDataScope';
 import { saveRoleGrants } from './roleGrants';
+import { grantChangeOf, grantChangeSchema, previewGrantChange } from './grantPreview';
+import { grantsVersionParam, previewedVersionOf } from './grantsVersion';
+import { PREVIEW_VERSION_PARAM } from '../../contract/grantPreview';
 import { z } from 'zod';
 import { EXAMPLE_ID, idParam, paramsDoc } from '../http/routeDoc';
 
@@ -36,7 +40,7 @@ export function roleRoutes(db: Kysely<Database>) {
     app.route({
       method: ['GET', 'POST'],
       url: ROLE_CALLS.grant,
-      config: { writes: true, doc: paramsDoc({ appId: idParam, roleId: idParam, permissionIds: z.union([z.string().regex(/^(\d{1,15}(,\d{1,15})*)?$/), z.array(z.int().positive())]).describe('the granted node ids, comma separated (checked and half-checked)'), version: idParam.optional() }, { appId: EXAMPLE_ID, roleId: EXAMPLE_ID, permissionIds: '' }, [Code.NOT_FOUND, Code.STALE_VERSION]) },
+      config: { writes: true, doc: paramsDoc({ appId: idParam, roleId: idParam, permissionIds: z.union([z.string().regex(/^(\d{1,15}(,\d{1,15})*)?$/), z.array(z.int().positive())]).describe('the granted node ids, comma separated (checked and half-checked)'), version: idParam.optional(), [PREVIEW_VERSION_PARAM]: grantsVersionParam }, { appId: EXAMPLE_ID, roleId: EXAMPLE_ID, permissionIds: '' }, [Code.NOT_FOUND, Code.STALE_VERSION, Code.CONFLICT]) },
       handler: async (request) => {
         const { locale } = request;
         if (!request.caller) throw new ApiError(Code.NO_TOKEN);
@@ -45,10 +49,22 @@ export function roleRoutes(db: Kysely<Database>) {
         const roleId = requiredId(params.roleId, locale, 'roleId');
         const permissionIds = permissionIdList(params.permissionIds, locale);
         const expectedVersion = expectedVersionOf(params, roleId, locale);
-        await saveRoleGrants(db, request.caller, { appId, roleId, permissionIds, expectedVersion }, locale);
+        const grantsVersion = previewedVersionOf(params, locale);
+        await saveRoleGrants(db, request.caller, { appId, roleId, permissionIds, expectedVersion, grantsVersion }, locale);
         return success(request, null);
       },
     });
+
+    // Reads only: the change is made and rolled back (./grantPreview.ts).
+    app.post(
+      ROLE_CALLS.preview,
+      { config: { doc: { params: grantChangeSchema, example: { kind: 'roleEnable', roleId: EXAMPLE_ID, isEnable: '1' }, codes: [Code.NOT_FOUND, Code.CONFLICT] } } },
+      async (request) => {
+        if (!request.caller) throw new ApiError(Code.NO_TOKEN);
+        const change = grantChangeOf(request.body, request.locale);
+        return success(request, await previewGrantChange(db, request.caller, change, request.locale));
+      },
+    );
 
     app.get(ROLE_CALLS.dataScope, { config: { doc: paramsDoc({ roleId: idParam }, { roleId: EXAMPLE_ID }, [Code.NOT_FOUND]) } }, async (request) => {
       const scope = await readRoleDataScope(db, requiredId(requestParams(request).roleId, request.locale, 'roleId'));

@@ -1,4 +1,6 @@
 /** Staff calls under /base/admin, at the paths of contract/paths.ts (SPEC §7 Users). */
+import { PREVIEW_VERSION_PARAM } from '../../contract/grantPreview';
+import { grantsVersionParam } from '../roles/grantsVersion';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Code, ROLE_ENDS_PARAM } from '../../contract';
@@ -52,9 +54,10 @@ const STAFF_SAVE_DOC: RouteDoc = {
       .record(z.string(), z.number().int().positive().nullable())
       .optional()
       .describe('role id → when that link ends (epoch ms, in the future; null: no end), for roles being assigned; a role left out keeps its end, a new one has none'),
+    [PREVIEW_VERSION_PARAM]: grantsVersionParam,
   }),
   example: { userCenter: { id: EXAMPLE_ID, ...STAFF_EXAMPLE } },
-  codes: [Code.FORBIDDEN, Code.NOT_FOUND, Code.DUPLICATE, Code.STALE_VERSION],
+  codes: [Code.FORBIDDEN, Code.NOT_FOUND, Code.DUPLICATE, Code.STALE_VERSION, Code.CONFLICT],
 };
 
 const HISTORY_DOC = paramsDoc({ id: idParam, pageNo: z.coerce.number().int().positive().optional(), pageSize: z.coerce.number().int().positive().optional() }, { id: EXAMPLE_ID }, [Code.NOT_FOUND]);

@@ -6,6 +6,8 @@
  * and its roles are written in one transaction, so a refused role change stores nothing.
  * A new account gets an unusable random password and must change it: an administrator resets it
  * (/user/resetPwd) to hand it over.
+ * Roles saved with the `grantsVersion` their preview answered (server/roles/grantPreview.ts) are
+ * written only while grants are unchanged since, else 1011 and nothing is written.
  * An update naming the version it was read at (`userCenter.version`) is written only while the
  * account still holds it, else 1012 with the account as /user/detail answers it now (one of the
  * account's writes came between); an update naming none is written whatever came between.
@@ -38,6 +40,7 @@ import { VERSION_FIELD } from '../../contract/recordVersion';
 import { MAX_IDS, optionalId, requestParams } from '../http/params';
 import { callerOf, type Caller } from '../http/requestContext';
 import { assignRoles, type AssignOptions, type RoleEnds } from '../roles/assignRoles';
+import { previewedVersionOf, requirePreviewedVersion } from '../roles/grantsVersion';
 import { checkAccountAction, revokeSessions } from './accountRules';
 import { staffMessages } from './messages';
 import { regionIndex } from './regions';
@@ -177,6 +180,7 @@ export function staffSaver(db: Kysely<Database>) {
     const expectedVersion = id === undefined ? undefined : optionalId((input as Record<string, unknown>)[VERSION_FIELD], locale, VERSION_FIELD);
     const values = validStaff(input, locale);
     const roleIds = parseRoleIds(params.roleIds, locale);
+    const previewed = previewedVersionOf(params, locale);
     const roleEnds = parseRoleEnds(params[ROLE_ENDS_PARAM], locale);
     // One time for the whole save: the ends are compared with it.
     const now = Date.now();
@@ -198,6 +202,8 @@ export function staffSaver(db: Kysely<Database>) {
     let savedId: number;
     try {
       savedId = await db.transaction().execute(async (trx) => {
+        // Roles saved after their preview: refused (1011) when grants changed since, before anything is written.
+        await requirePreviewedVersion(trx, previewed);
         let userId: number;
         if (existing) {
           userId = existing.id;

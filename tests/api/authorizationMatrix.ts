@@ -61,6 +61,8 @@ export const BESPOKE_ROWS: Row[] = [
 
   ['GET',  '/rolePermission/save',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { appId: 1, roleId: NONE, permissionIds: '' } }],
   ['POST', '/rolePermission/save',          NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { appId: 1, roleId: NONE, permissionIds: '' } }],
+  // Who gains and loses what before a grant change is saved: answers the save's refusal (here 1004), writes nothing (tests/api/grantPreview.test.ts).
+  ['POST', '/grantPreview',                 NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { kind: 'roleEnable', roleId: NONE, isEnable: '1' } }],
   // A role's data scope: read and saved under the role screen's 数据范围 button (tests/api/dataScope.test.ts).
   ['GET',  '/roleDataScope/detail',         NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { query: { roleId: NONE } }],
   ['POST', '/roleDataScope/save',           NO_TOKEN, NO_TOKEN, EXPIRED, FORBIDDEN, PASS,  FORBIDDEN, PASS,       { body: { roleId: NONE, dataScope: 1 } }],

@@ -142,7 +142,10 @@ describe('role authorisation', () => {
     await grant.getByPlaceholder('搜索菜单、按钮或接口').fill('param:list');
     const node = grant.locator('.ant-tree-treenode').filter({ hasText: 'param:list' });
     await node.locator('.ant-tree-checkbox').click();
-    await grant.getByRole('button', { name: label('确定') }).click();
+    // Nobody holds the role yet: the preview says nobody's reach changes, and the save follows.
+    await grant.getByRole('button', { name: label('预览影响') }).click();
+    await visible(grant.getByText('保存后没有人员的权限发生变化'));
+    await grant.getByRole('button', { name: label('确认保存') }).click();
     await visible(page.getByText('授权成功'));
     expect(errors).toEqual([]);
     await page.context().close();

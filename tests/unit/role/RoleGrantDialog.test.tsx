@@ -34,6 +34,14 @@ async function openGrant(row: number, label = '授权') {
   return dialog;
 }
 
+/** Confirms as the dialog asks: who gains and loses what first, then the save. */
+async function confirm(dialog: HTMLElement) {
+  await user().click(button('预览影响', dialog));
+  await within(dialog).findByTestId('grant-preview', {}, slow);
+  expect(saves()).toHaveLength(0);
+  await user().click(button('确认保存', dialog));
+}
+
 const saves = () => bridge.requests.filter((r) => r.path.endsWith('/rolePermission/save'));
 /** The 测试平台 node ids of these names, joined as the dialog sends them. */
 const idsOf = (...names: string[]) => names.map((name) => fixture.current.nodes[name]!).join(',');
@@ -75,26 +83,27 @@ describe('role authorisation dialog', () => {
     const dialog = await openGrant(1);
     toggle(dialog, '删除');
     await waitFor(() => expect(checkState(dialog, '删除')).toBe('checked'));
-    await user().click(button('确定', dialog));
+    await confirm(dialog);
     expect(await screen.findByText('授权成功', {}, slow)).toBeInTheDocument();
     expect(saves()).toHaveLength(1);
     expect(saves()[0]!.method).toBe('POST');
     const sent = idsOf('系统管理', '参数配置', '查询', 'list', 'detail', '新增', 'saveOrUpdate', '删除', 'delete');
     // With the role's version as the list read it (its grants are versioned with it).
-    expect(saves()[0]!.body).toEqual({ appId: fixture.current.auditorAppId, roleId: fixture.current.roles.auditor, permissionIds: sent, version: 1 });
+    expect(saves()[0]!.body).toEqual({ appId: fixture.current.auditorAppId, roleId: fixture.current.roles.auditor, permissionIds: sent, version: 1, grantsVersion: expect.any(Number) });
     expect((await auditorHolds()).join(',')).toBe(sent);
     await waitFor(() => expect(isDialogOpen()).toBe(false), slow);
   });
 
   it('keeps the grants as they were when confirmed untouched', async () => {
     const dialog = await openGrant(1);
-    await user().click(button('确定', dialog));
+    await confirm(dialog);
     await screen.findByText('授权成功', {}, slow);
     expect(saves()[0]!.body).toEqual({
       appId: fixture.current.auditorAppId,
       roleId: fixture.current.roles.auditor,
       permissionIds: idsOf('系统管理', '参数配置', '查询', 'list', 'detail', '新增', 'saveOrUpdate'),
       version: 1,
+      grantsVersion: expect.any(Number),
     });
   });
 
@@ -103,7 +112,7 @@ describe('role authorisation dialog', () => {
     server.use(http.post('*/base/admin/rolePermission/save', () => HttpResponse.json({ code: Code.FORBIDDEN, msg: '不能授予您自己没有的权限', data: null }, { status: 403 })));
     const dialog = await openGrant(1);
     toggle(dialog, '首页');
-    await user().click(button('确定', dialog));
+    await confirm(dialog);
     expect(await screen.findByText('不能授予您自己没有的权限', {}, slow)).toBeInTheDocument();
     expect(screen.queryByText('授权成功')).not.toBeInTheDocument();
     expect(isDialogOpen()).toBe(true);
@@ -158,7 +167,7 @@ describe('role authorisation dialog', () => {
     const { roles, auditorAppId } = fixture.current;
     const theirs = idsOf('系统管理', '参数配置', '查询', 'list', 'detail');
     await bridge.call('POST', '/base/admin/rolePermission/save', { body: { appId: auditorAppId, roleId: roles.auditor, permissionIds: theirs } });
-    await user().click(button('确定', dialog));
+    await confirm(dialog);
 
     const alert = await within(dialog).findByRole('alert', {}, slow);
     expect(within(alert).getByText('保存前已有他人修改了这条记录')).toBeInTheDocument();

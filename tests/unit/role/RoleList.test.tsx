@@ -1,7 +1,8 @@
 /**
  * The role list shows the super-admin role read-only: its edit and delete buttons are disabled and
  * say why (the server refuses a change of it by anyone not holding it); other roles stay editable,
- * and the edit form keeps a role's key and app fixed.
+ * and the edit form keeps a role's key and app fixed. Switching a role off in its form first shows
+ * who loses what (its definition's save step), then saves with the previewed grants version.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,7 +15,7 @@ import { setUpRoleFixture } from '../generic/roleHarness';
 
 vi.setConfig({ testTimeout: 60000 });
 const bridge = setUpBridge();
-setUpRoleFixture(bridge);
+const fixture = setUpRoleFixture(bridge);
 const slow = { timeout: 10000 };
 
 /** The row of the role named `name`. */
@@ -48,5 +49,26 @@ describe('the role list', () => {
     expect(within(dialog).getByLabelText('角色Key')).toBeDisabled();
     expect(within(dialog).getByLabelText('所属子系统')).toBeDisabled();
     expect(within(dialog).getByLabelText('角色名称')).toBeEnabled();
+  });
+
+  it('switching a role off shows who loses what before saving, then saves with the previewed grants version', async () => {
+    renderResourceList(bridge.token, roleResource, { dialogs });
+    await screen.findByText('审计员', {}, slow);
+    await waitFor(() => expect(button('编辑', row('审计员'))).toBeEnabled(), slow);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(button('编辑', row('审计员')));
+    const dialog = await findDialog();
+    await waitFor(() => expect(within(dialog).getByLabelText('角色Key')).toHaveValue('auditor'), slow);
+    await user.click(within(dialog).getByLabelText('停用'));
+    await user.click(button('保存', dialog));
+    // Nobody holds the role: the preview says so, and nothing is saved yet.
+    expect(await within(dialog).findByText('保存后没有人员的权限发生变化', {}, slow)).toBeInTheDocument();
+    const saves = () => bridge.requests.filter((r) => r.path.endsWith('/role/saveOrUpdate'));
+    expect(saves()).toHaveLength(0);
+    await user.click(button('保存', dialog));
+    await waitFor(() => expect(saves()).toHaveLength(1), slow);
+    expect(saves()[0]!.body).toMatchObject({ id: fixture.current.roles.auditor, isEnable: '0', grantsVersion: expect.any(Number) });
+    const stored = await bridge.db.selectFrom('role').select('isEnable').where('id', '=', fixture.current.roles.auditor).executeTakeFirstOrThrow();
+    expect(stored.isEnable).toBe('0');
   });
 });

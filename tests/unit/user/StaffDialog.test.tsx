@@ -135,6 +135,22 @@ describe('staff dialog', () => {
     expect(sent(api.current, '/user/valid/telephone').at(-1)!.query).toEqual({ telephone: '13800000001', userId: String(id) });
   });
 
+  it('an edit changing the roles shows who gains and loses what first, then saves with the previewed grants version', async () => {
+    const dialog = await openDialog('编辑');
+    await waitFor(() => expect(input(dialog, '员工编号')).toHaveValue('zs001'), slow);
+    await waitFor(() => expect(input(dialog, '出生日期')).toHaveValue('1990-03-07'), slow);
+    // Takes 运营 away (a second pick of a chosen role removes it).
+    await choose(dialog, '角色', '运营');
+    await user().click(button('保存', dialog));
+    const preview = await within(dialog).findByTestId('grant-preview', {}, slow);
+    expect(preview).toBeInTheDocument();
+    expect(sent(api.current, '/user/saveOrUpdate')).toHaveLength(0);
+    expect(sent(api.current, '/grantPreview').at(-1)!.body).toEqual({ kind: 'userRoles', userId: api.current.staff['张三'], roleIds: [api.current.role['超级管理员']] });
+    await user().click(button('确认保存', dialog));
+    await waitFor(() => expect(sent(api.current, '/user/saveOrUpdate')).toHaveLength(1), slow);
+    expect(sent(api.current, '/user/saveOrUpdate')[0]!.body).toMatchObject({ roleIds: String(api.current.role['超级管理员']), grantsVersion: expect.any(Number) });
+  });
+
   it('sets an optional end per chosen role: refuses one in the past, sends one in the future', async () => {
     const dialog = await openDialog('编辑');
     await waitFor(() => expect(input(dialog, '出生日期')).toHaveValue('1990-03-07'), slow);
