@@ -8,6 +8,7 @@
  */
 import { useCustom, useCustomMutation, useTranslate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Alert, Empty, Form, Radio, Space, Spin, Tree, Typography, type TreeDataNode } from 'antd';
+import { FormRadioGroup } from '../generic/formChoices';
 import { useEffect, useMemo } from 'react';
 import { DATA_SCOPES, DataScope, dataScopeError, SCOPE_OFFICES_MAX, type RoleDataScope } from '../../contract/dataScope';
 import { SUPER_ADMIN_ROLE_KEY } from '../../contract/entities/role';
@@ -184,7 +185,7 @@ export default function RoleDataScopeDialog({ record, open, onClose, afterClose 
           onFinish={save}
         >
           <Form.Item name="dataScope" label={TEXTS.scope[locale]} required>
-            <Radio.Group>
+            <FormRadioGroup>
               <Space direction="vertical">
                 {DATA_SCOPES.map((option) => (
                   <Radio key={option.value} value={option.value}>
@@ -192,7 +193,7 @@ export default function RoleDataScopeDialog({ record, open, onClose, afterClose 
                   </Radio>
                 ))}
               </Space>
-            </Radio.Group>
+            </FormRadioGroup>
           </Form.Item>
           {Number(chosen) === DataScope.CHOSEN ? (
             <>

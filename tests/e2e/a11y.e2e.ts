@@ -20,7 +20,7 @@ const EXCLUDED = '.ant-table-measure-row';
 /** One component with the same markup on every list: scanned on the first list that has it. */
 const SHARED = /^(列设置|视图|Columns|Views)$/i;
 /** Buttons that open a dialog, a drawer or a popup (names without spaces, both languages). */
-const OPENER = /^(新增.*|添加.*|查看|编辑|删除|列设置|视图|导入.*|授权|重置密码|功能信息|移除成员|Add.*|New.*|View|Edit|Delete|Columns|Views|Import.*|Grant.*|Authorize|Functioninfo|Resetpassword|Remove.*)$/i;
+const OPENER = /^(新增.*|添加.*|查看|编辑|删除|列设置|视图|导入.*|授权|重置密码|功能信息|数据权限|移除成员|Add.*|New.*|View|Edit|Delete|Columns|Views|Import.*|Grant.*|Authorize|Functioninfo|Datascope|Resetpassword|Remove.*)$/i;
 
 interface Finding {
   where: string;
