@@ -14,8 +14,8 @@
  */
 import type { Kysely } from 'kysely';
 import { Code, grantPreviewMessages } from '../../contract';
-import { previewedVersionOf, readGrantsVersion } from './grantsVersion';
 import { isSuperAdmin, superAdminRoleId } from '../auth/grants';
+import { previewedVersionOf, readGrantsVersion } from './grantsVersion';
 import type { CrudFeature } from '../crud/feature';
 import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
@@ -24,6 +24,7 @@ import type { Caller } from '../http/requestContext';
 import { roleMessages } from './messages';
 import { deleteRoleDataScopes } from './roleDataScope';
 import { grantsOfRoles, holdsRole, requireOwnGrants } from './roleGrants';
+import { roleDeleteImpact } from './roleDeleteImpact';
 
 const ENABLED = '1';
 
@@ -35,8 +36,6 @@ async function callerIsSuperAdmin(db: Kysely<Database>, caller: Caller | null): 
 function noCaller(): ApiError {
   return new ApiError(Code.NO_TOKEN);
 }
-import { roleDeleteImpact } from './roleDeleteImpact';
-
 export const rolePolicy: CrudFeature = {
   async beforeSave(db, { existing, values }, { caller, locale, params }) {
     // A new role grants nothing yet.

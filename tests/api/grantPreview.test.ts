@@ -193,6 +193,8 @@ describe('a save after grants changed since its preview', () => {
       { kind: 'userRoles', userId: staff[3]!.id, roleIds: [roles[2]!] },
     ];
     for (const change of changes) {
+      // The switch must be a change: the property test above may have left the role off.
+      await server.db.updateTable('role').set({ isEnable: '1' }).where('id', '=', roles[2]!).execute();
       const shown = (await preview(admin, change)).body.data;
       // Another grant write lands in between.
       const other = (await server.db.selectFrom('role').select('isEnable').where('id', '=', roles[0]!).executeTakeFirstOrThrow()).isEnable;

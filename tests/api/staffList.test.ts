@@ -58,7 +58,7 @@ describe('the staff list', () => {
     expect(page2.items.map((i) => i.id)).toEqual([ids.wang, ids.li, ids.wuji]);
     const li = page2.items[1]!;
     expect(li).toMatchObject({ officeName: '市场部', adminFlag: 0, censusRegionName: '浙江省 / 杭州市 / 西湖区', isEnable: '1' });
-    expect(li.roles).toEqual([{ id: roleA, name: 'role of ownerA' }, { id: roleB, name: 'role of ownerB' }]);
+    expect(li.roles).toEqual([{ id: roleA, name: 'role of ownerA', expiresAt: null }, { id: roleB, name: 'role of ownerB', expiresAt: null }]);
     expect(li).not.toHaveProperty('passwordHash');
     expect(li).not.toHaveProperty('mustChangePassword');
 
