@@ -10,6 +10,7 @@
  * - other terms of three characters or more: the trigram indexes of 0003 (SQLite FTS5 MATCH,
  *   PostgreSQL pg_trgm behind LIKE);
  * - a shorter code, telephone or keyword: a LIKE, over a narrow index on SQLite.
+ * With a data scope, a gram source is read by (gram, office_id) per node of the scope (0027).
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { SEARCH_KEY_LABEL, searchLimit, staffEntity, type Locale } from '../../contract';
