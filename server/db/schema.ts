@@ -255,6 +255,8 @@ export interface TemplateTable {
 export interface UserGramTable {
   gram: string;
   userId: number;
+  /** The member's node (user.office_id), kept by triggers (migration 0027): a scoped search reads a range per node. */
+  officeId: number | null;
 }
 
 /** A counter moved by triggers on every write that changes what a cache keeps (one row, id 1). */

@@ -19,7 +19,7 @@ import { officeScope } from '../office/repository';
 import type { StaffScope } from '../scope/dataScope';
 import { linkInForce } from '../roles/linkInForce';
 import { regionIndex } from './regions';
-import { parseStaffFilters, searchConditions, searchPlan, type SearchPlan, type SearchShape, type SearchValues } from './staffSearch';
+import { parseStaffFilters, searchConditions, searchPlan, sourceScope, type SearchPlan, type SearchShape, type SearchValues } from './staffSearch';
 
 export { parseStaffFilters, type StaffFilters } from './staffSearch';
 
@@ -44,11 +44,13 @@ export function createStaffList(db: Kysely<Database>) {
    */
   function matching(plan: SearchPlan): Matching {
     if (plan.shape.source !== 'user') {
-      return db
+      let query = db
         .selectFrom(`${plan.shape.source} as g`)
         .innerJoin('user as u', 'u.id', 'g.userId')
-        .where('g.gram', '=', sql<string>`lower(${plan.values.grams[0]})`)
-        .where((eb) => searchConditions(eb as never, plan)) as unknown as Matching;
+        .where('g.gram', '=', sql<string>`lower(${plan.values.grams[0]})`);
+      // A data scope is held on the gram rows (their node), the unscoped statement unchanged.
+      if (plan.shape.scope) query = query.where((eb) => sourceScope(eb as never, plan));
+      return query.where((eb) => searchConditions(eb as never, plan)) as unknown as Matching;
     }
     return db.selectFrom('user as u').where((eb) => searchConditions(eb, plan));
   }

@@ -10,6 +10,7 @@
  * - other terms of three characters or more: the trigram indexes of 0003 (SQLite FTS5 MATCH,
  *   PostgreSQL pg_trgm behind LIKE);
  * - a shorter code, telephone or keyword: a LIKE, over a narrow index on SQLite.
+ * With a data scope, a gram source is read by (gram, office_id) per node of the scope (0027).
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { SEARCH_KEY_LABEL, searchLimit, staffEntity, type Locale } from '../../contract';
@@ -193,9 +194,22 @@ export function searchConditions(eb: StaffExpressions, { shape, values }: Search
         : sql<SqlBool>`1 = 0`,
     );
   }
-  if (shape.scope) {
-    const scope = { all: false as const, selfId: shape.scope === 'self' || shape.scope === 'both' ? values.scopeSelfId : null, officeIds: shape.scope === 'offices' || shape.scope === 'both' ? values.scopeOfficeIds : [] };
-    all.push(inStaffScope(eb, scope, 'u.id', 'u.officeId'));
-  }
+  // A gram source holds the scope on its own rows (sourceScope): each gram row carries the member's node.
+  if (shape.scope && shape.source === 'user') all.push(inStaffScope(eb, planScope(shape, values), 'u.id', 'u.officeId'));
   return eb.and(all);
+}
+
+/** The plan's data scope as the scope module reads it (all when the plan has none). */
+function planScope(shape: SearchShape, values: SearchValues): StaffScope {
+  if (!shape.scope) return { all: true };
+  return { all: false, selfId: shape.scope === 'self' || shape.scope === 'both' ? values.scopeSelfId : null, officeIds: shape.scope === 'offices' || shape.scope === 'both' ? values.scopeOfficeIds : [] };
+}
+
+/**
+ * The data scope on a gram source's rows `g` (migration 0027: gram, office_id, user_id): a range of
+ * the gram's index per node of the scope, rather than every member holding the gram probed for
+ * their node.
+ */
+export function sourceScope(eb: ExpressionBuilder<Database & { g: Database['userNameGram'] }, 'g'>, { shape, values }: SearchPlan): Expression<SqlBool> {
+  return inStaffScope(eb, planScope(shape, values), 'g.userId', 'g.officeId');
 }

@@ -30,6 +30,7 @@ import { importBatch } from './0023_import_batch';
 import { auditRequestIndex } from './0024_audit_request_index';
 import { roleLinkEnd } from './0025_role_link_end';
 import { roleDataScope } from './0026_role_data_scope';
+import { gramOffice } from './0027_gram_office';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -58,6 +59,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0024_audit_request_index': auditRequestIndex(),
     '0025_role_link_end': roleLinkEnd(dialect),
     '0026_role_data_scope': roleDataScope(),
+    '0027_gram_office': gramOffice(dialect),
   };
 }
 
