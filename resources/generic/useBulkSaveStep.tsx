@@ -34,7 +34,9 @@ export function useBulkSaveStep(definition: ResourceDefinition, values: Values |
   const entry = spec ? saveSteps.get(spec.step) : undefined;
   const applies = !!values && !!entry?.loadBulk && !!spec && Object.keys(values).some((field) => spec.fields.includes(field));
   const View = useMemo(() => (applies && entry?.loadBulk ? lazy(entry.loadBulk) : undefined), [applies, entry]);
-  const [ids, setIds] = useState<number[]>();
+  const named = useMemo(() => (target.kind === 'ids' ? target.ids.map(Number) : undefined), [target]);
+  const [matched, setMatched] = useState<number[]>();
+  const ids = named ?? matched;
   const [failed, setFailed] = useState(false);
   const [round, setRound] = useState(0);
   const [refusal, setRefusal] = useState<unknown>();
@@ -42,11 +44,7 @@ export function useBulkSaveStep(definition: ResourceDefinition, values: Values |
   const [failure, setFailure] = useState<unknown>();
 
   useEffect(() => {
-    if (!applies) return;
-    if (target.kind === 'ids') {
-      setIds(target.ids.map(Number));
-      return;
-    }
+    if (!applies || target.kind === 'ids') return;
     // Every matching row: the list's own call, page by page (at most MAX_BULK_MATCH rows).
     let cancelled = false;
     const read = async () => {
@@ -59,7 +57,7 @@ export function useBulkSaveStep(definition: ResourceDefinition, values: Values |
         found.push(...items.map((item) => Number(item.id)));
         if (items.length < MAX_PAGE_SIZE) break;
       }
-      if (!cancelled) setIds(found);
+      if (!cancelled) setMatched(found);
     };
     read().catch(() => !cancelled && setFailed(true));
     return () => {
