@@ -12,6 +12,8 @@ import type { MenuType } from './menu';
 export type GrantChange =
   | { kind: 'roleGrants'; roleId: number; appId: number; permissionIds: number[] }
   | { kind: 'roleEnable'; roleId: number; isEnable: '0' | '1' }
+  /** Several roles switched at once, as the role list's bulk switch saves them (each checked as its own save). */
+  | { kind: 'rolesEnable'; roleIds: number[]; isEnable: '0' | '1' }
   /** `roleEnds`: role id → end (epoch ms) as the staff save takes it (contract/roleEnds.ts). */
   | { kind: 'userRoles'; userId: number; roleIds: number[]; roleEnds?: Record<string, number | null> };
 

@@ -572,7 +572,11 @@ export function crudActions(definition: ResourceDefinition): ActionElement[] {
   // Exporting takes the list away as a file: a grant of its own, never implied by list.
   const exporting = isExportable(definition) ? [{ action: 'export', code: actionCode(definition.name, 'export'), label: EXPORT_LABEL, apis: [`${base}/${exportPathOf(definition)}`] }] : [];
   // Setting a field on many rows at once is a grant of its own, never implied by edit.
-  const bulkEdit = bulkFieldsOf(definition).length ? [{ action: 'bulkEdit', code: actionCode(definition.name, 'bulkEdit'), label: BULK_EDIT_LABEL, apis: [`${base}/${BULK_UPDATE_PATH}`] }] : [];
+  // Its save step's calls too when it sets one of the step's fields (shown before the bulk change as before an edit).
+  const bulkStep = bulkFieldsOf(definition).some((field) => definition.saveStep?.fields.includes(field)) ? (definition.saveStep?.apis ?? []) : [];
+  const bulkEdit = bulkFieldsOf(definition).length
+    ? [{ action: 'bulkEdit', code: actionCode(definition.name, 'bulkEdit'), label: BULK_EDIT_LABEL, apis: [`${base}/${BULK_UPDATE_PATH}`, ...bulkStep] }]
+    : [];
   // Importing adds many records at once: a grant of its own, never implied by create.
   const importing = isImportable(definition)
     ? [{ action: 'import', code: actionCode(definition.name, 'import'), label: IMPORT_LABEL, apis: [`${base}/${IMPORT_PATH}`, `${base}/${IMPORT_TEMPLATE_PATH}`] }]

@@ -18,13 +18,27 @@ export interface SaveStepProps {
   onReady(params: Record<string, unknown>): void;
 }
 
+/** The same step before a bulk change of its fields (resources/generic/useBulkSaveStep.tsx). */
+export interface BulkSaveStepProps {
+  /** The records the bulk change touches (every matching one already read into ids). */
+  ids: readonly number[];
+  /** The values set on each of them. */
+  values: Readonly<Record<string, unknown>>;
+  refusal?: unknown;
+  onReady(params: Record<string, unknown>): void;
+  /** The step itself was refused (what the save would refuse): the confirmation shows why. */
+  onRefused(failure: unknown): void;
+}
+
 export interface SaveStepEntry {
   load: () => Promise<{ default: ComponentType<SaveStepProps> }>;
+  /** Its view before a bulk change of the step's fields. */
+  loadBulk?: () => Promise<{ default: ComponentType<BulkSaveStepProps> }>;
   /** Whether a refused save asks for the step again (what it showed is out of date). */
   isStale(error: unknown): boolean;
 }
 
 export const saveSteps: ReadonlyMap<string, SaveStepEntry> = new Map<string, SaveStepEntry>([
   // Who gains and loses what when a role is switched on or off.
-  ['grantPreview', { load: () => import('./grantPreview/EnableStep'), isStale: isChangedSincePreview }],
+  ['grantPreview', { load: () => import('./grantPreview/EnableStep'), loadBulk: () => import('./grantPreview/BulkEnableStep'), isStale: isChangedSincePreview }],
 ]);

@@ -11,6 +11,7 @@ import { Form, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState, type ReactNode } from 'react';
 import type { BulkRefusal } from '../../contract/bulkUpdate';
+import type { BulkSaveStep } from './useBulkSaveStep';
 import { targetBody, targetCount, type BulkTarget } from './bulkTarget';
 import './generic.css';
 
@@ -43,6 +44,8 @@ export interface BulkConfirmProps {
   onRefused?: () => void;
   onClose: () => void;
   afterClose?: () => void;
+  /** Its definition's save step for this change (./useBulkSaveStep.tsx): shown first, its parameters sent. */
+  step?: BulkSaveStep;
 }
 
 interface Refusal {
@@ -63,14 +66,21 @@ function writtenCount(answer: unknown, asked: number): number {
   return typeof count === 'number' ? count : asked;
 }
 
-export function BulkConfirm({ title, question, url, target, body, input, okText, danger, doneMessage, open, onDone, onRefused, onClose, afterClose }: BulkConfirmProps) {
+export function BulkConfirm({ title, question, url, target, body, input, okText, danger, doneMessage, open, onDone, onRefused, onClose, afterClose, step }: BulkConfirmProps) {
   const t = useTranslate();
   const [form] = Form.useForm<{ value: unknown }>();
   const { mutateAsync, mutation } = useCustomMutation<BaseRecord, HttpError, Record<string, unknown>>();
   const [refusal, setRefusal] = useState<Refusal>();
   const count = targetCount(target);
+  const refusalOf = (failure: unknown): Refusal => {
+    const error = failure as Partial<HttpError> | null;
+    const rows = (error?.data as { refused?: BulkRefusal[] } | undefined)?.refused ?? [];
+    return { message: error?.message || t(rows.length ? 'bulk.refused' : 'notifications.error'), rows };
+  };
 
   const confirm = async () => {
+    // The step has not answered yet.
+    if (step && !step.params) return;
     let value: unknown;
     if (input) {
       try {
@@ -83,7 +93,7 @@ export function BulkConfirm({ title, question, url, target, body, input, okText,
       await mutateAsync({
         url,
         method: 'post',
-        values: { ...targetBody(target), ...body(value) },
+        values: { ...targetBody(target), ...body(value), ...step?.params },
         successNotification: (answer) => ({ message: doneMessage(writtenCount(answer?.data, count)), type: 'success' }),
         // Shown in the dialog instead.
         errorNotification: false,
@@ -91,12 +101,17 @@ export function BulkConfirm({ title, question, url, target, body, input, okText,
       onDone();
       onClose();
     } catch (failure) {
-      const error = failure as Partial<HttpError> | null;
-      const rows = (error?.data as { refused?: BulkRefusal[] } | undefined)?.refused ?? [];
-      setRefusal({ message: error?.message || t(rows.length ? 'bulk.refused' : 'notifications.error'), rows });
+      // Out of date: the step shows anew, saying why.
+      if (step?.onRefused(failure)) {
+        onRefused?.();
+        return;
+      }
+      setRefusal(refusalOf(failure));
       onRefused?.();
     }
   };
+  // The step refused first (the save would refuse the same): shown as the save's refusal.
+  const shownRefusal = refusal ?? (step?.failure !== undefined ? refusalOf(step.failure) : undefined);
 
   return (
     <Modal
@@ -106,7 +121,7 @@ export function BulkConfirm({ title, question, url, target, body, input, okText,
       okText={okText ?? t('buttons.confirm')}
       cancelText={t('buttons.cancel')}
       // Refused: the question is answered; a changed value asks it again.
-      okButtonProps={{ disabled: refusal !== undefined, danger }}
+      okButtonProps={{ disabled: shownRefusal !== undefined || (step !== undefined && !step.params), danger }}
       confirmLoading={mutation.isPending}
       onOk={confirm}
       onCancel={onClose}
@@ -123,13 +138,14 @@ export function BulkConfirm({ title, question, url, target, body, input, okText,
               </Form.Item>
             </Form>
           ) : null}
-          {refusal ? (
+          {step ? <div className="generic-confirm__step">{step.view}</div> : null}
+          {shownRefusal ? (
             <div role="alert" className="generic-confirm__refusal">
               {/* The server's message says how many were refused; the list names them. */}
-              <p>{refusal.message}</p>
-              {refusal.rows.length ? (
+              <p>{shownRefusal.message}</p>
+              {shownRefusal.rows.length ? (
                 <ul>
-                  {refusal.rows.map((row) => (
+                  {shownRefusal.rows.map((row) => (
                     <li key={row.id}>
                       {row.label ?? `#${row.id}`}: {row.message}
                     </li>

@@ -14,6 +14,7 @@ import { FieldControl } from './FieldControl';
 import { joinedSlots } from './formValues';
 import { referenceOf } from './references';
 import { contractRule } from './rules';
+import { useBulkSaveStep } from './useBulkSaveStep';
 
 export type ListBulkAction = { kind: 'set'; action: BulkSetAction } | { kind: 'field'; action: BulkFieldAction } | { kind: 'delete' };
 
@@ -35,6 +36,8 @@ export function ListBulkConfirm({ definition, bulk, target, ...dialog }: Props) 
   const endpoint = endpointOf(definition);
   const bulkUpdate = `${endpoint}/${BULK_UPDATE_PATH}`;
   const updated = (count: number) => t('bulk.done', { count });
+  // A two-option set knows its value here: its definition's save step, if it names the field, comes first.
+  const step = useBulkSaveStep(definition, bulk.kind === 'set' ? { [bulk.action.field]: bulk.action.value } : undefined, target);
 
   if (bulk.kind === 'delete') return <BulkDeleteConfirm {...dialog} url={`${endpoint}/delete`} target={target} />;
   if (bulk.kind === 'set') {
@@ -48,6 +51,7 @@ export function ListBulkConfirm({ definition, bulk, target, ...dialog }: Props) 
         target={target}
         body={() => ({ values: { [action.field]: action.value } })}
         doneMessage={updated}
+        step={step}
       />
     );
   }

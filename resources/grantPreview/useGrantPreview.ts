@@ -22,21 +22,22 @@ export function useGrantPreview() {
   const [preview, setPreview] = useState<GrantPreview>();
   const [notice, setNotice] = useState<string>();
 
-  /** Previews the change; undefined when refused (the server's message is shown). */
+  /** Previews the change; undefined when refused (the server's message is shown, or given to `onRefused`). */
   const run = useCallback(
-    async (change: GrantChange): Promise<GrantPreview | undefined> => {
+    async (change: GrantChange, onRefused?: (failure: unknown) => void): Promise<GrantPreview | undefined> => {
       try {
         const answer = await mutateAsync({
           url: GRANT_PREVIEW_URL,
           method: 'post',
           values: change,
           successNotification: false,
-          errorNotification: (failure) => ({ message: failure?.message || t('notifications.error'), type: 'error' }),
+          errorNotification: onRefused ? false : (failure) => ({ message: failure?.message || t('notifications.error'), type: 'error' }),
         });
         setPreview(answer.data);
         return answer.data;
-      } catch {
+      } catch (failure) {
         setPreview(undefined);
+        onRefused?.(failure);
         return undefined;
       }
     },

@@ -85,7 +85,8 @@ export function grantedPermissionIds(db: Kysely<Database>, userId: number, now =
 }
 
 /** Whose grants grantedPairs reads: one user, or every holder of a role (enabled or not). */
-export type GrantedUsers = { userId: number } | { holdersOf: number };
+/** One user, or every holder of the roles named. */
+export type GrantedUsers = { userId: number } | { holdersOf: readonly number[] };
 
 /**
  * The rule of grantedPermissionIds for many users in one statement: a (userId, id) row per node
@@ -97,7 +98,7 @@ export function grantedPairs(db: Kysely<Database>, users: GrantedUsers, now = Da
   const holders = db
     .selectFrom('userRole as h')
     .select('h.userId')
-    .where('h.roleId', '=', 'holdersOf' in users ? users.holdersOf : 0)
+    .where('h.roleId', 'in', 'holdersOf' in users && users.holdersOf.length ? users.holdersOf : [0])
     .where(linkInForce('h', now));
   const explicit = db
     .selectFrom('userRole as ur')

@@ -12,12 +12,12 @@
  */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { Code, MenuType, PREVIEW_NAMES, type GrantChange, type GrantPreview, type Locale, type PreviewNode } from '../../contract';
+import { BULK_REFUSED, Code, format, MAX_BULK_MATCH, MenuType, PREVIEW_NAMES, type BulkRefusal, type GrantChange, type GrantPreview, type Locale, type PreviewNode } from '../../contract';
 import { grantedPairs, type GrantedUsers } from '../auth/grants';
 import type { ResourceRecord } from '../crud/repository';
 import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
-import { ApiError } from '../errors';
+import { ApiError, envelopeOf } from '../errors';
 import { invalidParam } from '../http/params';
 import type { Caller } from '../http/requestContext';
 import { inStaffScope, requireStaffInScope, staffScopeOf, type StaffScope } from '../scope/dataScope';
@@ -35,6 +35,8 @@ const MAX_NODES = 10_000;
 export const grantChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('roleGrants'), roleId: id, appId: id, permissionIds: z.array(id).max(MAX_NODES) }),
   z.object({ kind: z.literal('roleEnable'), roleId: id, isEnable: z.enum(['0', '1']) }),
+  // As many as one bulk switch takes (every matching row at most).
+  z.object({ kind: z.literal('rolesEnable'), roleIds: z.array(id).min(1).max(MAX_BULK_MATCH), isEnable: z.enum(['0', '1']) }),
   z.object({
     kind: z.literal('userRoles'),
     userId: id,
@@ -88,10 +90,11 @@ async function createTables(t: PreviewDb): Promise<void> {
 /** Whose grants the change can move, and which of their nodes (undefined: any). */
 async function scopeOfChange(trx: Kysely<Database>, change: GrantChange): Promise<{ users: GrantedUsers; nodes?: number[] }> {
   if (change.kind === 'userRoles') return { users: { userId: change.userId } };
-  const held = await trx.selectFrom('rolePermission').select('permissionId').where('roleId', '=', change.roleId).execute();
+  const roleIds = change.kind === 'rolesEnable' ? [...new Set(change.roleIds)] : [change.roleId];
+  const held = await trx.selectFrom('rolePermission').select('permissionId').distinct().where('roleId', 'in', roleIds).execute();
   const nodes = new Set(held.map((row) => row.permissionId));
   if (change.kind === 'roleGrants') for (const node of change.permissionIds) nodes.add(node);
-  return { users: { holdersOf: change.roleId }, nodes: [...nodes] };
+  return { users: { holdersOf: roleIds }, nodes: [...nodes] };
 }
 
 async function recordPairs(t: PreviewDb, phase: number, users: GrantedUsers, restricted: boolean, now: number): Promise<void> {
@@ -108,6 +111,32 @@ async function recordPairs(t: PreviewDb, phase: number, users: GrantedUsers, res
     .execute();
 }
 
+/**
+ * Several roles switched as the bulk switch saves them (server/crud/bulkUpdate.ts): every role
+ * checked against the stored state first, any refusal answered as the bulk save answers it (each
+ * refused role and why), then all written.
+ */
+async function applyRolesEnable(trx: Kysely<Database>, caller: Caller, change: Extract<GrantChange, { kind: 'rolesEnable' }>, locale: Locale): Promise<void> {
+  const roleIds = [...new Set(change.roleIds)];
+  const found = new Map(((await trx.selectFrom('role').selectAll().where('id', 'in', roleIds).execute()) as ResourceRecord[]).map((row) => [Number(row.id), row]));
+  if (found.size !== roleIds.length) throw new ApiError(Code.NOT_FOUND);
+  const refused: BulkRefusal[] = [];
+  // In the order named, as the bulk save lists its refusals.
+  for (const existing of roleIds.map((roleId) => found.get(roleId)!)) {
+    try {
+      await rolePolicy.beforeSave!(trx, { id: Number(existing.id), values: { ...existing, isEnable: change.isEnable }, existing }, { caller, locale });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      refused.push({ id: Number(existing.id), label: existing.name === null || existing.name === undefined ? null : String(existing.name), code: error.code, message: envelopeOf(error, locale).msg });
+    }
+  }
+  if (refused.length) {
+    const code = refused.every((r) => r.code === refused[0]!.code) ? (refused[0]!.code as Code) : Code.VALIDATION_FAILED;
+    throw new ApiError(code, format(BULK_REFUSED[locale], { count: refused.length }), { refused });
+  }
+  await trx.updateTable('role').set({ isEnable: change.isEnable }).where('id', 'in', roleIds).execute();
+}
+
 /** Makes the change as its save would, with the save's checks (a refusal propagates as the save's). */
 async function applyChange(trx: Kysely<Database>, caller: Caller, change: GrantChange, locale: Locale): Promise<void> {
   if (change.kind === 'roleGrants') {
@@ -117,6 +146,8 @@ async function applyChange(trx: Kysely<Database>, caller: Caller, change: GrantC
     if (!existing) throw new ApiError(Code.NOT_FOUND);
     await rolePolicy.beforeSave!(trx, { id: change.roleId, values: { ...existing, isEnable: change.isEnable }, existing }, { caller, locale });
     await trx.updateTable('role').set({ isEnable: change.isEnable }).where('id', '=', change.roleId).execute();
+  } else if (change.kind === 'rolesEnable') {
+    await applyRolesEnable(trx, caller, change, locale);
   } else {
     // As /user/saveOrUpdate of an existing account: in scope, it exists, the caller may update it, then its roles and their ends.
     await requireStaffInScope(trx, caller.userId, [change.userId], locale);

@@ -65,6 +65,7 @@ async function save(token: string, change: GrantChange, grantsVersion?: number) 
     return server.call('POST', '/base/admin/rolePermission/save', { token, headers: EN, body: { appId: change.appId, roleId: change.roleId, permissionIds: change.permissionIds.join(','), ...version } });
   }
   if (change.kind === 'roleEnable') return server.call('POST', '/base/admin/role/saveOrUpdate', { token, headers: EN, body: { id: change.roleId, isEnable: change.isEnable, ...version } });
+  if (change.kind === 'rolesEnable') return server.call('POST', '/base/admin/role/bulkUpdate', { token, headers: EN, body: { ids: change.roleIds, values: { isEnable: change.isEnable }, ...version } });
   const n = staff.find((s) => s.id === change.userId)!.n;
   return server.call('POST', '/base/admin/user/saveOrUpdate', { token, headers: EN, body: { userCenter: { id: change.userId, ...staffInput(n) }, roleIds: change.roleIds.join(','), ...version } });
 }
@@ -131,6 +132,13 @@ describe('each kind of change', () => {
     await previewThenSave({ kind: 'roleEnable', roleId: roles[1]!, isEnable: '1' });
   });
 
+  it('several roles’ switches at once (the bulk switch): a holder of two loses only what neither other role grants', async () => {
+    const shown = await previewThenSave({ kind: 'rolesEnable', roleIds: [roles[0]!, roles[1]!], isEnable: '0' });
+    // The second staff member holds both roles: counted once.
+    expect(shown.losingUsers).toBe(3);
+    await previewThenSave({ kind: 'rolesEnable', roleIds: [roles[0]!, roles[1]!], isEnable: '1' });
+  });
+
   it('a staff member’s roles: what the added role grants is gained, what the removed one alone granted is lost', async () => {
     const shown = await previewThenSave({ kind: 'userRoles', userId: staff[3]!.id, roleIds: [roles[0]!] });
     expect(shown.affectedUsers).toBe(1);
@@ -173,13 +181,15 @@ describe('property: for random changes, the preview is the guard’s difference 
   it('30 random grant changes, role switches and staff role sets', async () => {
     const random = seeded(25_2);
     for (let i = 0; i < 30; i++) {
-      const kind = random.pick(['roleGrants', 'roleEnable', 'userRoles'] as const);
+      const kind = random.pick(['roleGrants', 'roleEnable', 'rolesEnable', 'userRoles'] as const);
       const change: GrantChange =
         kind === 'roleGrants'
           ? { kind, roleId: random.pick(roles), appId, permissionIds: random.subset(pool) }
           : kind === 'roleEnable'
             ? { kind, roleId: random.pick(roles), isEnable: random.next() < 0.5 ? '0' : '1' }
-            : { kind, userId: random.pick(staff).id, roleIds: random.subset(roles, 0.5) };
+            : kind === 'rolesEnable'
+              ? { kind, roleIds: [...new Set([random.pick(roles), ...random.subset(roles, 0.5)])], isEnable: random.next() < 0.5 ? '0' : '1' }
+              : { kind, userId: random.pick(staff).id, roleIds: random.subset(roles, 0.5) };
       await previewThenSave(change);
     }
   });
@@ -190,6 +200,7 @@ describe('a save after grants changed since its preview', () => {
     const changes: GrantChange[] = [
       { kind: 'roleGrants', roleId: roles[2]!, appId, permissionIds: pool.slice(0, 2) },
       { kind: 'roleEnable', roleId: roles[2]!, isEnable: '0' },
+      { kind: 'rolesEnable', roleIds: [roles[2]!, roles[1]!], isEnable: '1' },
       { kind: 'userRoles', userId: staff[3]!.id, roleIds: [roles[2]!] },
     ];
     for (const change of changes) {
@@ -201,7 +212,14 @@ describe('a save after grants changed since its preview', () => {
       await server.db.updateTable('role').set({ description: `moved ${other}` }).where('id', '=', roles[0]!).execute();
       const before = { grants: await grantsOfStaff(), role: await server.db.selectFrom('role').selectAll().where('id', '=', roles[2]!).executeTakeFirst(), links: await server.db.selectFrom('userRole').selectAll().orderBy('userId').orderBy('roleId').execute() };
       const answer = await save(admin, change, shown.grantsVersion);
-      expect(answer.body, change.kind).toMatchObject({ code: Code.CONFLICT, msg: 'Permissions changed after the preview; preview again before saving' });
+      const stale = 'Permissions changed after the preview; preview again before saving';
+      if (change.kind === 'rolesEnable') {
+        // The bulk save answers each refused role; each is refused for the same reason.
+        expect(answer.body.code).toBe(Code.CONFLICT);
+        const messages = (answer.body.data as { refused: Array<{ message: string }> }).refused.map((row) => row.message);
+        expect(messages.length).toBeGreaterThan(0);
+        expect(new Set(messages)).toEqual(new Set([stale]));
+      } else expect(answer.body, change.kind).toMatchObject({ code: Code.CONFLICT, msg: stale });
       const after = { grants: await grantsOfStaff(), role: await server.db.selectFrom('role').selectAll().where('id', '=', roles[2]!).executeTakeFirst(), links: await server.db.selectFrom('userRole').selectAll().orderBy('userId').orderBy('roleId').execute() };
       expect(after).toEqual(before);
       // Previewed again, it saves.
@@ -231,6 +249,9 @@ describe('refusal parity: a preview of what the save refuses is refused the same
       { kind: 'roleGrants', roleId: holderRole, appId, permissionIds: [] },
       { kind: 'roleEnable', roleId: superAdmin, isEnable: '0' },
       { kind: 'roleEnable', roleId: roles[0]!, isEnable: '0' },
+      { kind: 'rolesEnable', roleIds: [roles[2]!, superAdmin], isEnable: '1' },
+      { kind: 'rolesEnable', roleIds: [roles[0]!, roles[2]!], isEnable: '0' },
+      { kind: 'rolesEnable', roleIds: [roles[2]!, 987654], isEnable: '0' },
       { kind: 'userRoles', userId: staff[0]!.id, roleIds: [superAdmin] },
       { kind: 'userRoles', userId: staff[1]!.id, roleIds: [] },
       { kind: 'roleGrants', roleId: 987654, appId, permissionIds: [] },
@@ -240,7 +261,7 @@ describe('refusal parity: a preview of what the save refuses is refused the same
       const shown = await preview(holder, change);
       const saved = await save(holder, change);
       expect(shown.body.code, JSON.stringify(change)).not.toBe(Code.OK);
-      expect({ code: shown.body.code, msg: shown.body.msg }, JSON.stringify(change)).toEqual({ code: saved.body.code, msg: saved.body.msg });
+      expect({ code: shown.body.code, msg: shown.body.msg, data: shown.body.data }, JSON.stringify(change)).toEqual({ code: saved.body.code, msg: saved.body.msg, data: saved.body.data });
       expect(await server.db.selectFrom('grantsVersion').select('version').executeTakeFirstOrThrow()).toEqual(version);
     }
   });

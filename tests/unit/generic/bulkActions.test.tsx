@@ -51,11 +51,13 @@ describe('bulk actions of the generic list', () => {
     await user.click(button('批量停用'));
     dialog = await findDialog();
     await waitFor(() => expect(dialog.textContent).toContain('将所选 1 条记录的“状态”设为“停用”？'), slow);
+    // Its definition's save step (the grant preview) answers first.
+    await waitFor(() => expect(button('确定', dialog)).toBeEnabled(), slow);
     await user.click(button('确定', dialog));
     await waitFor(async () => expect(await enabled(fixture.current.roles.auditor)).toBe('0'), slow);
     expect(await enabled(fixture.current.roles.superAdmin)).toBe('1');
     const call = bridge.requests.findLast((r) => r.path.endsWith('/role/bulkUpdate'));
-    expect(call?.body).toEqual({ ids: [fixture.current.roles.auditor], values: { isEnable: '0' } });
+    expect(call?.body).toEqual({ ids: [fixture.current.roles.auditor], values: { isEnable: '0' }, grantsVersion: expect.any(Number) });
     // Done: the selection is cleared.
     await waitFor(() => expect(document.querySelector('.generic-bulk')).toBeNull(), slow);
   });

@@ -102,10 +102,14 @@ describe('bulk actions on every matching row', () => {
     await user.click(button('批量停用'));
     const dialog = await findDialog();
     expect(dialog.textContent).toContain('将筛选出的全部 12 条记录的“状态”设为“停用”？');
+    // The role definition's save step previews every matching row (read into ids by the list's own call) first.
+    await waitFor(() => expect(button('确定', dialog)).toBeEnabled(), slow);
+    const preview = bridge.requests.findLast((r) => r.path.endsWith('/grantPreview'));
+    expect((preview?.body as { roleIds: number[] }).roleIds).toHaveLength(12);
     await user.click(button('确定', dialog));
     await waitFor(() => expect(bar()).toBeNull(), slow);
     const call = bridge.requests.findLast((r) => r.path.endsWith('/role/bulkUpdate'));
-    expect(call?.body).toEqual({ match: { name: 'bulk' }, expected: 12, values: { isEnable: '0' } });
+    expect(call?.body).toEqual({ match: { name: 'bulk' }, expected: 12, values: { isEnable: '0' }, grantsVersion: expect.any(Number) });
     for (const name of ['bulk-01', 'bulk-10', 'bulk-12']) expect(await isEnabled(name)).toBe('0');
     expect(await isEnabled('审计员')).toBe('1');
   });
@@ -120,11 +124,12 @@ describe('bulk actions on every matching row', () => {
     await user.click(button('批量停用'));
     const dialog = await findDialog();
     expect(dialog.textContent).toContain('将筛选出的全部 15 条记录的“状态”设为“停用”？');
-    await user.click(button('确定', dialog));
+    // The preview of the 15 switches is refused as the save would be: the refusal is shown before any save.
     const refusal = await within(dialog).findByRole('alert', {}, slow);
     expect(refusal.textContent).toContain('超级管理员: 超级管理员角色不能停用');
     expect(button('确定', dialog)).toBeDisabled();
-    expect(bridge.requests.findLast((r) => r.path.endsWith('/role/bulkUpdate'))?.body).toEqual({ match: {}, expected: 15, values: { isEnable: '0' } });
+    expect((bridge.requests.findLast((r) => r.path.endsWith('/grantPreview'))?.body as { roleIds: number[] }).roleIds).toHaveLength(15);
+    expect(bridge.requests.filter((r) => r.path.endsWith('/role/bulkUpdate'))).toHaveLength(0);
     expect(await isEnabled('审计员')).toBe('1');
     expect(await isEnabled('bulk-12')).toBe('1');
   });
@@ -141,6 +146,7 @@ describe('bulk actions on every matching row', () => {
     await bridge.save('/base/admin/role', { sortNum: 30, roleKey: 'bulk13', name: 'bulk-13', appId: fixture.current.baseAppId, roleType: 2, isEnable: '1', description: null });
     await user.click(button('批量停用'));
     const dialog = await findDialog();
+    await waitFor(() => expect(button('确定', dialog)).toBeEnabled(), slow);
     await user.click(button('确定', dialog));
     const refusal = await within(dialog).findByRole('alert', {}, slow);
     expect(refusal.textContent).toContain('筛选结果已变为 13 条（确认时为 12 条），未做任何修改，请重新确认');
