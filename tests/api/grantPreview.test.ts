@@ -204,8 +204,11 @@ describe('a save after grants changed since its preview', () => {
       { kind: 'userRoles', userId: staff[3]!.id, roleIds: [roles[2]!] },
     ];
     for (const change of changes) {
-      // The switch must be a change: the property test above may have left the role off.
-      await server.db.updateTable('role').set({ isEnable: '1' }).where('id', '=', roles[2]!).execute();
+      // A switch must be a change, whatever state the property test above left the roles in.
+      const switched = change.kind === 'roleEnable' ? [change.roleId] : change.kind === 'rolesEnable' ? change.roleIds : [];
+      if (change.kind === 'roleEnable' || change.kind === 'rolesEnable') {
+        await server.db.updateTable('role').set({ isEnable: change.isEnable === '1' ? '0' : '1' }).where('id', 'in', switched).execute();
+      }
       const shown = (await preview(admin, change)).body.data;
       // Another grant write lands in between.
       const other = (await server.db.selectFrom('role').select('isEnable').where('id', '=', roles[0]!).executeTakeFirstOrThrow()).isEnable;
