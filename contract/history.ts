@@ -40,3 +40,22 @@ export const historyMessages = {
   nothingRevertible: text('此变更中没有可撤销的字段', 'Nothing in this change can be reverted'),
   notThisRecord: text('该变更不属于此记录', 'This change does not belong to the record'),
 };
+
+/**
+ * The column → [before, after] pairs of an audit row's stored changes (an insert or delete may
+ * store a bare value); none when the text is not such a record.
+ */
+export function changePairs(text: unknown): Array<{ column: string; before: unknown; after: unknown }> {
+  if (typeof text !== 'string' || !text) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return [];
+  return Object.entries(parsed as Record<string, unknown>).map(([column, pair]) => {
+    const [before, after] = Array.isArray(pair) ? pair : [undefined, pair];
+    return { column, before, after };
+  });
+}

@@ -4,6 +4,7 @@
  * (`labelled` adds the stored tables' labels, ../tableLabels.ts, once the cell has loaded them).
  */
 import type { Fields } from '../../contract/fields';
+import { changePairs } from '../../contract/history';
 import type { Locale } from '../../contract/i18n';
 
 export interface Change {
@@ -20,18 +21,7 @@ const shown = (value: unknown) => (value === null || value === undefined ? '' : 
 
 /** The changes of a stored record, labelled from `fields` where they name the column; none when the text is not such a record. */
 export function parseChanges(text: unknown, locale: Locale, fields?: Fields): Change[] {
-  if (typeof text !== 'string') return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return [];
-  return Object.entries(parsed as Record<string, unknown>).map(([column, pair]) => {
-    const [before, after] = Array.isArray(pair) ? pair : [undefined, pair];
-    return { column, label: fields?.[camelCase(column)]?.label[locale] ?? column, before: shown(before), after: shown(after) };
-  });
+  return changePairs(text).map(({ column, before, after }) => ({ column, label: fields?.[camelCase(column)]?.label[locale] ?? column, before: shown(before), after: shown(after) }));
 }
 
 type ValueText = (table: string, column: string, value: string) => string | undefined;

@@ -9,7 +9,7 @@
  */
 import type { Kysely } from 'kysely';
 import { Code, MAX_PAGE_SIZE, parsePaging, type ListData, type Locale, type Text } from '../../contract';
-import { historyMessages, type HistoryChange, type HistoryEntry } from '../../contract/history';
+import { changePairs, historyMessages, type HistoryChange, type HistoryEntry } from '../../contract/history';
 import { MASK, SECRET_COLUMNS } from '../audit/coverage';
 import { personalColumns } from '../audit/personalColumns';
 import type { AuditAction } from '../../contract/entities/audit';
@@ -56,18 +56,7 @@ interface AuditRow {
 const RECORD_ACTIONS: ReadonlyArray<HistoryEntry['action']> = ['insert', 'update', 'delete'];
 
 function decodedChanges(text: string | null): HistoryChange[] {
-  if (!text) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return [];
-  return Object.entries(parsed as Record<string, unknown>).map(([column, pair]) => {
-    const [before, after] = Array.isArray(pair) ? pair : [null, pair];
-    return { field: fieldOf(column), before: before ?? null, after: after ?? null };
-  });
+  return changePairs(text).map(({ column, before, after }) => ({ field: fieldOf(column), before: before ?? null, after: after ?? null }));
 }
 
 /** The changes of an entry a revert would restore, or why it may not be reverted. */
