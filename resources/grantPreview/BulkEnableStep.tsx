@@ -7,7 +7,7 @@ import { Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { grantPreviewMessages, PREVIEW_VERSION_PARAM } from '../../contract/grantPreview';
 import { useLocale } from '../../providers/locale';
-import type { BulkSaveStepProps } from '../saveSteps';
+import type { BulkSaveStepProps } from '../saveStepProps';
 import GrantPreviewPanel from './GrantPreviewPanel';
 import { useGrantPreview } from './useGrantPreview';
 

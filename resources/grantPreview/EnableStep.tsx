@@ -6,7 +6,7 @@ import { Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { grantPreviewMessages, PREVIEW_VERSION_PARAM } from '../../contract/grantPreview';
 import { useLocale } from '../../providers/locale';
-import type { SaveStepProps } from '../saveSteps';
+import type { SaveStepProps } from '../saveStepProps';
 import GrantPreviewPanel from './GrantPreviewPanel';
 import { useGrantPreview } from './useGrantPreview';
 
