@@ -22,42 +22,61 @@ export type StaffScope = { all: true } | { all: false; selfId: number | null; of
 
 const ALL: StaffScope = { all: true };
 
-/** Which nodes the office statement reads: the chosen roles' (with their groups), the caller's own (with its groups: tree). */
+/** Which nodes a scope names: the chosen roles' (with their groups), the caller's own (with its groups: tree). */
 type OfficeShape = { chosen: boolean; own: false | 'node' | 'tree' };
 type OfficeQuery = { roleIds: number[]; own: number; shape: OfficeShape };
 
 /** One held role: its key (the super-admin's reaches all), its scope (null: never set, all) and the caller's node. */
 type HeldRole = { roleId: number; roleKey: string; dataScope: number | null; officeId: number | null };
 
+/** A row of the scope statement: a held role (nodeId null), or a node the held roles name (nodeId set, the rest null). */
+type ScopeRow = { [K in keyof HeldRole]: HeldRole[K] | null } & { nodeId: number | null };
+
 function statements(db: Kysely<Database>) {
   return {
-    // The caller's enabled, unexpired base-app roles with their scope, and the caller's node on each row.
-    roles: preparedQuery(db, ({ userId, now }: { userId: number; now: number }) =>
+    // One statement (on PostgreSQL each is a round trip): the caller's enabled, unexpired base-app
+    // roles with their scope and the caller's node, then the existing nodes those roles name, by
+    // the rules scopeFromRoles asks them with (OfficeShape): the own node for a department scope
+    // (none when unplaced), the groups under it for scope 3, the chosen nodes and their groups.
+    scope: preparedQuery(db, ({ userId, now }: { userId: number; now: number }) =>
       db
-        .selectFrom('userRole as ur')
-        .innerJoin('role as r', 'r.id', 'ur.roleId')
-        .innerJoin('app as a', 'a.id', 'r.appId')
-        .leftJoin('roleDataScope as ds', 'ds.roleId', 'r.id')
-        .select((eb) => ['r.id as roleId', 'r.roleKey', 'ds.dataScope', eb.selectFrom('user as cu').select('cu.officeId').where('cu.id', '=', userId).as('officeId')])
-        .where('ur.userId', '=', userId)
-        .where('r.isEnable', '=', '1')
-        .where('a.code', '=', BASE_APP_CODE)
-        .where((eb) => eb.or([eb('ur.expiresAt', 'is', null), eb('ur.expiresAt', '>', now)])),
+        .with('held', (qc) =>
+          qc
+            .selectFrom('userRole as ur')
+            .innerJoin('role as r', 'r.id', 'ur.roleId')
+            .innerJoin('app as a', 'a.id', 'r.appId')
+            .leftJoin('roleDataScope as ds', 'ds.roleId', 'r.id')
+            .select((eb) => ['r.id as roleId', 'r.roleKey', 'ds.dataScope', eb.selectFrom('user as cu').select('cu.officeId').where('cu.id', '=', userId).as('officeId')])
+            .where('ur.userId', '=', userId)
+            .where('r.isEnable', '=', '1')
+            .where('a.code', '=', BASE_APP_CODE)
+            .where((eb) => eb.or([eb('ur.expiresAt', 'is', null), eb('ur.expiresAt', '>', now)])),
+        )
+        .selectFrom('held as h')
+        .select(['h.roleId', 'h.roleKey', 'h.dataScope', 'h.officeId', sql<number | null>`null`.as('nodeId')])
+        .$castTo<ScopeRow>()
+        .unionAll((eb) => {
+          const holding = (...scopes: number[]) => eb.selectFrom('held as h').where('h.dataScope', 'in', scopes);
+          const chosen = eb.selectFrom('roleScopeOffice as so').select('so.officeId').where('so.roleId', 'in', holding(DataScope.CHOSEN).select('h.roleId'));
+          return eb
+            .selectFrom('office as o')
+            .select([
+              sql<number | null>`null`.as('roleId'),
+              sql<string | null>`null`.as('roleKey'),
+              sql<number | null>`null`.as('dataScope'),
+              sql<number | null>`null`.as('officeId'),
+              'o.id as nodeId',
+            ])
+            .where((eb) =>
+              eb.or([
+                eb('o.id', 'in', holding(DataScope.DEPARTMENT_TREE, DataScope.DEPARTMENT).select('h.officeId')),
+                eb('o.parentId', 'in', holding(DataScope.DEPARTMENT_TREE).select('h.officeId')),
+                eb('o.id', 'in', chosen),
+                eb('o.parentId', 'in', chosen),
+              ]),
+            );
+        }),
     ),
-    // Existing nodes: the chosen roles' nodes and the caller's own node ("tree": with the groups under them).
-    offices: preparedQuery(db, ({ roleIds, own }: { roleIds: number[]; own: number }, shape: OfficeShape) => {
-      const chosen = db.selectFrom('roleScopeOffice as so').select('so.officeId').where('so.roleId', 'in', roleIds);
-      return db
-        .selectFrom('office as o')
-        .select('o.id')
-        .where((eb) =>
-          eb.or([
-            ...(shape.own ? [eb('o.id', '=', own)] : []),
-            ...(shape.own === 'tree' ? [eb('o.parentId', '=', own)] : []),
-            ...(shape.chosen ? [eb('o.id', 'in', chosen), eb('o.parentId', 'in', chosen)] : []),
-          ]),
-        );
-    }),
   };
 }
 
@@ -72,12 +91,14 @@ function prepared(db: Kysely<Database>) {
 
 /** The caller's scope now: the union over their enabled, unexpired base-app roles; super-admin: all. */
 export async function staffScopeOf(db: Kysely<Database>, userId: number, now = Date.now()): Promise<StaffScope> {
-  const { roles, offices } = prepared(db);
-  const held = (await roles.execute({ userId, now }, { executor: db })) as HeldRole[];
-  return scopeFromRoles(held, userId, ({ shape, ...values }) => offices.execute(values, { executor: db, shape }));
+  const rows = await prepared(db).scope.execute({ userId, now }, { executor: db });
+  const held = rows.filter((row) => row.nodeId === null) as HeldRole[];
+  // The statement already read the nodes the held roles name (the same rules as the shape scopeFromRoles asks for).
+  const nodes = rows.flatMap((row) => (row.nodeId === null ? [] : [{ id: row.nodeId }]));
+  return scopeFromRoles(held, userId, async () => nodes);
 }
 
-/** The union of the held roles' scopes; `readOffices` turns chosen roles and the caller's node into existing node ids. */
+/** The union of the held roles' scopes; `readOffices` gives the existing nodes the chosen roles and the caller's node name. */
 async function scopeFromRoles(
   held: readonly HeldRole[],
   userId: number,
