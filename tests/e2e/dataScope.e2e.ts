@@ -107,7 +107,9 @@ describe('data scope', () => {
     const grant = page.getByRole('dialog').filter({ hasText: '角色授权' }).last();
     await grant.getByPlaceholder('搜索菜单、按钮或接口').fill('user:list');
     await grant.locator('.ant-tree-treenode').filter({ hasText: 'user:list' }).first().locator('.ant-tree-checkbox').click();
-    await grant.getByRole('button', { name: label('确定') }).click();
+    // The save follows its preview (who gains what).
+    await grant.getByRole('button', { name: label('预览影响') }).click();
+    await grant.getByRole('button', { name: label('确认保存') }).click();
     await visible(page.getByText('授权成功'));
 
     await row.getByRole('button', { name: '数据权限' }).click();
