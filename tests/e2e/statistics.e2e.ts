@@ -111,6 +111,8 @@ describe('the dashboard sub-system selector', () => {
     const offered = await call<{ items: Array<{ userName: string }> }>(page, 'GET', `/siteuser/list?serviceId=${chosen!.id}`);
     const everyOwner = await call<{ items: unknown[] }>(page, 'GET', '/siteuser/list');
     expect(offered.items.length).toBeLessThan(everyOwner.items.length);
+    // The sub-system list may still be closing: its options must not be read as the owners'.
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), WAIT).toBe(0);
     await page.locator('.dashboard__owners .ant-select-selector').click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await options.first().waitFor(WAIT);
