@@ -28,6 +28,10 @@ export const STAFF_COLUMNS = ['id', ...Object.keys(staffEntity.fields), 'adminFl
 const MAX_CACHED_TOTALS = 500;
 
 type PageValues = SearchValues & { limit: number; offset: number };
+/** `merged`: the page is read per node and merged (mergedPageIds); chosen per page by its depth. */
+type PageShape = SearchShape & { merged?: boolean };
+/** Past this many index entries (nodes × (offset + limit)) a merged page costs more than the plain read. */
+const MERGED_ENTRIES = 5_000;
 type Matching = SelectQueryBuilder<Database & { u: Database['user'] }, 'u', object>;
 type Role = LinkedRole;
 type PageRow = Record<string, unknown> & { id: number; censusProvince: string | null; censusCity: string | null; censusArea: string | null; listVersion?: unknown };
@@ -58,12 +62,41 @@ export function createStaffList(db: Kysely<Database>) {
 
   const columns = STAFF_COLUMNS.map((column) => `u.${column}` as `u.${keyof Database['user']}`);
   /** The page's ids, newest first: skipping `offset` rows costs an id each, not a wide joined row. */
-  function pageIds(values: PageValues, shape: SearchShape) {
+  function pageIds(values: PageValues, shape: PageShape) {
     const plan = { shape, values };
+    if (shape.merged) return mergedPageIds(values, shape);
     const sourceId = sourceIdOf(shape);
     return matching(plan)
       .select(sql.ref<number>(sourceId).as('id'))
       .orderBy(sql.ref(sourceId), 'desc')
+      .limit(values.limit)
+      .offset(values.offset);
+  }
+  /**
+   * PostgreSQL, a page within a set of nodes (SearchShape.nodes): each node's first offset + limit
+   * ids newest first, read from (office_id, id) and stopping there, merged by id. A plain
+   * `office_id in (…)` reads every row of the nodes from the table and sorts them, or walks the whole
+   * table backwards for a small set: a scoped first page cost several times an unscoped one.
+   */
+  function mergedPageIds(values: PageValues, shape: SearchShape) {
+    const rest: SearchPlan = { shape: { ...shape, nodes: false }, values };
+    const enough = sql<number>`cast(${values.offset} as integer) + cast(${values.limit} as integer)`;
+    return db
+      .selectFrom(sql<{ n: number }>`unnest(array[${sql.join(values.nodeIds)}]::integer[])`.as('n'))
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('user as u')
+            .select('u.id')
+            .whereRef('u.officeId', '=', sql.ref('n.n') as never)
+            .where((inner) => searchConditions(inner as never, rest))
+            .orderBy('u.id', 'desc')
+            .limit(enough)
+            .as('p'),
+        (join) => join.onTrue(),
+      )
+      .select('p.id')
+      .orderBy('p.id', 'desc')
       .limit(values.limit)
       .offset(values.offset);
   }
@@ -74,7 +107,7 @@ export function createStaffList(db: Kysely<Database>) {
   const rowsById = preparedQuery(db, ({ ids: list }: { ids: number[] }) => rows().where('u.id', 'in', list));
   // PostgreSQL: one statement with the roles and the list version, since each statement is a round trip.
   // The roles are the links in force at `rolesAt` (the request's time), each with its end.
-  const wholePage = preparedQuery(db, (values: PageValues & { rolesAt: number }, shape: SearchShape) =>
+  const wholePage = preparedQuery(db, (values: PageValues & { rolesAt: number }, shape: PageShape) =>
     rows()
       .where('u.id', 'in', pageIds(values, shape))
       .select((eb) => [
@@ -95,7 +128,8 @@ export function createStaffList(db: Kysely<Database>) {
   /** A page's rows, each member's roles, and (when read with them) the list version. */
   async function pageOf(values: PageValues, shape: SearchShape): Promise<{ rows: PageRow[]; rolesOf(row: PageRow): Role[]; version?: number }> {
     if (onPostgres) {
-      const found = (await wholePage.execute({ ...values, rolesAt: Date.now() }, { shape })) as unknown as Array<PageRow & { roles: Role[]; listVersion: number }>;
+      const merged = shape.nodes === true && values.nodeIds.length * (values.offset + values.limit) <= MERGED_ENTRIES;
+      const found = (await wholePage.execute({ ...values, rolesAt: Date.now() }, { shape: merged ? { ...shape, merged } : shape })) as unknown as Array<PageRow & { roles: Role[]; listVersion: number }>;
       return { rows: found, rolesOf: (row) => (row as (typeof found)[number]).roles, version: found[0] && Number(found[0].listVersion) };
     }
     const found = (await ids.execute(values, { shape })).map((row) => row.id);
