@@ -38,7 +38,19 @@ export interface LoadCase {
 
 const isEnvelopeSuccess = (body: unknown) => (body as { code?: unknown } | null)?.code === 0;
 
-export async function measure(address: string, { paths, token, headers = {}, isSuccess = isEnvelopeSuccess }: LoadCase): Promise<LoadFigures> {
+export async function measure(address: string, loadCase: LoadCase): Promise<LoadFigures> {
+  return (await measureAround(address, loadCase)).figures;
+}
+
+/**
+ * `measure`, with `around` started just before the measured run and its end awaited just after
+ * it (a CPU window): answers the figures, the requests completed in that run and what `around` gave.
+ */
+export async function measureAround<T = undefined>(
+  address: string,
+  { paths, token, headers = {}, isSuccess = isEnvelopeSuccess }: LoadCase,
+  around?: () => Promise<() => Promise<T>>,
+): Promise<{ figures: LoadFigures; requests: number; window?: T }> {
   const allHeaders = { ...headers, ...(token ? { [TOKEN_HEADER]: token } : {}) };
   const sample = await fetch(`${address}${paths[0]}`, { headers: allHeaders });
   const body: unknown = await sample.json().catch(() => undefined);
@@ -46,13 +58,16 @@ export async function measure(address: string, { paths, token, headers = {}, isS
   const run = (duration: number) =>
     autocannon({ url: address, connections: CONNECTIONS, duration, workers: 0, headers: allHeaders, requests: paths.map((path) => ({ method: 'GET', path })) });
   await run(WARM_UP_S);
+  const end = await around?.();
   const result = await run(DURATION_S);
-  return {
+  const window = await end?.();
+  const figures = {
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
     failed: result.non2xx + result.errors + result.timeouts,
   };
+  return { figures, requests: result.requests.total, window };
 }
 
 /** `path?a=1&b=2` from a record. */

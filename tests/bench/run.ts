@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every measurement in one table, also written to bench/results.json.
  * BENCH_ONLY=size,staff,staffScope,export,startup,statistics,ua,live picks sections (staff includes the
- * scoped person list; staffScope is it alone, each case measured with and without a scope); BENCH_DIALECTS=sqlite,postgres picks
+ * scoped person list; staffScope is it alone, each case measured with and without a scope; staffCpu
+ * the unscoped cases alone with their CPU per request, no guard or peer comparison); BENCH_DIALECTS=sqlite,postgres picks
  * databases (PostgreSQL at BENCH_PG_URL, default the local test server). Not a test: the figures
  * are read by people; the process fails only when a section cannot run.
  */
@@ -27,6 +28,7 @@ if (only.has('size')) {
 for (const dialect of dialects) {
   if (only.has('staff')) await staffListBench(report, dialect);
   else if (only.has('staffScope')) await staffListBench(report, dialect, { unscoped: false });
+  else if (only.has('staffCpu')) await staffListBench(report, dialect, { scoped: false, extras: false });
   if (only.has('export')) await exportBench(report, dialect);
   if (only.has('startup')) await startupBench(report, dialect);
   if (only.has('statistics')) await statisticsBench(report, dialect);

@@ -1,15 +1,23 @@
 /**
- * What the database alone allows for a staff list call: the statements the list runs for each
- * request of a case (captured from the list itself, after a first call so cached totals are
- * reused as the running server reuses them), then run directly, prepared once, without HTTP,
- * Fastify or Kysely. SQLite: one connection in a loop (one core). PostgreSQL: one connection per
- * core, named prepared statements. Answers the calls per second that leaves.
+ * What the database alone allows for a staff list call: the statements one request runs, guard
+ * included (session, grants version, data scope, page, roles, total; captured from the app itself
+ * answering the call in this process, after a first call so cached totals and grants are reused as
+ * the running server reuses them), then run directly, prepared once, without HTTP, Fastify or
+ * Kysely. SQLite: one connection in a loop (one core). PostgreSQL: one connection per core, named
+ * prepared statements. Answers the calls per second that leaves and the CPU one call costs, counted
+ * as cpuTime.ts counts the server's: this process, plus on PostgreSQL the bench database's backends.
  */
 import { availableParallelism } from 'node:os';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import pino from 'pino';
+import { TOKEN_HEADER } from '../../contract';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { openDatabase, type DialectName } from '../../server/db/database';
-import { createStaffList } from '../../server/staff/listQuery';
+import { cpuWindow, databaseName, oneProcess } from './cpuTime';
+import { STAFF_LIST_PATH } from './staffCases';
+import { withQuery } from './load';
 
 interface Statement {
   sql: string;
@@ -18,26 +26,45 @@ interface Statement {
 
 const MEASURE_MS = Number(process.env.BENCH_SQL_MS ?? 3000);
 
-async function capture(url: string, params: Array<Record<string, unknown>>): Promise<Statement[][]> {
+/** Writes a read request may make now and then (a session's last-seen time) are not the list's SQL. */
+const isRead = (sql: string) => /^\s*(select|with)\b/i.test(sql);
+
+async function capture(url: string, params: Array<Record<string, unknown>>, token: string): Promise<Statement[][]> {
   let current: Statement[] = [];
-  const handle = openDatabase(url, { log: (event) => void (event.level === 'query' && current.push({ sql: event.query.sql, parameters: event.query.parameters })) });
+  const handle = openDatabase(url, { log: (event) => void (event.level === 'query' && isRead(event.query.sql) && current.push({ sql: event.query.sql, parameters: event.query.parameters })) });
+  const config = loadConfig({ ...process.env, DATABASE_URL: url });
+  const app = await buildApp({ db: handle.db, config: { ...config, auditRetentionDays: undefined }, logger: pino({ level: 'silent' }) });
   try {
-    const list = createStaffList(handle.db);
+    const ask = async (each: Record<string, unknown>) => {
+      const answer = await app.inject({ method: 'GET', url: withQuery(STAFF_LIST_PATH, each as Record<string, string | number>), headers: { [TOKEN_HEADER]: token } });
+      if ((answer.json() as { code: number }).code !== 0) throw new Error(`the list answered ${answer.body.slice(0, 300)}`);
+    };
     const requests: Statement[][] = [];
     for (const each of params) {
-      await list.list(each, 'zh-CN', { all: true });
+      await ask(each);
       const second: Statement[] = (current = []);
-      await list.list(each, 'zh-CN', { all: true });
+      await ask(each);
       requests.push(second);
       current = [];
     }
     return requests;
   } finally {
+    await app.close();
     await handle.close();
   }
 }
 
-function sqliteRate(file: string, requests: Statement[][]): number {
+export interface SqlCost {
+  /** Calls per second the statements allow. */
+  rate: number;
+  /** CPU µs per call: this process (the loop) and, on PostgreSQL, the database's backends. */
+  processUs: number;
+  databaseUs: number;
+  /** Statements per call (the mean over the case's cycle). */
+  statements: number;
+}
+
+async function sqliteCost(file: string, requests: Statement[][]): Promise<SqlCost> {
   const sqlite = new SQLite(file, { readonly: true });
   try {
     const prepared = new Map<string, SQLite.Statement>();
@@ -50,15 +77,18 @@ function sqliteRate(file: string, requests: Statement[][]): number {
     };
     requests.forEach(run);
     let done = 0;
+    const end = await cpuWindow(() => oneProcess(process.pid));
     const started = performance.now();
     while (performance.now() - started < MEASURE_MS) run(requests[done++ % requests.length]!);
-    return (done * 1000) / (performance.now() - started);
+    const elapsed = performance.now() - started;
+    const cpu = await end();
+    return { rate: (done * 1000) / elapsed, processUs: cpu.processUs / done, databaseUs: 0, statements: meanLength(requests) };
   } finally {
     sqlite.close();
   }
 }
 
-async function postgresRate(url: string, requests: Statement[][]): Promise<number> {
+async function postgresCost(url: string, requests: Statement[][]): Promise<SqlCost> {
   const names = new Map<string, string>();
   const nameOf = (sql: string) => names.get(sql) ?? (names.set(sql, `bench_${names.size}`), names.get(sql)!);
   const clients = Array.from({ length: availableParallelism() }, () => new pg.Client({ connectionString: url }));
@@ -69,6 +99,7 @@ async function postgresRate(url: string, requests: Statement[][]): Promise<numbe
     };
     for (const client of clients) for (const request of requests) await run(client, request);
     let done = 0;
+    const end = await cpuWindow(() => oneProcess(process.pid), databaseName(url));
     const started = performance.now();
     await Promise.all(
       clients.map(async (client, c) => {
@@ -78,14 +109,18 @@ async function postgresRate(url: string, requests: Statement[][]): Promise<numbe
         }
       }),
     );
-    return (done * 1000) / (performance.now() - started);
+    const elapsed = performance.now() - started;
+    const cpu = await end();
+    return { rate: (done * 1000) / elapsed, processUs: cpu.processUs / done, databaseUs: cpu.databaseUs / done, statements: meanLength(requests) };
   } finally {
     await Promise.all(clients.map((client) => client.end()));
   }
 }
 
-/** Calls per second the list's own SQL allows for these parameters. */
-export async function listSqlRate(dialect: DialectName, url: string, params: Array<Record<string, unknown>>): Promise<number> {
-  const requests = await capture(url, params);
-  return dialect === 'postgres' ? postgresRate(url, requests) : sqliteRate(url, requests);
+const meanLength = (requests: Statement[][]) => requests.reduce((sum, request) => sum + request.length, 0) / requests.length;
+
+/** What the list's own SQL allows for these parameters, asked with `token`'s session. */
+export async function listSqlCost(dialect: DialectName, url: string, params: Array<Record<string, unknown>>, token: string): Promise<SqlCost> {
+  const requests = await capture(url, params, token);
+  return dialect === 'postgres' ? postgresCost(url, requests) : sqliteCost(url, requests);
 }

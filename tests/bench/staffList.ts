@@ -5,22 +5,27 @@
  * a peer (json-server 0.17, peer.ts) and to the same server without its guard, and the start-up
  * time on that database.
  */
+import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { sha256Hex } from '../../server/auth/passwords';
 import { openDatabase, type DialectName } from '../../server/db/database';
 import { prepareDatabase } from '../../server/db/prepare';
 import { benchDatabase } from './benchDatabase';
-import { measure } from './load';
+import { measure, measureAround } from './load';
 import { peerStaffList } from './peer';
 import type { Report } from './report';
 import { BENCH_ADMIN_PASSWORD, startServer } from './serverProcess';
 import { casePaths, staffCases, type StaffCase } from './staffCases';
 import { populate, STAFF, type StaffData } from './staffData';
 import { addScopedCallers, SCOPED_CALLERS, scopedCases } from './staffScope';
-import { listSqlRate } from './sqlCost';
+import { listSqlCost } from './sqlCost';
+import { cpuWindow, databaseName, processTree } from './cpuTime';
 
 const SECTION = `person list, ${STAFF.toLocaleString('en')} staff, 20 connections`;
+const CPU_SECTION = `person list CPU per request, ${STAFF.toLocaleString('en')} staff, 20 connections`;
+/** A request's CPU (server and database) at most this many times its statements' alone (issue 26). */
+const CPU_RATIO = 2;
 const SCOPE_SECTION = `person list with a data scope (one department), ${STAFF.toLocaleString('en')} staff, 20 connections`;
 /** A scoped caller's list keeps this share of the same case's speed without a scope (issue 25). */
 const SCOPED_SHARE = 0.8;
@@ -73,7 +78,7 @@ export async function login(address: string, username = 'admin'): Promise<string
  * guard's cost and the peer. `scoped`: each case also asked by the scoped callers (staffScope.ts)
  * right after the same case unscoped, so both meet the same machine load; their ratio is the figure.
  */
-export async function staffListBench(report: Report, dialect: DialectName, { unscoped = true, scoped = true }: { unscoped?: boolean; scoped?: boolean } = {}): Promise<void> {
+export async function staffListBench(report: Report, dialect: DialectName, { unscoped = true, scoped = true, extras = true }: { unscoped?: boolean; scoped?: boolean; extras?: boolean } = {}): Promise<void> {
   const database = await benchDatabase(dialect, 'staff');
   try {
     const started = performance.now();
@@ -93,14 +98,43 @@ export async function staffListBench(report: Report, dialect: DialectName, { uns
       for (const staffCase of cases) {
         let figures;
         if (unscoped) {
-          const ceiling = await listSqlRate(dialect, database.url, staffCase.params);
-          figures = await measure(server.address, { paths: casePaths(staffCase), token });
+          const alone = await listSqlCost(dialect, database.url, staffCase.params, token);
+          const ceiling = alone.rate;
+          const loaded = await measureAround(server.address, { paths: casePaths(staffCase), token }, () =>
+            cpuWindow(() => processTree(server.child.pid!), dialect === 'postgres' ? databaseName(database.url) : undefined),
+          );
+          figures = loaded.figures;
           const share = figures['req/s'] / ceiling;
           report.set(SECTION, staffCase.label, dialect, { ...figures, 'req/s its SQL alone': ceiling, '% of it': share * 100 }, {
             target: targetOf(staffCase.key),
             isMet: isMet(dialect, staffCase.key, figures, share),
           });
-          console.log(`${dialect} ${staffCase.label}: ${figures['req/s']} req/s (its SQL alone: ${Math.round(ceiling)})`);
+          // CPU per request: the server's processes and (PostgreSQL) the database's backends over the
+          // measured run, per completed request; its SQL alone counted the same way (sqlCost.ts).
+          const serverUs = loaded.window!.processUs / loaded.requests;
+          const databaseUs = loaded.window!.databaseUs / loaded.requests;
+          const ratio = (serverUs + databaseUs) / (alone.processUs + alone.databaseUs);
+          const load = loadavg()[0]!;
+          report.set(
+            CPU_SECTION,
+            staffCase.label,
+            dialect,
+            {
+              'CPU µs a request': serverUs + databaseUs,
+              'of it server µs': serverUs,
+              'of it database µs': databaseUs,
+              'CPU µs its SQL alone': alone.processUs + alone.databaseUs,
+              'of it database µs alone': alone.databaseUs,
+              'statements a request': alone.statements,
+              ratio,
+              'load average': load,
+            },
+            { target: `CPU a request ≤ ${CPU_RATIO} × its SQL alone`, isMet: ratio <= CPU_RATIO },
+          );
+          console.log(
+            `${dialect} ${staffCase.label}: ${figures['req/s']} req/s (its SQL alone: ${Math.round(ceiling)}); CPU ${Math.round(serverUs + databaseUs)} µs a request ` +
+              `(database ${Math.round(databaseUs)}), alone ${Math.round(alone.processUs + alone.databaseUs)} µs (database ${Math.round(alone.databaseUs)}, ${alone.statements.toFixed(1)} statements): ratio ${ratio.toFixed(2)} at load ${load.toFixed(1)}`,
+          );
         }
         if (!reach) continue;
         const base = figures ?? (await measure(server.address, { paths: casePaths(staffCase), token }));
@@ -120,7 +154,7 @@ export async function staffListBench(report: Report, dialect: DialectName, { uns
       await server.stop();
     }
 
-    if (!unscoped) return;
+    if (!unscoped || !extras) return;
     const paging = cases.find((c) => c.key === 'paging')!;
     await guardOverhead(report, dialect, database.url, paging);
     if (dialect === 'sqlite') await peerStaffList(report, database.url, cases);
