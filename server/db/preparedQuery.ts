@@ -67,11 +67,22 @@ export interface PreparedQuery<DB, V extends Values, R, S> {
   takeFirst(values: V, options?: RunOptions<DB, S>): Promise<R | undefined>;
 }
 
+export interface PreparedOptions {
+  /**
+   * Rows as the statement selects them, without the plugins' result mapping (camelCase): for a
+   * statement whose selections are already named as the caller reads them (a list page: no copy of
+   * every row, key by key).
+   */
+  unmapped?: boolean;
+}
+
 export function preparedQuery<DB, V extends Values, R, S = undefined>(
   db: Kysely<DB>,
   build: (values: V, shape: S) => Compilable<R>,
+  { unmapped = false }: PreparedOptions = {},
 ): PreparedQuery<DB, V, R, S> {
   const compiled = new Map<string, { query: CompiledQuery<R>; slots: Slot[] }>();
+  const plain = unmapped ? db.withoutPlugins() : undefined;
 
   function compile(values: V, shape: S, key: string) {
     const query = build(standIns(values), shape).compile();
@@ -91,7 +102,8 @@ export function preparedQuery<DB, V extends Values, R, S = undefined>(
       const value = (values as Record<string, unknown>)[slot.name];
       return slot.index === undefined ? value : (value as unknown[])[slot.index];
     });
-    const result = await executor.executeQuery<R>({ ...query, parameters });
+    const on = unmapped ? (executor === db ? plain! : executor.withoutPlugins()) : executor;
+    const result = await on.executeQuery<R>({ ...query, parameters });
     return result.rows;
   }
 

@@ -34,6 +34,8 @@ type PageShape = SearchShape & { merged?: boolean };
 const MERGED_ENTRIES = 5_000;
 type Matching = SelectQueryBuilder<Database & { u: Database['user'] }, 'u', object>;
 type Role = LinkedRole;
+/** `ref` selected under the name `name` exactly as written (no camelCase plugin to map it back). */
+const named = (ref: string, name: string) => sql`${sql.ref(ref)} as ${sql.raw(`"${name}"`)}`;
 type PageRow = Record<string, unknown> & { id: number; censusProvince: string | null; censusCity: string | null; censusArea: string | null; listVersion?: unknown };
 
 export function createStaffList(db: Kysely<Database>) {
@@ -101,28 +103,41 @@ export function createStaffList(db: Kysely<Database>) {
       .offset(values.offset);
   }
   const rows = () => db.selectFrom('user as u').leftJoin('office as o', 'o.id', 'u.officeId').select([...columns, 'o.name as officeName']).orderBy('u.id', 'desc');
+  /**
+   * A list page's rows, each column already named as the list answers it, read without the
+   * camelCase plugin's copy of every row (preparedQuery `unmapped`); with the list version.
+   */
+  const namedRows = () =>
+    db
+      .selectFrom('user as u')
+      .leftJoin('office as o', 'o.id', 'u.officeId')
+      .select([...STAFF_COLUMNS.map((column) => named(`u.${column}`, column)), named('o.name', 'officeName'), sql`(${db.selectFrom('staffListVersion').select('version').where('id', '=', 1)}) as "listVersion"`] as never[])
+      .orderBy('u.id', 'desc');
   // SQLite: the ids, then their rows by id (an `in (subquery)` costs a fixed ~35 µs more, most of a
   // short page), then their roles: statements are calls in the same process.
   const ids = preparedQuery(db, (values: PageValues, shape: SearchShape) => pageIds(values, shape));
   const rowsById = preparedQuery(db, ({ ids: list }: { ids: number[] }) => rows().where('u.id', 'in', list));
+  const pageRows = preparedQuery(db, ({ ids: list }: { ids: number[] }) => namedRows().where('u.id', 'in', list), { unmapped: true });
   // PostgreSQL: one statement with the roles and the list version, since each statement is a round trip.
   // The roles are the links in force at `rolesAt` (the request's time), each with its end.
-  const wholePage = preparedQuery(db, (values: PageValues & { rolesAt: number }, shape: PageShape) =>
-    rows()
-      .where('u.id', 'in', pageIds(values, shape))
-      .select((eb) => [
-        jsonArrayFrom(
-          eb
-            .selectFrom('userRole as ur')
-            .innerJoin('role as r', 'r.id', 'ur.roleId')
-            .select(['r.id', 'r.name', 'ur.expiresAt'])
-            .whereRef('ur.userId', '=', 'u.id')
-            .where(linkInForce('ur', values.rolesAt))
-            .orderBy('r.sortNum')
-            .orderBy('r.id'),
-        ).as('roles'),
-        eb.selectFrom('staffListVersion').select('version').where('id', '=', 1).as('listVersion'),
-      ]),
+  const wholePage = preparedQuery(
+    db,
+    (values: PageValues & { rolesAt: number }, shape: PageShape) =>
+      namedRows()
+        .where('u.id', 'in', pageIds(values, shape))
+        .select((eb) => [
+          sql`${jsonArrayFrom(
+            eb
+              .selectFrom('userRole as ur')
+              .innerJoin('role as r', 'r.id', 'ur.roleId')
+              .select([named('r.id', 'id'), named('r.name', 'name'), named('ur.expiresAt', 'expiresAt')] as never[])
+              .whereRef('ur.userId', '=', 'u.id')
+              .where(linkInForce('ur', values.rolesAt))
+              .orderBy('r.sortNum')
+              .orderBy('r.id'),
+          )} as "roles"` as never,
+        ]),
+    { unmapped: true },
   );
 
   /** A page's rows, each member's roles, and (when read with them) the list version. */
@@ -133,9 +148,10 @@ export function createStaffList(db: Kysely<Database>) {
       return { rows: found, rolesOf: (row) => (row as (typeof found)[number]).roles, version: found[0] && Number(found[0].listVersion) };
     }
     const found = (await ids.execute(values, { shape })).map((row) => row.id);
-    const rows = (found.length ? await rowsById.execute({ ids: found }) : []) as unknown as PageRow[];
+    if (!found.length) return { rows: [], rolesOf: () => [] };
+    const rows = (await pageRows.execute({ ids: found })) as unknown as PageRow[];
     const roles = await rolesOf(found);
-    return { rows, rolesOf: (row) => roles.get(row.id) ?? [] };
+    return { rows, rolesOf: (row) => roles.get(row.id) ?? [], version: rows[0] && Number(rows[0].listVersion) };
   }
 
   const count = preparedQuery(db, (values: SearchValues, shape: SearchShape) =>
