@@ -32,7 +32,7 @@ export function createGuard(sessions: SessionStore, grants: Grants) {
   async function authenticate(request: FastifyRequest): Promise<Caller> {
     const token = tokenOf(request);
     if (!token) throw new ApiError(Code.NO_TOKEN);
-    const found = await sessions.lookup(token);
+    const found = await sessions.lookup(token, { withScope: request.routeOptions.config?.readsStaffScope === true });
     if (found.status === 'unknown') throw new ApiError(Code.NO_TOKEN);
     if (found.status === 'ended') throw new ApiError(Code.TOKEN_EXPIRED);
     return found.session;

@@ -4,11 +4,13 @@
  * is disabled. `lastSeenAt` is written at most once per touch interval, not on every request.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { withoutControlCharacters } from '../../contract/search';
 import type { SessionPolicy } from '../config';
 import { chunks } from '../db/chunks';
+import { isPostgres } from '../db/dialect';
 import { preparedQuery } from '../db/preparedQuery';
+import { scopeOfRows, scopeRowsQuery, type ScopeRow, type StaffScope } from '../scope/dataScope';
 import type { Database, EnableFlag } from '../db/schema';
 
 export interface ActiveSession {
@@ -19,6 +21,16 @@ export interface ActiveSession {
   mustChangePassword: boolean;
   /** The grants version (migration 0004), read in the same statement. */
   grantsVersion: number;
+  /** The user's data scope, when the lookup was asked to read it in the same statement. */
+  staffScope?: StaffScope;
+}
+
+/** A scope row as the session statement's JSON holds it: role id, role key, data scope, the caller's node, a node. */
+type ScopeRowTuple = [number | null, string | null, number | null, number | null, number | null];
+
+function scopeRowsOf(scope: string | ScopeRowTuple[]): ScopeRow[] {
+  const tuples = typeof scope === 'string' ? (JSON.parse(scope) as ScopeRowTuple[]) : scope;
+  return tuples.map(([roleId, roleKey, dataScope, officeId, nodeId]) => ({ roleId, roleKey, dataScope, officeId, nodeId }));
 }
 
 export type SessionLookup = { status: 'valid'; session: ActiveSession } | { status: 'unknown' } | { status: 'ended' };
@@ -44,14 +56,28 @@ export function hashToken(token: string): string {
 
 export function createSessionStore(db: Kysely<Database>, policy: SessionPolicy, now: () => number = Date.now) {
   // Every guarded request runs it: built once, and it brings the grants version along (one statement, not two).
-  const sessionOfToken = preparedQuery(db, ({ tokenHash }: { tokenHash: string }) =>
+  const sessionRow = (tokenHash: string) =>
     db
       .selectFrom('session as s')
       .innerJoin('user as u', 'u.id', 's.userId')
       .select(['s.id', 's.userId', 's.createdAt', 's.lastSeenAt', 's.revokedAt', 'u.name', 'u.code', 'u.isEnable', 'u.mustChangePassword'])
       .select((eb) => eb.selectFrom('grantsVersion').select('version').where('id', '=', 1).as('grantsVersion'))
-      .where('s.tokenHash', '=', tokenHash),
-  );
+      .where('s.tokenHash', '=', tokenHash);
+  const sessionOfToken = Object.assign(preparedQuery(db, ({ tokenHash }: { tokenHash: string }) => sessionRow(tokenHash)), { build: sessionRow });
+
+  // A route reading the caller's data scope (a person list) has it in the same statement: the scope
+  // rows of the session's user (server/scope/dataScope.ts) as one JSON column, so the list request
+  // makes no round trip for it. Read at the request's time, as the route itself would read it.
+  const onPostgres = isPostgres(db);
+  const sessionWithScope = preparedQuery(db, ({ tokenHash, now: at }: { tokenHash: string; now: number }) => {
+    const user = sql<number>`(select ${sql.ref('s2.userId')} from ${sql.table('session')} as s2 where ${sql.ref('s2.tokenHash')} = ${tokenHash})`;
+    const row = sql`${sql.raw('q.role_id, q.role_key, q.data_scope, q.office_id, q.node_id')}`;
+    const rows = scopeRowsQuery(db, user, at);
+    const scope: RawBuilder<string | ScopeRowTuple[]> = onPostgres
+      ? sql<ScopeRowTuple[]>`(select coalesce(json_agg(json_build_array(${row})), '[]'::json) from (${rows}) as q)`
+      : sql<string>`(select coalesce(json_group_array(json_array(${row})), '[]') from (${rows}) as q)`;
+    return sessionOfToken.build(tokenHash).select(scope.as('scope'));
+  });
 
   return {
     /** Starts a session and returns its token (the only time the token exists in clear); `on`: a transaction. */
@@ -65,10 +91,12 @@ export function createSessionStore(db: Kysely<Database>, policy: SessionPolicy, 
       return token;
     },
 
-    async lookup(token: string): Promise<SessionLookup> {
-      const row = await sessionOfToken.takeFirst({ tokenHash: hashToken(token) });
-      if (!row) return { status: 'unknown' };
+    /** `withScope`: read the user's data scope in the same statement (ActiveSession.staffScope). */
+    async lookup(token: string, { withScope = false }: { withScope?: boolean } = {}): Promise<SessionLookup> {
       const time = now();
+      const tokenHash = hashToken(token);
+      const row = withScope ? await sessionWithScope.takeFirst({ tokenHash, now: time }) : await sessionOfToken.takeFirst({ tokenHash });
+      if (!row) return { status: 'unknown' };
       const isEnabled: boolean = row.isEnable === ('1' satisfies EnableFlag);
       const isExpired = time - row.lastSeenAt > policy.idleMs || time - row.createdAt > policy.absoluteMs;
       if (row.revokedAt !== null || isExpired || !isEnabled) return { status: 'ended' };
@@ -84,6 +112,7 @@ export function createSessionStore(db: Kysely<Database>, policy: SessionPolicy, 
           code: row.code,
           mustChangePassword: row.mustChangePassword === 1,
           grantsVersion: Number(row.grantsVersion ?? 0),
+          ...('scope' in row ? { staffScope: await scopeOfRows(scopeRowsOf(row.scope as string | ScopeRowTuple[]), row.userId) } : {}),
         },
       };
     },

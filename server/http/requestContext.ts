@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Code, type Locale } from '../../contract';
 import { ApiError } from '../errors';
+import type { StaffScope } from '../scope/dataScope';
 
 /**
  * Who may call a route: anyone (`public`), anyone with a valid session (`session`), or only a
@@ -18,6 +19,8 @@ export interface Caller {
   mustChangePassword: boolean;
   /** The grants version read with the session: the guard checks the route against it. */
   grantsVersion: number;
+  /** The caller's data scope, read with the session on a route that asks for it (`readsStaffScope`). */
+  staffScope?: StaffScope;
 }
 
 declare module 'fastify' {
@@ -25,6 +28,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** The token may also come as the `token` query parameter (the platform's handoff check, /user/info only). */
     acceptsQueryToken?: boolean;
+    /**
+     * The handler reads the caller's data scope: the guard reads it in its session statement
+     * (Caller.staffScope), one statement (a round trip on PostgreSQL) fewer per request.
+     */
+    readsStaffScope?: boolean;
     /**
      * The route may write: its handler runs in its request's audit context (server/audit/context.ts).
      * tests/api/auditCoverage.test.ts proves a route that writes says so.

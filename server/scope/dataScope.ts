@@ -30,16 +30,17 @@ type OfficeQuery = { roleIds: number[]; own: number; shape: OfficeShape };
 type HeldRole = { roleId: number; roleKey: string; dataScope: number | null; officeId: number | null };
 
 /** A row of the scope statement: a held role (nodeId null), or a node the held roles name (nodeId set, the rest null). */
-type ScopeRow = { [K in keyof HeldRole]: HeldRole[K] | null } & { nodeId: number | null };
+export type ScopeRow = { [K in keyof HeldRole]: HeldRole[K] | null } & { nodeId: number | null };
 
-function statements(db: Kysely<Database>) {
-  return {
-    // One statement (on PostgreSQL each is a round trip): the caller's enabled, unexpired base-app
-    // roles with their scope and the caller's node, then the existing nodes those roles name, by
-    // the rules scopeFromRoles asks them with (OfficeShape): the own node for a department scope
-    // (none when unplaced), the groups under it for scope 3, the chosen nodes and their groups.
-    scope: preparedQuery(db, ({ userId, now }: { userId: number; now: number }) =>
-      db
+/**
+ * One statement (on PostgreSQL each is a round trip): the caller's enabled, unexpired base-app
+ * roles with their scope and the caller's node, then the existing nodes those roles name, by the
+ * rules scopeFromRoles asks them with (OfficeShape): the own node for a department scope (none
+ * when unplaced), the groups under it for scope 3, the chosen nodes and their groups. `userId`: a
+ * value, or an expression (the guard's session statement names the session's user).
+ */
+export function scopeRowsQuery(db: Kysely<Database>, userId: number | Expression<number>, now: number) {
+  return db
         .with('held', (qc) =>
           qc
             .selectFrom('userRole as ur')
@@ -75,9 +76,11 @@ function statements(db: Kysely<Database>) {
                 eb('o.parentId', 'in', chosen),
               ]),
             );
-        }),
-    ),
-  };
+        });
+}
+
+function statements(db: Kysely<Database>) {
+  return { scope: preparedQuery(db, ({ userId, now }: { userId: number; now: number }) => scopeRowsQuery(db, userId, now)) };
 }
 
 // Compiled once per dialect, run on whichever database or transaction asks.
@@ -91,7 +94,11 @@ function prepared(db: Kysely<Database>) {
 
 /** The caller's scope now: the union over their enabled, unexpired base-app roles; super-admin: all. */
 export async function staffScopeOf(db: Kysely<Database>, userId: number, now = Date.now()): Promise<StaffScope> {
-  const rows = await prepared(db).scope.execute({ userId, now }, { executor: db });
+  return scopeOfRows(await prepared(db).scope.execute({ userId, now }, { executor: db }), userId);
+}
+
+/** The scope the rows of scopeRowsQuery give (read by staffScopeOf, or with the guard's session). */
+export async function scopeOfRows(rows: readonly ScopeRow[], userId: number): Promise<StaffScope> {
   const held = rows.filter((row) => row.nodeId === null) as HeldRole[];
   // The statement already read the nodes the held roles name (the same rules as the shape scopeFromRoles asks for).
   const nodes = rows.flatMap((row) => (row.nodeId === null ? [] : [{ id: row.nodeId }]));

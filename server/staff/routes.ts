@@ -68,7 +68,8 @@ const REVERT_DOC = paramsDoc(
 );
 
 export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle, grants: Pick<Grants, 'canCallApi'>) {
-  const callerScope = (request: FastifyRequest) => staffScopeOf(db, callerOf(request).userId);
+  // The list routes have it from the guard's session statement (config readsStaffScope).
+  const callerScope = async (request: FastifyRequest) => callerOf(request).staffScope ?? (await staffScopeOf(db, callerOf(request).userId));
   const staffList = createStaffList(db);
   const save = staffSaver(db);
   const actions = accountActions(db, staffList);
@@ -81,6 +82,7 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle, grant
     app.route({
       method: ['GET', 'POST'],
       url: S.list,
+      config: { readsStaffScope: true },
       handler: async (request) => success(request, await staffList.list(requestParams(request), request.locale, await callerScope(request))),
     });
     // The add-member dialog's candidate search: the same search, its own API element, and only
@@ -88,6 +90,7 @@ export function staffRoutes(db: Kysely<Database>, throttle: LoginThrottle, grant
     app.route({
       method: ['GET', 'POST'],
       url: S.filterList,
+      config: { readsStaffScope: true },
       handler: async (request) => success(request, pickerRows(await staffList.list(requestParams(request), request.locale, await callerScope(request)))),
     });
 
