@@ -259,15 +259,18 @@ export function createStaffList(db: Kysely<Database>) {
       const paging = parsePaging(params);
       const page = await pageOf({ ...plan.values, limit: paging.size, offset: (paging.page - 1) * paging.size }, plan.shape);
       const [regions, counted] = await Promise.all([regionIndex(), total(plan, paging, page.rows.length, page.version)]);
-      // The rows are this call's own: completed in place (copying 30-odd fields per row with a spread was a tenth of the call).
-      const items = page.rows.map((record, index) =>
-        Object.assign(record, {
-          idx: rowNumber(index, paging.page, paging.size),
-          roles: page.rolesOf(record),
-          censusRegionName: regionNames(regions, [record.censusProvince, record.censusCity, record.censusArea], locale),
-          listVersion: undefined,
-        }),
-      ) as unknown as StaffListRow[];
+      // The rows are this call's own: completed in place, no object per row beside them (copying
+      // 30-odd fields per row with a spread was a tenth of the call).
+      const rows = page.rows;
+      for (let index = 0; index < rows.length; index++) {
+        const record = rows[index]!;
+        record.idx = rowNumber(index, paging.page, paging.size);
+        record.roles = page.rolesOf(record);
+        record.censusRegionName = regionNames(regions, [record.censusProvince, record.censusCity, record.censusArea], locale);
+        // Read with the page (the total's version), not part of the answer.
+        record.listVersion = undefined;
+      }
+      const items = rows as unknown as StaffListRow[];
       return { items, total: counted };
     },
   };
