@@ -7,7 +7,7 @@
  * what it has replayed while the primary moves on.
  */
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,14 +87,16 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
   const port = await freePort();
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
-    await as(join(bin, 'pg_basebackup'), ['-h', primary.hostname, '-p', primary.port || '5432', '-U', decodeURIComponent(primary.username || 'postgres'), '-D', data, '-R', '-X', 'stream']);
+    // A fast checkpoint: the default spreads it over minutes of the primary's checkpoint interval.
+    await as(join(bin, 'pg_basebackup'), ['-h', primary.hostname, '-p', primary.port || '5432', '-U', decodeURIComponent(primary.username || 'postgres'), '-D', data, '-R', '-X', 'stream', '--checkpoint=fast']);
   } catch (error) {
     remove();
     throw new Error(`pg_basebackup could not copy the primary (${(error as { stderr?: string }).stderr?.trim() || (error as Error).message}). ${REPLICA_NEEDS}`);
   }
-  // A Debian cluster keeps its settings outside its data folder: the copy gets its own.
+  // A Debian cluster keeps its settings outside its data folder: the copy gets its own (a standby
+  // takes the primary's max_connections and the like from the WAL, and refuses fewer).
   const files = {
-    'postgresql.conf': `listen_addresses = '127.0.0.1'\nport = ${port}\nunix_socket_directories = '${dir}'\nhot_standby = on\nshared_buffers = 16MB\nmax_connections = 40\n`,
+    'postgresql.conf': `listen_addresses = '127.0.0.1'\nport = ${port}\nunix_socket_directories = '${dir}'\nhot_standby = on\nshared_buffers = 16MB\n`,
     'pg_hba.conf': 'local all all trust\nhost all all 127.0.0.1/32 trust\n',
   };
   for (const [name, text] of Object.entries(files)) {
@@ -105,8 +107,9 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
   try {
     await pgCtl(['-l', join(dir, 'replica.log'), '-w', '-t', '120', 'start']);
   } catch (error) {
+    const log = existsSync(join(dir, 'replica.log')) ? readFileSync(join(dir, 'replica.log'), 'utf8').trim().split('\n').slice(-5).join('\n') : '';
     remove();
-    throw new Error(`The replica did not start (${(error as { stderr?: string }).stderr?.trim() || (error as Error).message}). ${REPLICA_NEEDS}`);
+    throw new Error(`The replica did not start (${(error as { stderr?: string }).stderr?.trim() || (error as Error).message}; its log ends: ${log}). ${REPLICA_NEEDS}`);
   }
 
   const url = new URL(primaryUrl);
