@@ -9,6 +9,7 @@
  * saying what the machine lacks, when no replica can be made. On both databases: a replica is
  * refused with SQLite, and a resource reading one must be read-only.
  */
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, DataScope, type ListData, type MediaStatsRow, type TotalNums } from '../../contract';
 import { auditLogResource } from '../../resources/audit/definition';
@@ -187,6 +188,27 @@ if (process.env.TEST_DATABASE_URL) describe('a streaming replica of the PostgreS
     await server.db.deleteFrom('rolePermission').where('roleId', '=', roleId).execute();
     expect((await auditList(token, { tableName: 'param', recordId })).body.code).toBe(Code.FORBIDDEN);
     expect((await server.call('GET', '/base/admin/user/info', { token: admin })).body.code).toBe(Code.OK);
+  });
+
+  it('a replica that takes the connection but never answers: reads wait at most the bounded connect time, then go to the primary', async () => {
+    // Accepts TCP connections and says nothing: without a connect timeout a read would wait forever.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = new URL(primaryUrl);
+    url.hostname = '127.0.0.1';
+    url.port = String((silent.address() as AddressInfo).port);
+    const other = await startTestServer({ replicaUrl: url.toString() });
+    try {
+      const token = await other.tokenFor(ADMIN.username, ADMIN.password);
+      const answer = await other.call<ListData<unknown>>('GET', '/base/admin/loginLog/list', { token, query: { userName: ADMIN.username } });
+      expect(answer.body).toMatchObject({ code: Code.OK, data: { total: 1 } });
+      expect(sockets.length).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('a server whose replica is unreachable at start starts, signs in and decides access; its reads go to the primary', async () => {
