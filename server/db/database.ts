@@ -110,8 +110,10 @@ export function openReadDatabase(readUrl: string, primaryUrl: string, options: R
         try {
           return await replica.connect();
         } catch (error) {
+          // Reads asked at once fail at once: one warning for them.
+          const told = Date.now() < downUntil;
           downUntil = Date.now() + retryMs;
-          options.onReplicaDown?.(error instanceof Error ? error : new Error(String(error)));
+          if (!told) options.onReplicaDown?.(error instanceof Error ? error : new Error(String(error)));
         }
       }
       return primary.connect();
