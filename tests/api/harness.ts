@@ -43,6 +43,8 @@ export interface TestServerOptions {
    * DATABASE_READ_URL in this file's schema (server/db/database.ts openReadDatabase).
    */
   replicaUrl?: string;
+  /** How long reads stay on the primary after the replica failed to connect (default the server's, REPLICA_RETRY_MS). */
+  replicaRetryMs?: number;
 }
 
 /** What a restart prepares the same database with. */
@@ -121,7 +123,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const primaryUrl = process.env.TEST_DATABASE_URL;
   if (options.replicaUrl && !primaryUrl) throw new Error('A read replica needs PostgreSQL: set TEST_DATABASE_URL');
   // Errors of idle replica connections (the replica stopped) are what the tests cause: not written out.
-  const replica = options.replicaUrl ? openReadDatabase(options.replicaUrl, primaryUrl!, { searchPath, onPoolError: () => {} }) : undefined;
+  const replica = options.replicaUrl ? openReadDatabase(options.replicaUrl, primaryUrl!, { searchPath, onPoolError: () => {}, retryMs: options.replicaRetryMs }) : undefined;
   const disposeAll = async () => {
     await replica?.close();
     await dispose();

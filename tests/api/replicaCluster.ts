@@ -3,8 +3,8 @@
  * replica tests (README, *A read replica*): `pg_basebackup -R -X stream` into a temporary folder,
  * then a second server on a free port started with the PostgreSQL binaries beside pg_basebackup
  * (as the `postgres` user when the tests run as root: PostgreSQL refuses to run as root).
- * `stop()` stops it and removes the folder; `pauseReplay()`/`resumeReplay()` hold the replica at
- * what it has replayed while the primary moves on.
+ * `stop()` stops it, `start()` starts it again, `dispose()` stops it and removes the folder;
+ * `pauseReplay()`/`resumeReplay()` hold the replica at what it has replayed while the primary moves on.
  */
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,8 +36,12 @@ export interface Replica {
   caughtUp(): Promise<void>;
   /** One statement on the replica (e.g. what it still holds while paused). */
   query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<R[]>;
-  /** Stops the replica and removes its files (once; later calls do nothing). */
+  /** Stops the replica (its files stay). */
   stop(): Promise<void>;
+  /** Starts the stopped replica again; it streams from where it stopped. */
+  start(): Promise<void>;
+  /** Stops the replica if running and removes its files (once; later calls do nothing). */
+  dispose(): Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -72,6 +76,21 @@ async function until(what: string, check: () => Promise<boolean>, limitMs = 60_0
   }
 }
 
+/** Drops the slots of replicas made by test processes no longer running (`console_replica_<pid>_…`). */
+async function dropSlotsOfEndedProcesses(primaryUrl: string): Promise<void> {
+  const slots = await once<{ name: string }>(primaryUrl, "select slot_name as name from pg_replication_slots where slot_name like 'console\\_replica\\_%' and not active");
+  for (const { name } of slots) {
+    const pid = Number(name.split('_')[2]);
+    let alive = true;
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      alive = (error as NodeJS.ErrnoException).code !== 'ESRCH';
+    }
+    if (!alive) await once(primaryUrl, 'select pg_drop_replication_slot($1)', [name]).catch(() => undefined);
+  }
+}
+
 export async function startReplica(primaryUrl: string): Promise<Replica> {
   const primary = new URL(primaryUrl);
   const bin = BIN_DIRS.find((dir) => existsSync(join(dir, 'pg_ctl')));
@@ -85,12 +104,18 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
   if (owner) chownSync(dir, owner.uid, owner.gid);
   const data = join(dir, 'data');
   const port = await freePort();
+  // A replication slot keeps the WAL the replica has not streamed yet while it is stopped; named
+  // after this process, so a slot left by a test process that died is found and dropped.
+  const slot = `console_replica_${process.pid}_${Date.now().toString(36)}`;
+  await dropSlotsOfEndedProcesses(primaryUrl);
+  const dropSlot = () => once(primaryUrl, 'select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1', [slot]).then(() => undefined);
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
     // A fast checkpoint: the default spreads it over minutes of the primary's checkpoint interval.
-    await as(join(bin, 'pg_basebackup'), ['-h', primary.hostname, '-p', primary.port || '5432', '-U', decodeURIComponent(primary.username || 'postgres'), '-D', data, '-R', '-X', 'stream', '--checkpoint=fast']);
+    await as(join(bin, 'pg_basebackup'), ['-h', primary.hostname, '-p', primary.port || '5432', '-U', decodeURIComponent(primary.username || 'postgres'), '-D', data, '-R', '-X', 'stream', '-C', '-S', slot, '--checkpoint=fast']);
   } catch (error) {
     remove();
+    await dropSlot();
     throw new Error(`pg_basebackup could not copy the primary (${(error as { stderr?: string }).stderr?.trim() || (error as Error).message}). ${REPLICA_NEEDS}`);
   }
   // A Debian cluster keeps its settings outside its data folder: the copy gets its own (a standby
@@ -104,11 +129,13 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
     if (owner) chownSync(join(data, name), owner.uid, owner.gid);
   }
   const pgCtl = (args: string[]) => as(join(bin, 'pg_ctl'), ['-D', data, ...args]);
+  const start = () => pgCtl(['-l', join(dir, 'replica.log'), '-w', '-t', '120', 'start']);
   try {
-    await pgCtl(['-l', join(dir, 'replica.log'), '-w', '-t', '120', 'start']);
+    await start();
   } catch (error) {
     const log = existsSync(join(dir, 'replica.log')) ? readFileSync(join(dir, 'replica.log'), 'utf8').trim().split('\n').slice(-5).join('\n') : '';
     remove();
+    await dropSlot();
     throw new Error(`The replica did not start (${(error as { stderr?: string }).stderr?.trim() || (error as Error).message}; its log ends: ${log}). ${REPLICA_NEEDS}`);
   }
 
@@ -116,7 +143,8 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
   url.hostname = '127.0.0.1';
   url.port = String(port);
   const replicaUrl = url.toString();
-  let stopped = false;
+  let running = true;
+  let disposed = false;
   const replica: Replica = {
     url: replicaUrl,
     port,
@@ -133,19 +161,29 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
       await until('catch up with the primary', async () => (await once<{ done: boolean }>(replicaUrl, 'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done', [lsn]))[0]!.done);
     },
     async stop() {
-      if (stopped) return;
-      stopped = true;
+      await pgCtl(['-m', 'fast', '-w', '-t', '120', 'stop']);
+      running = false;
+    },
+    async start() {
+      await start();
+      running = true;
+      await until('accept connections', () => once(replicaUrl, 'select 1').then(() => true, () => false));
+    },
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
       try {
-        await pgCtl(['-m', 'fast', '-w', '-t', '120', 'stop']);
+        if (running) await replica.stop();
       } finally {
         remove();
+        await dropSlot();
       }
     },
   };
   try {
     await until('accept connections', () => once(replicaUrl, 'select 1').then(() => true, () => false));
   } catch (error) {
-    await replica.stop();
+    await replica.dispose();
     throw error;
   }
   return replica;
