@@ -411,6 +411,12 @@ export interface ResourceDefinition<F extends Fields = Fields> {
    * a resource opts in where adding many records at once is a real need. Needs the create action.
    */
   importable?: boolean;
+  /**
+   * `'replica'`: its list, detail and export read the rows from the server's streaming replica when
+   * it has one (DATABASE_READ_URL; the primary otherwise). For read-only logs whose reads are
+   * heavy and may lag by a moment; who may read them is still decided on the primary.
+   */
+  reads?: 'replica';
   /** The detail (and reveal) answer also carries these fields grouped under each name, as the platform's clients read them. */
   detailGroups?: Readonly<Record<string, ReadonlyArray<keyof F & string>>>;
   /**

@@ -56,6 +56,11 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
+  /**
+   * Where the heavy reads go (README, *A read replica*): statistics and the declared resources
+   * saying `reads: 'replica'` (the audit and login logs). Default: `db`. Never an access decision.
+   */
+  readDb?: Kysely<Database>;
   config: Pick<AppConfig, 'workbenchUrl' | 'trustProxy' | 'session' | 'throttle'> & Partial<Pick<AppConfig, 'workbenchTrustedOrigins' | 'auditRetentionDays' | 'lookup'>>;
   logger?: Logger;
   /** Folder of the built console (index.html + assets); not served when absent or not built. */
@@ -91,7 +96,7 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
   return groups;
 }
 
-export async function buildApp({ db, config, logger, consoleDir, definitions = resourceDefinitions, statisticsClock, withoutGuardAs }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, readDb, config, logger, consoleDir, definitions = resourceDefinitions, statisticsClock, withoutGuardAs }: BuildAppOptions): Promise<FastifyInstance> {
   // A definition that would leak what it masks is refused before anything is built.
   checkDefinitions(definitions);
   const app = Fastify({
@@ -129,7 +134,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   const guard = createGuard(sessions, grants);
   const dictionaries = createDictionaries(db);
   const policies = { ...resourcePoliciesOf(definitions), onlineSession: onlineSessionPolicy(config.session), auditLog: auditLogPolicy(definitions) };
-  const statistics = statisticsRoutes(db, { clock: statisticsClock });
+  const statistics = statisticsRoutes(db, { clock: statisticsClock, readDb });
   const openApi = openApiRoutes(routeTable, definitions);
   app.addHook('onReady', async () => openApi.build());
   const site = consoleDir ? loadConsoleSite(consoleDir, { workbenchUrl: config.workbenchUrl }) : undefined;
@@ -182,7 +187,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   await app.register(uaRoutes(db));
   // The declared resources, one registration per endpoint (a master and its detail may share one).
   for (const [endpoint, group] of groupBy(definitions, endpointOf)) {
-    await app.register(crudRoutes({ db, definitions, dictionaries, policies, grants, lookupPolicy: config.lookup }, group), { prefix: endpoint });
+    await app.register(crudRoutes({ db, readDb, definitions, dictionaries, policies, grants, lookupPolicy: config.lookup }, group), { prefix: endpoint });
   }
   await app.register(accessRoutes(db, { sessions, trustedOrigins: config.workbenchTrustedOrigins ?? [] }));
   if (site) await app.register(consoleStatic(site));

@@ -3,6 +3,7 @@
  * naming every bad variable; nothing is silently replaced by a default.
  */
 import { isWebAddress } from '../contract/webAddress';
+import { isPostgresUrl } from './db/database';
 
 export type SeedMode = 'demo' | 'none';
 
@@ -41,6 +42,11 @@ export interface AppConfig {
   host: string;
   /** SQLite file path, or a postgres:// / postgresql:// URL. */
   databaseUrl: string;
+  /**
+   * PostgreSQL only: a streaming replica of `databaseUrl` that answers the heavy reads (statistics,
+   * the audit and login logs); never an access decision (README, *A read replica*).
+   */
+  databaseReadUrl: string | undefined;
   /** Typed password of the seeded `admin`; generated when absent. */
   adminPassword: string | undefined;
   /** Where the console sends a browser without a session. */
@@ -97,6 +103,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const host = read('HOST') ?? '127.0.0.1';
   const databaseUrl = read('DATABASE_URL') ?? 'data/console.db';
 
+  const databaseReadUrl = read('DATABASE_READ_URL');
+  if (databaseReadUrl !== undefined && !(isPostgresUrl(databaseUrl) && isPostgresUrl(databaseReadUrl))) {
+    problems.push('DATABASE_READ_URL names a read replica, which only PostgreSQL has: both it and DATABASE_URL must be postgres:// URLs (unset it on SQLite)');
+  }
+
   const adminPassword = env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD;
   if (adminPassword !== undefined && adminPassword.length < 6) problems.push('ADMIN_PASSWORD must be at least 6 characters');
 
@@ -119,6 +130,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     host,
     databaseUrl,
+    databaseReadUrl,
     adminPassword,
     workbenchUrl,
     workbenchTrustedOrigins,

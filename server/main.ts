@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
-import { isPostgresUrl, openDatabase } from './db/database';
+import { isPostgresUrl, openDatabase, openReadDatabase } from './db/database';
 import { prepareDatabase } from './db/prepare';
 import { createLogger } from './logger';
 
@@ -33,7 +33,16 @@ async function main(): Promise<void> {
   if (seeded.seeded) logger.info({ demo: config.seed === 'demo' }, 'database seeded');
   if (seeded.generatedAdminPassword) process.stdout.write(`Generated admin password: ${seeded.generatedAdminPassword}\n`);
 
-  const app = await buildApp({ db: database.db, config, logger, consoleDir: CONSOLE_DIR });
+  // The replica is connected to lazily: the server starts, and decides access, with it down.
+  const replica = config.databaseReadUrl
+    ? openReadDatabase(config.databaseReadUrl, config.databaseUrl, {
+        onPoolError: (error) => logger.error({ err: error }, 'read replica pool error'),
+        onReplicaDown: (error) => logger.warn({ err: error }, 'read replica unreachable: its reads go to the primary for a while'),
+      })
+    : undefined;
+  if (replica) logger.info('heavy reads go to the read replica (DATABASE_READ_URL)');
+
+  const app = await buildApp({ db: database.db, readDb: replica?.db, config, logger, consoleDir: CONSOLE_DIR });
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
@@ -41,6 +50,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await replica?.close();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -14,6 +14,7 @@ import { keyCheck } from './keyCheck';
 import { order } from './order';
 import { resourcePolicy } from './policy';
 import { privacy } from './privacy';
+import { replicaReads } from './replicaReads';
 import { requiredFilters } from './requiredFilters';
 
-export const FEATURES: readonly FeatureFactory[] = [requiredFilters, fixedWhileUsed, detailGroups, deletable, order, keyCheck, privacy, exporting, importing, history, resourcePolicy];
+export const FEATURES: readonly FeatureFactory[] = [requiredFilters, fixedWhileUsed, detailGroups, deletable, order, keyCheck, privacy, exporting, importing, history, replicaReads, resourcePolicy];
