@@ -3,7 +3,7 @@
  * day of hours), never a scan of the stored traffic, so its cost does not grow with the volume.
  */
 import { sql, type Kysely } from 'kysely';
-import { TeamType, type MediaStatsRow, type StaffSummaryRow, type TeamMember, type TotalNums, type TrafficOwner } from '../../contract';
+import { addDays, previousMonth, TeamType, type MediaStatsRow, type StaffSummaryRow, type TeamMember, type TotalNums, type TrafficOwner } from '../../contract';
 import type { Database } from '../db/schema';
 import type { CalendarNow } from './clock';
 
@@ -16,7 +16,30 @@ export interface SiteUserFilter {
   ids?: number[];
 }
 
-export function statisticsRepository(db: Kysely<Database>) {
+/**
+ * A period of days as its whole months (first and last, YYYYMM; absent when it holds none) and the
+ * day ranges before and after them: 2026-01-15 … 2026-12-31 is February to December plus
+ * 15–31 January. Each month's rollup row is the sum of its days, so the answer is the same.
+ */
+export function periodParts(from: number, to: number): { months?: readonly [number, number]; days: Array<readonly [number, number]> } {
+  const nextMonth = (month: number) => (month % 100 === 12 ? month + 89 : month + 1);
+  const firstWhole = from % 100 === 1 ? Math.floor(from / 100) : nextMonth(Math.floor(from / 100));
+  const lastWhole = addDays(to, 1) % 100 === 1 ? Math.floor(to / 100) : previousMonth(Math.floor(to / 100));
+  if (firstWhole > lastWhole) return { days: [[from, to]] };
+  const days: Array<readonly [number, number]> = [];
+  const monthsStart = firstWhole * 100 + 1;
+  const afterMonths = nextMonth(lastWhole) * 100 + 1;
+  if (from < monthsStart) days.push([from, addDays(monthsStart, -1)]);
+  if (to >= afterMonths) days.push([afterMonths, to]);
+  return { months: [firstWhole, lastWhole], days };
+}
+
+export interface StatisticsRepositoryOptions {
+  /** false: media statistics read the day rows alone (the bench's comparison). */
+  monthRollup?: boolean;
+}
+
+export function statisticsRepository(db: Kysely<Database>, { monthRollup = true }: StatisticsRepositoryOptions = {}) {
   async function count(table: 'advertiser' | 'siteUser' | 'ad' | 'domain', serviceId: number | undefined): Promise<number> {
     let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
     if (serviceId !== undefined) query = query.where('serviceId', '=', serviceId);
@@ -147,7 +170,7 @@ export function statisticsRepository(db: Kysely<Database>) {
       };
     },
 
-    /** Traffic per site user over a period of days, from the per-day rollup. */
+    /** Traffic per site user over a period of days: its whole months' rollup rows plus its edge days' (periodParts). */
     async mediaStats(
       period: { from: number; to: number },
       serviceId: number | undefined,
@@ -155,12 +178,15 @@ export function statisticsRepository(db: Kysely<Database>) {
       page: number,
       size: number,
     ): Promise<{ items: MediaStatsRow[]; total: number }> {
+      const { months, days } = monthRollup ? periodParts(period.from, period.to) : { months: undefined, days: [[period.from, period.to] as const] };
+      const dayRows = days.map(([from, to]) => db.selectFrom('trafficDay').select(['siteUserId', 'count']).where('day', '>=', from).where('day', '<=', to));
+      const monthRows = months ? [db.selectFrom('trafficMonth').select(['siteUserId', 'count']).where('month', '>=', months[0]).where('month', '<=', months[1])] : [];
+      const [first, ...rest] = [...monthRows, ...dayRows];
+      const counts = rest.reduce((all, part) => all.unionAll(part), first!);
       const traffic = db
-        .selectFrom('trafficDay')
-        .select(['siteUserId', (eb) => eb.fn.sum<number>('count').as('traffic')])
-        .where('day', '>=', period.from)
-        .where('day', '<=', period.to)
-        .groupBy('siteUserId');
+        .selectFrom(counts.as('c'))
+        .select(['c.siteUserId', (eb) => eb.fn.sum<number>('c.count').as('traffic')])
+        .groupBy('c.siteUserId');
       let rows = db
         .selectFrom('siteUser as s')
         .leftJoin(traffic.as('t'), 't.siteUserId', 's.id')
