@@ -121,13 +121,19 @@ describe('the month rollup under ingestion', () => {
     expect((await ingest(last.map((r) => ({ siteUserId: Number(r.siteUserId), hour: hourText(Number(r.hour)), count: Number(r.count) })))).body.code).toBe(Code.OK);
     expect(await rollup()).toEqual(stored);
 
-    // A corrected count moves its month by the difference only.
+    // A corrected count moves its month by the difference only, and the answer asked before with it.
     const [row] = last;
+    const owner = Number(row!.siteUserId);
     const month = Math.floor(Number(row!.hour) / 10000);
-    const before = stored.find((r) => Number(r.siteUserId) === Number(row!.siteUserId) && Number(r.month) === month)!;
-    expect((await ingest([{ siteUserId: Number(row!.siteUserId), hour: hourText(Number(row!.hour)), count: Number(row!.count) + 7 }])).body.code).toBe(Code.OK);
-    const after = (await rollup()).find((r) => Number(r.siteUserId) === Number(row!.siteUserId) && Number(r.month) === month)!;
+    let monthEnd = month * 100 + 28;
+    while (Math.floor(addDays(monthEnd, 1) / 100) === month) monthEnd = addDays(monthEnd, 1);
+    const wholeMonth = [month * 100 + 1, monthEnd] as const;
+    const asked = (await answered(...wholeMonth)).traffic.get(owner)!;
+    const before = stored.find((r) => Number(r.siteUserId) === owner && Number(r.month) === month)!;
+    expect((await ingest([{ siteUserId: owner, hour: hourText(Number(row!.hour)), count: Number(row!.count) + 7 }])).body.code).toBe(Code.OK);
+    const after = (await rollup()).find((r) => Number(r.siteUserId) === owner && Number(r.month) === month)!;
     expect(Number(after.count)).toBe(Number(before.count) + 7);
+    expect((await answered(...wholeMonth)).traffic.get(owner)).toBe(asked + 7);
   });
 });
 
