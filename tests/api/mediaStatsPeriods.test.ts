@@ -31,6 +31,13 @@ function seeded(seed: number) {
 const random = seeded(26);
 const below = (n: number) => Math.floor(random() * n);
 
+/** The last day of a month (YYYYMM). */
+function monthEnd(month: number): number {
+  let day = month * 100 + 28;
+  while (Math.floor(addDays(day, 1) / 100) === month) day = addDays(day, 1);
+  return day;
+}
+
 let server: TestServer;
 let token: string;
 const owners: number[] = [];
@@ -125,9 +132,7 @@ describe('the month rollup under ingestion', () => {
     const [row] = last;
     const owner = Number(row!.siteUserId);
     const month = Math.floor(Number(row!.hour) / 10000);
-    let monthEnd = month * 100 + 28;
-    while (Math.floor(addDays(monthEnd, 1) / 100) === month) monthEnd = addDays(monthEnd, 1);
-    const wholeMonth = [month * 100 + 1, monthEnd] as const;
+    const wholeMonth = [month * 100 + 1, monthEnd(month)] as const;
     const asked = (await answered(...wholeMonth)).traffic.get(owner)!;
     const before = stored.find((r) => Number(r.siteUserId) === owner && Number(r.month) === month)!;
     expect((await ingest([{ siteUserId: owner, hour: hourText(Number(row!.hour)), count: Number(row!.count) + 7 }])).body.code).toBe(Code.OK);
@@ -176,23 +181,30 @@ describe('media statistics over a period', () => {
     }
   });
 
-  it('split a period into whole months and edge days that cover each of its days once', () => {
+  it('split a period into months and edge days that count each of its days once, and no other day', () => {
+    const each = (a: number, b: number, f: (d: number) => void) => {
+      for (let d = a; d <= b; d = addDays(d, 1)) f(d);
+    };
     for (let i = 0; i < 2000; i++) {
       const from = addDays(20271201, below(800));
       const to = addDays(from, below(MAX_PERIOD_DAYS));
-      const { months, days } = periodParts(from, to);
-      const covered: number[] = [];
-      for (const [a, b] of days) for (let d = a; d <= b; d = addDays(d, 1)) covered.push(d);
-      if (months) for (let d = months[0] * 100 + 1; Math.floor(d / 100) <= months[1]; d = addDays(d, 1)) covered.push(d);
-      const expected: number[] = [];
-      for (let d = from; d <= to; d = addDays(d, 1)) expected.push(d);
-      expect(covered.sort((a, b) => a - b)).toEqual(expected);
-      // Edge days are never a whole month: at most two ranges, each shorter than its month.
-      expect(days.length).toBeLessThanOrEqual(2);
+      const { months, add, subtract } = periodParts(from, to);
+      const times = new Map<number, number>();
+      const count = (d: number, n: number) => times.set(d, (times.get(d) ?? 0) + n);
+      if (months) each(months[0] * 100 + 1, monthEnd(months[1]), (d) => count(d, 1));
+      for (const [a, b] of add) each(a, b, (d) => count(d, 1));
+      for (const [a, b] of subtract) each(a, b, (d) => count(d, -1));
+      const counted = [...times].filter(([, n]) => n !== 0);
+      expect(counted.every(([, n]) => n === 1)).toBe(true);
+      expect(counted.map(([d]) => d).sort((a, b) => a - b)).toEqual(Array.from({ length: daysBetween(from, to) }, (_, k) => addDays(from, k)));
+      // Edge days read never exceed half a month's at each end.
+      for (const [a, b] of [...add, ...subtract]) expect(daysBetween(a, b)).toBeLessThanOrEqual(16);
     }
-    expect(periodParts(20280101, 20281231)).toEqual({ months: [202801, 202812], days: [] });
-    expect(periodParts(20280115, 20280214)).toEqual({ days: [[20280115, 20280214]] });
-    expect(periodParts(20280130, 20280301)).toEqual({ months: [202802, 202802], days: [[20280130, 20280131], [20280301, 20280301]] });
+    expect(periodParts(20280101, 20281231)).toEqual({ months: [202801, 202812], add: [], subtract: [] });
+    expect(periodParts(20280115, 20280214)).toEqual({ months: [202801, 202801], add: [[20280201, 20280214]], subtract: [[20280101, 20280114]] });
+    expect(periodParts(20280130, 20280301)).toEqual({ months: [202802, 202802], add: [[20280130, 20280131], [20280301, 20280301]], subtract: [] });
+    // A year ending on the 26th: its last month's days after the 26th are taken away (none stored yet).
+    expect(periodParts(20251126, 20261126)).toEqual({ months: [202512, 202611], add: [[20251126, 20251130]], subtract: [[20261127, 20261130]] });
   });
 });
 
