@@ -1,6 +1,6 @@
 /**
- * Media statistics read a period as its whole months from the month rollup (traffic_month,
- * migration 0030) plus its edge days from traffic_day. Seeded random ingestion batches (new hours,
+ * Media statistics read a period from the month rollup (traffic_month, migration 0030) and edge
+ * days from traffic_day (added, or taken away from a month the period holds most of). Seeded random ingestion batches (new hours,
  * corrections, re-sent batches) over 2027-12 … 2029-01, a leap year inside, then random and chosen
  * periods: every owner's traffic equals the sum of its stored hours over the period, read straight
  * from traffic_hour. And the migration fills the rollup from the day rows already stored.
