@@ -1,7 +1,7 @@
 /**
  * Media statistics over long periods (issue 26): a per-owner month rollup, `traffic_month` (site
- * user × month), moved by ingestion with `traffic_day`, so a period is its whole months plus the
- * edge days. Filled here from the stored day rows. Indexes by day and by month (covering the count)
+ * user × month), moved by ingestion with `traffic_day`, so a period is read as months plus edge
+ * days (periodParts, server/statistics/repository.ts). Filled here from the stored day rows. Indexes by day and by month (covering the count)
  * let a period read only its own rows instead of every owner's whole history; traffic_hour is not
  * touched.
  */
