@@ -20,6 +20,7 @@ export const UNAUDITED_TABLES: ReadonlyMap<string, string> = new Map([
   ['statistics_version', 'a counter moved by the writes it follows'],
   ['traffic_hour', 'ingested traffic: a batch notes each key it changed, before → after (server/statistics/ingest.ts)'],
   ['traffic_day', 'a rollup of traffic_hour'],
+  ['traffic_month', 'a rollup of traffic_hour'],
   ['traffic_service_day', 'a rollup of traffic_hour'],
   ['traffic_service_month', 'a rollup of traffic_hour'],
   ['revenue_month', 'ingested revenue: a batch notes each key it changed, before → after (server/statistics/ingest.ts)'],

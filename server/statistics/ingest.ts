@@ -114,6 +114,7 @@ function addTo(map: Map<string, number>, key: string, delta: number): void {
 /** Each rollup and its key columns (`<a>:<b>` in the delta maps). */
 const ROLLUPS = {
   trafficDay: ['siteUserId', 'day'],
+  trafficMonth: ['siteUserId', 'month'],
   trafficServiceDay: ['serviceId', 'day'],
   trafficServiceMonth: ['serviceId', 'month'],
 } as const;
@@ -193,6 +194,7 @@ export async function writeBatch(trx: Transaction<Database>, batch: ParsedBatch,
   // Rollups move by the difference from what is stored: re-sending the same count moves nothing.
   const changes: ChangedKey[] = [];
   const userDay = new Map<string, number>();
+  const userMonth = new Map<string, number>();
   const serviceDay = new Map<string, number>();
   const serviceMonth = new Map<string, number>();
   for (const part of chunks(batch.traffic)) {
@@ -219,11 +221,13 @@ export async function writeBatch(trx: Transaction<Database>, batch: ParsedBatch,
       const day = Math.floor(r.hour / 100);
       const service = serviceOf.get(r.siteUserId)!;
       addTo(userDay, `${r.siteUserId}:${day}`, delta);
+      addTo(userMonth, `${r.siteUserId}:${Math.floor(day / 100)}`, delta);
       addTo(serviceDay, `${service}:${day}`, delta);
       addTo(serviceMonth, `${service}:${Math.floor(day / 100)}`, delta);
     }
   }
   await addToRollup(trx, 'trafficDay', userDay);
+  await addToRollup(trx, 'trafficMonth', userMonth);
   await addToRollup(trx, 'trafficServiceDay', serviceDay);
   await addToRollup(trx, 'trafficServiceMonth', serviceMonth);
   changes.push(...(await writeRevenue(trx, batch.revenue)));

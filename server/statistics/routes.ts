@@ -166,7 +166,10 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock(),
       handler: async (request) => {
         const { period, serviceId, order } = mediaStatsQuery(request);
         const { page, size } = parsePaging(requestParams(request));
-        return success(request, await repo.mediaStats(period, serviceId, order, page, Math.min(size, MAX_STATISTICS_PAGE)));
+        const limit = Math.min(size, MAX_STATISTICS_PAGE);
+        // Every owner's sum over the period is read to sort them: kept while no write moves the version.
+        const key = `media:${period.from}:${period.to}:${serviceId ?? ''}:${order}:${page}:${limit}`;
+        return success(request, await cached(key, () => repo.mediaStats(period, serviceId, order, page, limit)));
       },
     });
 
