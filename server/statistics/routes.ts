@@ -169,7 +169,7 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock(),
         const limit = Math.min(size, MAX_STATISTICS_PAGE);
         // Every owner's sum over the period is read to sort them: kept while no write moves the version.
         const key = `media:${period.from}:${period.to}:${serviceId ?? ''}:${order}:${page}:${limit}`;
-        return success(request, await cached(key, () => repo.mediaStats(period, serviceId, order, page, limit)));
+        return success(request, await cached(key, (on) => repoOn(on).mediaStats(period, serviceId, order, page, limit)));
       },
     });
 
