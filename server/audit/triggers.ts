@@ -178,9 +178,7 @@ async function syncPostgres(db: Kysely<unknown>, personal: PersonalColumns): Pro
         join information_schema.key_column_usage k on k.constraint_name = tc.constraint_name and k.table_schema = tc.table_schema
         where tc.table_schema = t.table_schema and tc.table_name = t.table_name and tc.constraint_type = 'PRIMARY KEY' order by k.ordinal_position) as key
     from information_schema.tables t
-    where t.table_schema = current_schema() and t.table_type = 'BASE TABLE'
-      -- A partition (server/db/partitions.ts) is written through its table, which says whether it is audited.
-      and not exists (select 1 from pg_inherits i where i.inhrelid = (quote_ident(t.table_schema) || '.' || quote_ident(t.table_name))::regclass)`.execute(db);
+    where t.table_schema = current_schema() and t.table_type = 'BASE TABLE'`.execute(db);
   const list = (value: string[] | string | null) => (Array.isArray(value) ? value : value ? value.replace(/^\{|\}$/g, '').split(',').filter(Boolean) : []);
   for (const row of rows.filter((r) => isAudited(r.name))) {
     const columns = list(row.columns);
