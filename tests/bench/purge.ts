@@ -85,8 +85,12 @@ export async function purgeBench(report: Report, dialect: DialectName): Promise<
     let done = false;
     const started = performance.now();
     const batches: number[] = [];
+    const batchCpu: number[] = [];
     const checkpoints: number[] = [];
-    const purge = purgeExpired(handle.db, defaultRetention(), now, { onBatch: (_rows, ms) => batches.push(ms), onCheckpoint: (ms) => checkpoints.push(ms) }).finally(() => {
+    const purge = purgeExpired(handle.db, defaultRetention(), now, { onBatch: (_rows, ms, cpuMs) => {
+        batches.push(ms);
+        batchCpu.push(cpuMs);
+      }, onCheckpoint: (ms) => checkpoints.push(ms) }).finally(() => {
       done = true;
     });
     for (let i = 0; !done; i++) during.push(await save(server.address, token, 1_000 + i));
@@ -94,6 +98,7 @@ export async function purgeBench(report: Report, dialect: DialectName): Promise<
     const seconds = (performance.now() - started) / 1000;
     during.sort((a, b) => a - b);
     batches.sort((a, b) => a - b);
+    batchCpu.sort((a, b) => a - b);
     const left = await handle.db.selectFrom('auditLog').select((eb) => eb.fn.countAll<number>().as('n')).where('changedAt', '<', cutoff).executeTakeFirstOrThrow();
     if (Number(left.n) !== 0) throw new Error(`${left.n} expired rows left after the purge`);
     const longest = during.at(-1) ?? 0;
@@ -108,7 +113,7 @@ export async function purgeBench(report: Report, dialect: DialectName): Promise<
         'saves during purge': during.length,
         'save p99 during purge ms': round(percentile(during, 99)),
         'longest save during purge ms': round(longest),
-        ...(dialect === 'sqlite' ? { batches: batches.length, 'batch p50 ms': round(percentile(batches, 50)), 'batch p99 ms': round(percentile(batches, 99)), 'longest batch (write lock held) ms': round(batches.at(-1) ?? 0), 'longest checkpoint ms': round(Math.max(0, ...checkpoints)) } : {}),
+        ...(dialect === 'sqlite' ? { batches: batches.length, 'batch p50 ms': round(percentile(batches, 50)), 'batch p99 ms': round(percentile(batches, 99)), 'longest batch (write lock held) ms': round(batches.at(-1) ?? 0), 'longest checkpoint ms': round(Math.max(0, ...checkpoints)), 'batch CPU p99 ms': round(percentile(batchCpu, 99)), 'longest batch CPU ms': round(batchCpu.at(-1) ?? 0) } : {}),
         'purge s': Math.round(seconds * 10) / 10,
         'rows/s': Math.round(EXPIRED / seconds),
         'partitions dropped': result.dropped.length,
@@ -118,7 +123,7 @@ export async function purgeBench(report: Report, dialect: DialectName): Promise<
     );
     console.log(
       `${dialect}: purge ${seconds.toFixed(1)} s (${result.dropped.length} partitions dropped, ${JSON.stringify(result.deleted)} rows deleted); ` +
-        (dialect === 'sqlite' ? `${batches.length} batches, longest ${(batches.at(-1) ?? 0).toFixed(1)} ms, p99 ${percentile(batches, 99).toFixed(1)} ms; ${checkpoints.length} checkpoints, longest ${Math.max(0, ...checkpoints).toFixed(1)} ms; ` : '') +
+        (dialect === 'sqlite' ? `${batches.length} batches, longest ${(batches.at(-1) ?? 0).toFixed(1)} ms, p99 ${percentile(batches, 99).toFixed(1)} ms (CPU in a batch: p99 ${percentile(batchCpu, 99).toFixed(1)} ms, longest ${(batchCpu.at(-1) ?? 0).toFixed(1)} ms); ${checkpoints.length} checkpoints, longest ${Math.max(0, ...checkpoints).toFixed(1)} ms; ` : '') +
         `${during.length} saves during it, p99 ${percentile(during, 99).toFixed(1)} ms, longest ${longest.toFixed(1)} ms (idle p99 ${percentile(idle, 99).toFixed(1)} ms); load ${load.toFixed(1)}`,
     );
   } finally {
