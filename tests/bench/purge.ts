@@ -11,8 +11,11 @@
  * take turns at the file's write lock, as a second server process or a shell would. PostgreSQL:
  * whole months are detached concurrently and dropped, the cutoff's month trimmed by a DELETE.
  *
- * Figures: the saves' p50/p99 with no purge running, then during the purge their count, p99 and the
- * longest (the longest write wait a save met), and the purge's duration and rows per second.
+ * Figures: the saves' p50/p99/longest with no purge running (as many saves as a purge meets: the
+ * machine's own stalls show there), then during the purge their count, p99 and the longest (the
+ * longest write wait a save met); SQLite: each batch's time holding the write lock and its CPU time
+ * (the difference is the machine's other processes), the purge's checkpoints; and the purge's
+ * duration and rows per second.
  */
 import { sql } from 'kysely';
 import { loadavg } from 'node:os';
@@ -31,6 +34,7 @@ const EXPIRED = Number(process.env.BENCH_PURGE_ROWS ?? 1_000_000);
 const LIVE = 100_000;
 const DAY = 24 * 60 * 60_000;
 const TARGET_MS = 10;
+const IDLE_SAVES = Number(process.env.BENCH_PURGE_IDLE_SAVES ?? 3_000);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -76,9 +80,9 @@ export async function purgeBench(report: Report, dialect: DialectName): Promise<
     await sql`analyze`.execute(handle.db);
     console.log(`${dialect}: ${EXPIRED.toLocaleString('en')} expired and ${LIVE.toLocaleString('en')} kept audit rows loaded in ${((performance.now() - loading) / 1000).toFixed(1)} s`);
 
-    // The saves alone first: what a save costs with no purge.
+    // The saves alone first, as many as a purge meets: what a save costs with no purge (and the machine's own stalls).
     const idle: number[] = [];
-    for (let i = 0; i < 300; i++) idle.push(await save(server.address, token, i));
+    for (let i = 0; i < IDLE_SAVES; i++) idle.push(await save(server.address, token, i));
     idle.sort((a, b) => a - b);
 
     const during: number[] = [];
@@ -93,7 +97,7 @@ export async function purgeBench(report: Report, dialect: DialectName): Promise<
       }, onCheckpoint: (ms) => checkpoints.push(ms) }).finally(() => {
       done = true;
     });
-    for (let i = 0; !done; i++) during.push(await save(server.address, token, 1_000 + i));
+    for (let i = 0; !done; i++) during.push(await save(server.address, token, IDLE_SAVES + i));
     const result = await purge;
     const seconds = (performance.now() - started) / 1000;
     during.sort((a, b) => a - b);
@@ -110,6 +114,7 @@ export async function purgeBench(report: Report, dialect: DialectName): Promise<
       {
         'idle save p50 ms': round(percentile(idle, 50)),
         'idle save p99 ms': round(percentile(idle, 99)),
+        'idle longest save ms': round(idle.at(-1) ?? 0),
         'saves during purge': during.length,
         'save p99 during purge ms': round(percentile(during, 99)),
         'longest save during purge ms': round(longest),
@@ -124,7 +129,7 @@ export async function purgeBench(report: Report, dialect: DialectName): Promise<
     console.log(
       `${dialect}: purge ${seconds.toFixed(1)} s (${result.dropped.length} partitions dropped, ${JSON.stringify(result.deleted)} rows deleted); ` +
         (dialect === 'sqlite' ? `${batches.length} batches, longest ${(batches.at(-1) ?? 0).toFixed(1)} ms, p99 ${percentile(batches, 99).toFixed(1)} ms (CPU in a batch: p99 ${percentile(batchCpu, 99).toFixed(1)} ms, longest ${(batchCpu.at(-1) ?? 0).toFixed(1)} ms); ${checkpoints.length} checkpoints, longest ${Math.max(0, ...checkpoints).toFixed(1)} ms; ` : '') +
-        `${during.length} saves during it, p99 ${percentile(during, 99).toFixed(1)} ms, longest ${longest.toFixed(1)} ms (idle p99 ${percentile(idle, 99).toFixed(1)} ms); load ${load.toFixed(1)}`,
+        `${during.length} saves during it, p99 ${percentile(during, 99).toFixed(1)} ms, longest ${longest.toFixed(1)} ms (idle: p99 ${percentile(idle, 99).toFixed(1)} ms, longest ${(idle.at(-1) ?? 0).toFixed(1)} ms); load ${load.toFixed(1)}`,
     );
   } finally {
     await server.stop();
