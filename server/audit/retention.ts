@@ -149,6 +149,22 @@ async function deleteInBatches(db: Kysely<Database>, table: PartitionedTable, cu
  * (PostgreSQL), or batches (SQLite). Every table is tried; the first failure is thrown after.
  */
 export async function purgeExpired(db: Kysely<Database>, settings: RetentionSettings, now = Date.now(), options: PurgeOptions = {}): Promise<PurgeResult> {
+  if (!isPostgres(db)) return purgeTables(db, settings, now, options);
+  // Servers sharing a database: one purges, the others find the lock taken and leave it (per schema).
+  return db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ taken: boolean }>`select pg_try_advisory_lock(${PURGE_LOCK}, hashtext(current_schema())) as taken`.execute(connection);
+    if (!rows[0]?.taken) return { deleted: {}, dropped: [] };
+    try {
+      return await purgeTables(connection, settings, now, options);
+    } finally {
+      await sql`select pg_advisory_unlock(${PURGE_LOCK}, hashtext(current_schema()))`.execute(connection);
+    }
+  });
+}
+
+const PURGE_LOCK = 742_030;
+
+async function purgeTables(db: Kysely<Database>, settings: RetentionSettings, now: number, options: PurgeOptions): Promise<PurgeResult> {
   const limits = cutoffs(settings, now);
   const result: PurgeResult = { deleted: {}, dropped: [] };
   const failures: unknown[] = [];
