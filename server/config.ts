@@ -64,9 +64,13 @@ export interface AppConfig {
   lookup: LookupPolicy;
   /** Days the audit and login logs keep a row. */
   auditRetentionDays: number;
+  /** Days `traffic_hour` keeps an hour (the day and month rollups are kept for good). */
+  trafficHourRetentionDays: number;
 }
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 180;
+/** Thirteen months and some: a day's hourly chart can be set beside the same day a year before. */
+export const DEFAULT_TRAFFIC_HOUR_RETENTION_DAYS = 400;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -124,6 +128,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const retention = read('AUDIT_RETENTION_DAYS') ?? String(DEFAULT_AUDIT_RETENTION_DAYS);
   const auditRetentionDays = /^\d{1,5}$/.test(retention) ? Number(retention) : NaN;
   if (!(auditRetentionDays >= 1)) problems.push(`AUDIT_RETENTION_DAYS must be a whole number of days, at least 1, got "${retention}"`);
+  const hours = read('TRAFFIC_HOUR_RETENTION_DAYS') ?? String(DEFAULT_TRAFFIC_HOUR_RETENTION_DAYS);
+  const trafficHourRetentionDays = /^\d{1,5}$/.test(hours) ? Number(hours) : NaN;
+  if (!(trafficHourRetentionDays >= 1)) problems.push(`TRAFFIC_HOUR_RETENTION_DAYS must be a whole number of days, at least 1, got "${hours}"`);
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -140,6 +147,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throttle: { ...DEFAULT_THROTTLE_POLICY },
     lookup: { ...DEFAULT_LOOKUP_POLICY },
     auditRetentionDays,
+    trafficHourRetentionDays,
   };
 }
 

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { isPostgresUrl, openDatabase, openReadDatabase } from './db/database';
 import { prepareDatabase } from './db/prepare';
 import { createLogger } from './logger';
+import { defaultClock } from './statistics/clock';
 
 const CONSOLE_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -29,7 +30,8 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databaseUrl, { onPoolError: (error) => logger.error({ err: error }, 'database pool error') });
   logger.info({ dialect: database.dialect, database: isPostgresUrl(config.databaseUrl) ? '(postgres)' : config.databaseUrl }, 'database opened');
 
-  const seeded = await prepareDatabase(database, { demo: config.seed === 'demo', adminPassword: config.adminPassword }, { logger });
+  const retention = { auditRetentionDays: config.auditRetentionDays, trafficHourRetentionDays: config.trafficHourRetentionDays, timeZone: defaultClock().timeZone };
+  const seeded = await prepareDatabase(database, { demo: config.seed === 'demo', adminPassword: config.adminPassword }, { logger, retention });
   if (seeded.seeded) logger.info({ demo: config.seed === 'demo' }, 'database seeded');
   if (seeded.generatedAdminPassword) process.stdout.write(`Generated admin password: ${seeded.generatedAdminPassword}\n`);
 

@@ -42,6 +42,9 @@ export const SECRET_COLUMNS: ReadonlySet<string> = new Set(['password_hash', 'to
 
 export const MASK = '******';
 
+/** PostgreSQL's monthly partitions of the logs and traffic hours (server/db/partitions.ts): written through their tables. */
+const PARTITION = /^(audit_log|login_log|traffic_hour)_p\d{6}$/;
+
 export function isAudited(table: string): boolean {
-  return !UNAUDITED_TABLES.has(table) && !UNAUDITED_PREFIXES.some((prefix) => table.startsWith(prefix));
+  return !UNAUDITED_TABLES.has(table) && !UNAUDITED_PREFIXES.some((prefix) => table.startsWith(prefix)) && !PARTITION.test(table);
 }

@@ -28,7 +28,8 @@ import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { invalidParam, optionalId, requestParams, textParam } from '../http/params';
 import { createAnswerCache } from './answerCache';
-import { calendarAt, defaultClock, latestIngestible, type StatisticsClock } from './clock';
+import { DEFAULT_TRAFFIC_HOUR_RETENTION_DAYS } from '../config';
+import { calendarAt, defaultClock, earliestIngestible, latestIngestible, type StatisticsClock } from './clock';
 import { createIngestion, parseBatch } from './ingest';
 import { statisticsRepository } from './repository';
 import { mediaStatsExporter, staffSummaryExporter, type MediaStatsQuery } from './statisticsExport';
@@ -57,9 +58,11 @@ export interface StatisticsRoutesOptions {
   clock?: StatisticsClock;
   /** Where the statistics are read (a streaming replica's handle, README *A read replica*); default `db`. */
   readDb?: Kysely<Database>;
+  /** Days of hours `traffic_hour` keeps: an older hour is refused (its stored count is gone, see ingest.ts). */
+  trafficHourRetentionDays?: number;
 }
 
-export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock(), readDb = db }: StatisticsRoutesOptions = {}) {
+export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock(), readDb = db, trafficHourRetentionDays = DEFAULT_TRAFFIC_HOUR_RETENTION_DAYS }: StatisticsRoutesOptions = {}) {
   // Every figure, list and export reads `readDb`; ingestion and the exports' audit rows write `db`.
   const repo = statisticsRepository(readDb);
   const ingest = createIngestion(db);
@@ -178,7 +181,7 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock(),
     app.route({ method: [...GET_POST], url: S.mediaStatsExport, config: { writes: true, unaudited: true }, handler: mediaStatsExporter(db, repo, mediaStatsQuery) });
 
     app.post(S.ingest, { config: { writes: true } }, async (request) => {
-      const batch = parseBatch(requestParams(request), request.locale, latestIngestible(clock));
+      const batch = parseBatch(requestParams(request), request.locale, latestIngestible(clock), earliestIngestible(clock, trafficHourRetentionDays));
       return success(request, await ingest(batch, request.locale));
     });
   }

@@ -16,6 +16,7 @@ describe('configuration', () => {
       session: DEFAULT_SESSION_POLICY,
       throttle: { windowMs: 15 * 60_000, maxFailuresPerUserAndAddress: 5, maxFailuresPerAddress: 20, maxConcurrentHashes: 3, maxConcurrentHashesPerAddress: 1 },
       auditRetentionDays: 180,
+      trafficHourRetentionDays: 400,
       lookup: { maxPerCaller: 20, windowMs: 15 * 60_000 },
     });
     expect(DEFAULT_SESSION_POLICY).toEqual({ idleMs: 2 * 3600_000, absoluteMs: 12 * 3600_000, touchIntervalMs: 60_000 });
@@ -33,6 +34,7 @@ describe('configuration', () => {
       TRUST_PROXY: '10.0.0.0/8',
       WORKBENCH_TRUSTED_ORIGINS: 'https://crm.example.com, http://10.1.2.3:8081/',
       AUDIT_RETENTION_DAYS: '30',
+      TRAFFIC_HOUR_RETENTION_DAYS: '90',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -45,6 +47,7 @@ describe('configuration', () => {
       trustProxy: '10.0.0.0/8',
       workbenchTrustedOrigins: ['https://crm.example.com', 'http://10.1.2.3:8081'],
       auditRetentionDays: 30,
+      trafficHourRetentionDays: 90,
     });
   });
 
@@ -61,6 +64,7 @@ describe('configuration', () => {
     }
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     for (const days of ['0', 'forever', '-1']) expect(() => loadConfig({ AUDIT_RETENTION_DAYS: days }), days).toThrow(/AUDIT_RETENTION_DAYS/);
+    for (const days of ['0', 'forever', '-1']) expect(() => loadConfig({ TRAFFIC_HOUR_RETENTION_DAYS: days }), days).toThrow(/TRAFFIC_HOUR_RETENTION_DAYS/);
     expect(() => loadConfig({ WORKBENCH_URL: '//evil.example.com' })).toThrow(/WORKBENCH_URL/);
     for (const origins of ['crm.example.com', 'https://crm.example.com/app', 'javascript:alert(1)', 'https://a.example.com,ftp://b.example.com']) {
       expect(() => loadConfig({ WORKBENCH_TRUSTED_ORIGINS: origins }), origins).toThrow(/WORKBENCH_TRUSTED_ORIGINS/);
