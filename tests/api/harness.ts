@@ -38,6 +38,8 @@ export interface TestServerOptions {
   prepareLogger?: ReconcileLogger;
   /** The statistics' time zone and clock (default: the server's). */
   statisticsClock?: StatisticsClock;
+  /** Days of hours `traffic_hour` keeps (default the server's, TRAFFIC_HOUR_RETENTION_DAYS). */
+  trafficHourRetentionDays?: number;
   /**
    * PostgreSQL: a streaming replica of TEST_DATABASE_URL's server (./replicaCluster.ts), read as
    * DATABASE_READ_URL in this file's schema (server/db/database.ts openReadDatabase).
@@ -180,6 +182,7 @@ async function serve(handle: DatabaseHandle, dispose: () => Promise<void>, optio
         trustProxy: false,
         session: { ...DEFAULT_SESSION_POLICY, ...options.session },
         throttle: { ...DEFAULT_THROTTLE_POLICY, ...options.throttle },
+        trafficHourRetentionDays: options.trafficHourRetentionDays,
       },
       consoleDir: options.consoleDir,
       logger: options.logger,
