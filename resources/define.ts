@@ -390,6 +390,12 @@ export interface ResourceDefinition<F extends Fields = Fields> {
    * change but a revert never restores (a role's switch: it changes who may do what).
    */
   history?: false | { fixed?: ReadonlyArray<keyof F & string> };
+  /**
+   * Its list counts the matching rows up to this many (a log of millions, where counting them all
+   * costs more than the page): beyond it the answer's `total` is this bound with `totalAtLeast`,
+   * and the pager says "10,000+" (server/crud/features/boundedTotal.ts).
+   */
+  boundedTotal?: number;
   /** Exact filters every list call must give (1001 when missing or not a valid value). */
   requiredFilters?: ReadonlyArray<keyof F & string>;
   privacy?: PrivacySpec<keyof F & string>;

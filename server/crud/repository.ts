@@ -47,6 +47,8 @@ export interface ListQuery {
   sort?: { field: string; direction: 'asc' | 'desc' };
   /** Only these records (at most MAX_PAGE_SIZE, so one bounded `in`); the other conditions still apply. */
   ids?: readonly number[];
+  /** The list's total counts at most this many rows; more answer this many with `totalAtLeast` (./features/boundedTotal.ts). */
+  totalUpTo?: number;
 }
 
 export interface RepositoryOptions {
@@ -184,8 +186,15 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
 
     async list(query: ListQuery): Promise<ListData<ResourceRecord>> {
       const filtered = db.selectFrom(table).where((eb) => searchCondition(eb, query));
-      const [items, count] = await Promise.all([pageOf(query), filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()]);
-      return { items, total: Number(count?.total ?? 0) };
+      const bound = query.totalUpTo;
+      // Bounded: the rows past the bound are not read (one more tells whether there are more).
+      const counted =
+        bound === undefined
+          ? filtered.select((eb) => eb.fn.countAll<number>().as('total'))
+          : db.selectFrom(filtered.select((eb) => eb.lit(1).as('one')).limit(bound + 1).as('bounded')).select((eb) => eb.fn.countAll<number>().as('total'));
+      const [items, count] = await Promise.all([pageOf(query), counted.executeTakeFirst()]);
+      const total = Number(count?.total ?? 0);
+      return bound !== undefined && total > bound ? { items, total: bound, totalAtLeast: true } : { items, total };
     },
 
     /** The ids the list's conditions select, at most `limit`, by id (a bulk call on every matching row). */
