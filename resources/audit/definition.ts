@@ -28,7 +28,8 @@ export const auditLogResource = defineResource({
   filters: ['action', 'userCode', 'userId', 'tableName', 'recordId', 'route'],
   boundedTotal: LOG_TOTAL_BOUND,
   ranges: ['changedAt'],
-  sort: [['changedAt', 'desc']],
+  // Ties newest first too: the time indexes give this order whole, without a sort (a deep page reads no more than its offset).
+  sort: [['changedAt', 'desc'], ['id', 'desc']],
   columns: [
     { field: 'changedAt', cell: 'time', width: 170 },
     { field: 'userName', suffix: 'userCode', width: 160 },
@@ -71,7 +72,7 @@ export const loginLogResource = defineResource({
   filters: ['userName', 'address', 'result', 'reason'],
   boundedTotal: LOG_TOTAL_BOUND,
   ranges: ['attemptedAt'],
-  sort: [['attemptedAt', 'desc']],
+  sort: [['attemptedAt', 'desc'], ['id', 'desc']],
   columns: [
     { field: 'attemptedAt', cell: 'time', width: 170 },
     { field: 'userName', width: 140 },

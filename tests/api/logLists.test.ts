@@ -1,7 +1,7 @@
 /**
  * The audit and login lists as their screens call them, over rows enough to pass the bounded total:
  * each exact filter, alone and with a time range, answers exactly the rows it selects, newest first
- * (ties by id), with the right total, or the bound with `totalAtLeast` when more match; and the
+ * (ties newest id first), with the right total, or the bound with `totalAtLeast` when more match; and the
  * indexes of migration 0028 that serve them exist in place of those they replace.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,7 +99,7 @@ async function list<T>(resource: string, params: Params): Promise<ListData<T & {
 
 /** The page and total the list must answer for the rows `rows` a filter selects. */
 function expected<R extends { id: number }>(rows: readonly R[], time: (row: R) => number, page: number, size: number) {
-  const sorted = [...rows].sort((a, b) => time(b) - time(a) || a.id - b.id);
+  const sorted = [...rows].sort((a, b) => time(b) - time(a) || b.id - a.id);
   const more = sorted.length > LOG_TOTAL_BOUND;
   return { ids: sorted.slice((page - 1) * size, page * size).map((r) => r.id), total: more ? LOG_TOTAL_BOUND : sorted.length, totalAtLeast: more };
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every measurement in one table, also written to bench/results.json.
- * BENCH_ONLY=size,staff,staffScope,export,startup,statistics,ua,live picks sections (staff includes the
+ * BENCH_ONLY=size,staff,staffScope,export,startup,statistics,ua,live,logs picks sections (staff includes the
  * scoped person list; staffScope is it alone, each case measured with and without a scope); BENCH_DIALECTS=sqlite,postgres picks
  * databases (PostgreSQL at BENCH_PG_URL, default the local test server). Not a test: the figures
  * are read by people; the process fails only when a section cannot run.
@@ -8,6 +8,7 @@
 import type { DialectName } from '../../server/db/database';
 import { exportBench } from './exportBench';
 import { liveBench } from './live';
+import { logsBench } from './logs';
 import { Report } from './report';
 import { screenSizes } from './size';
 import { staffListBench } from './staffList';
@@ -15,7 +16,7 @@ import { startupBench } from './startup';
 import { statisticsBench } from './statistics';
 import { uaBench } from './ua';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'size,staff,export,startup,statistics,ua,live').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'size,staff,export,startup,statistics,ua,live,logs').split(','));
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as DialectName[];
 const report = new Report();
 
@@ -31,6 +32,7 @@ for (const dialect of dialects) {
   if (only.has('startup')) await startupBench(report, dialect);
   if (only.has('statistics')) await statisticsBench(report, dialect);
   if (only.has('live')) await liveBench(report, dialect);
+  if (only.has('logs')) await logsBench(report, dialect);
 }
 if (only.has('ua')) await uaBench(report);
 
