@@ -219,6 +219,26 @@ async function sqlAlone(url: string, paths: string[]): Promise<{ 'SQL p50 ms': n
   }
 }
 
+/** The plans of the first page and its bounded count, unfiltered and by account, printed (not reported): what serves them. */
+async function printPlans(url: string, dialect: DialectName): Promise<void> {
+  const statements = [
+    `select * from audit_log order by changed_at desc, id desc limit 20`,
+    `select count(*) from (select 1 from audit_log limit 10001) b`,
+    `select * from audit_log where user_code = 'staff007' and changed_at >= ${Date.now() - 60 * DAY} order by changed_at desc, id desc limit 20 offset 980`,
+    `select count(*) from (select 1 from audit_log where user_code = 'staff007' and changed_at >= ${Date.now() - 60 * DAY} limit 10001) b`,
+  ];
+  if (dialect === 'sqlite') {
+    const db = new Sqlite(url, { readonly: true });
+    for (const statement of statements) console.log(statement, '\n  ', (db.prepare(`explain query plan ${statement}`).all() as Array<{ detail: string }>).map((r) => r.detail).join(' | '));
+    db.close();
+    return;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  for (const statement of statements) console.log((await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${statement}`)).rows.map((r) => r['QUERY PLAN']).join('\n'));
+  await client.end();
+}
+
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: Record<string, unknown>) => Promise<{
   requests: { average: number };
   latency: { p50: number; p99: number };
@@ -342,6 +362,7 @@ export async function logsBench(report: Report, dialect: DialectName): Promise<v
     console.log(`${dialect}: ${millions(AUDIT_ROWS)} M audit + ${millions(LOGIN_ROWS)} M login rows filled in ${fillS.toFixed(0)} s`, filled);
     report.set(`${SECTION}: the fill (indexes dropped, rows inserted in time order, indexes made again)`, 'fill', dialect, { s: fillS, ...filled });
 
+    await printPlans(database.url, dialect);
     server = await startServer({ databaseUrl: database.url, env: SERVER_ENV });
     const token = await login(server.address);
     const now = Date.now();
