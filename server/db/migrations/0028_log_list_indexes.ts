@@ -18,14 +18,18 @@ export const LOG_LIST_INDEXES = [
   ['audit_log_record_changed_idx', 'auditLog', ['recordId', 'tableName', 'changedAt']],
   ['audit_log_route_changed_idx', 'auditLog', ['route', 'changedAt']],
   ['audit_log_action_changed_idx', 'auditLog', ['action', 'changedAt']],
+  // What a request wrote (server/live/changes.ts), read from the index alone: with the request id
+  // alone, SQLite took the action index for `request_id = ? and table_name = ? and action = ?`.
+  ['audit_log_request_written_idx', 'auditLog', ['requestId', 'tableName', 'action', 'recordId']],
   ['login_log_user_name_attempted_idx', 'loginLog', ['userName', 'attemptedAt']],
   ['login_log_address_attempted_idx', 'loginLog', ['address', 'attemptedAt']],
   ['login_log_result_attempted_idx', 'loginLog', ['result', 'attemptedAt']],
   ['login_log_reason_attempted_idx', 'loginLog', ['reason', 'attemptedAt']],
 ] as const;
 
-/** Made redundant by a composite above: those of migrations 0011 and 0015, and the sync's (absent on a new database). */
+/** Made redundant by a composite above: those of migrations 0011, 0015 and 0024, and the sync's (absent on a new database). */
 export const REPLACED_LOG_INDEXES = [
+  'audit_log_request_idx',
   'audit_log_user_code_idx',
   'audit_log_user_id_idx',
   'audit_log_record_idx',
