@@ -10,6 +10,7 @@ import { LOG_TOTAL_BOUND } from '../../resources/audit/definition';
 import { LOG_LIST_INDEXES, REPLACED_LOG_INDEXES } from '../../server/db/migrations/0028_log_list_indexes';
 import { snakeCase } from '../../server/db/resourceTables';
 import { tableIndexes } from '../../server/db/schemaIntrospection';
+import { exportCall, readSheet } from './exportFiles';
 import { ADMIN, handleOf, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -163,6 +164,16 @@ describe('the audit list, each filter over more rows than its bounded total', ()
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const newest = await server.db.selectFrom('auditLog').select((eb) => eb.fn.max('changedAt').as('at')).executeTakeFirstOrThrow();
     expect(times[0]).toBe(Number(newest.at));
+  });
+});
+
+describe('the audit export', () => {
+  it('writes every row the filter selects, past the bounded total, in the list’s order (ties newest id first)', async () => {
+    const answer = await exportCall(server, admin, '/base/admin/auditLog/export', { changedAtFrom: WINDOW.from, changedAtTo: WINDOW.to, columns: 'recordId,tableName' });
+    const rows = (await readSheet(answer.bytes)).rows.slice(1);
+    const sorted = [...audit].sort((a, b) => b.changedAt - a.changedAt || b.id - a.id);
+    expect(rows.length).toBe(ROWS);
+    expect(rows.map((row) => String(row[0]))).toEqual(sorted.map((r) => r.recordId));
   });
 });
 
