@@ -91,6 +91,8 @@ export interface ListPart {
   conditions?: readonly ListCondition[];
   /** Masked fields found by their whole normalised value. */
   lookups?: ReadonlyArray<{ field: string; comparison: LookupComparison; value: string }>;
+  /** Counts the matching rows only up to this many (the least of the features' bounds): see ./features/boundedTotal.ts. */
+  totalUpTo?: number;
   /** Runs once the page is read, before it is presented (e.g. recording what a lookup matched). */
   settle?(page: ListData<ResourceRecord>): Promise<void>;
 }

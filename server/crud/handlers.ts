@@ -260,6 +260,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     }
     const ids = idsOf(params, locale);
     const readable = await readConditions(context);
+    const bounds = parts.flatMap((part) => (part.totalUpTo === undefined ? [] : [part.totalUpTo]));
     const query = {
       filters,
       exact: Object.assign(exact, ...parts.map((part) => part.exact ?? {})),
@@ -269,6 +270,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
       conditions: [...readable, ...parts.flatMap((part) => part.conditions ?? [])],
       ids,
       sort,
+      ...(bounds.length ? { totalUpTo: Math.min(...bounds) } : {}),
     };
     return { query, settle: async (page) => { for (const part of parts) await part.settle?.(page); } };
   }

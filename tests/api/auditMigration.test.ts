@@ -18,9 +18,10 @@ afterAll(async () => {
 describe('migration 0015 over rows stored before it', () => {
   it('names their accounts and masks their personal data', async () => {
     const { db } = server;
-    // Back to the shape before 0015, with rows as the earlier triggers wrote them.
-    await sql`drop index audit_log_user_id_idx`.execute(db);
-    await sql`drop index audit_log_user_code_idx`.execute(db);
+    // Back to the shape before 0015, with rows as the earlier triggers wrote them (0028 has replaced its indexes).
+    await sql`drop index if exists audit_log_user_id_idx`.execute(db);
+    await sql`drop index if exists audit_log_user_code_idx`.execute(db);
+    await sql`drop index if exists audit_log_user_code_changed_idx`.execute(db);
     await sql`alter table audit_log drop column user_code`.execute(db);
     await sql`delete from kysely_migration where name = '0015_audit_accounts'`.execute(db);
     const admin = (await db.selectFrom('user').select('id').where('code', '=', ADMIN.username).executeTakeFirstOrThrow()).id;

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every measurement in one table, also written to bench/results.json.
- * BENCH_ONLY=size,staff,staffScope,export,startup,statistics,mediaYear,ua,live,purge picks sections (staff includes the
+ * BENCH_ONLY=size,staff,staffScope,export,startup,statistics,mediaYear,ua,live,purge,logs picks sections (staff includes the
  * scoped person list; staffScope is it alone, each case measured with and without a scope); BENCH_DIALECTS=sqlite,postgres picks
  * databases (PostgreSQL at BENCH_PG_URL, default the local test server). Not a test: the figures
  * are read by people; the process fails only when a section cannot run.
@@ -8,6 +8,7 @@
 import type { DialectName } from '../../server/db/database';
 import { exportBench } from './exportBench';
 import { liveBench } from './live';
+import { logsBench } from './logs';
 import { mediaYearBench } from './mediaYear';
 import { purgeBench } from './purge';
 import { Report } from './report';
@@ -17,7 +18,7 @@ import { startupBench } from './startup';
 import { statisticsBench } from './statistics';
 import { uaBench } from './ua';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'size,staff,export,startup,statistics,mediaYear,ua,live,purge').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'size,staff,export,startup,statistics,mediaYear,ua,live,purge,logs').split(','));
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as DialectName[];
 const report = new Report();
 
@@ -35,6 +36,7 @@ for (const dialect of dialects) {
   if (only.has('mediaYear')) await mediaYearBench(report, dialect);
   if (only.has('live')) await liveBench(report, dialect);
   if (only.has('purge')) await purgeBench(report, dialect);
+  if (only.has('logs')) await logsBench(report, dialect);
 }
 if (only.has('ua')) await uaBench(report);
 

@@ -4,6 +4,7 @@
  * the resource's own policy runs last, after every feature's checks.
  */
 import type { FeatureFactory } from '../feature';
+import { boundedTotal } from './boundedTotal';
 import { deletable } from './deletable';
 import { detailGroups } from './detailGroups';
 import { exporting } from './exporting';
@@ -17,4 +18,4 @@ import { privacy } from './privacy';
 import { replicaReads } from './replicaReads';
 import { requiredFilters } from './requiredFilters';
 
-export const FEATURES: readonly FeatureFactory[] = [requiredFilters, fixedWhileUsed, detailGroups, deletable, order, keyCheck, privacy, exporting, importing, history, replicaReads, resourcePolicy];
+export const FEATURES: readonly FeatureFactory[] = [requiredFilters, boundedTotal, fixedWhileUsed, detailGroups, deletable, order, keyCheck, privacy, exporting, importing, history, replicaReads, resourcePolicy];
