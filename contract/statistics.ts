@@ -108,6 +108,7 @@ export const STATISTICS_MESSAGES = {
   unknownStaff: text('员工不存在', 'No such staff member'),
   notBusinessStaff: text('该员工不在任何商务组', 'This staff member is in no business team'),
   futureHour: text('时间不能晚于当前时间一小时以后', 'hour cannot be more than one hour after now'),
+  expiredHour: text('该小时早于按小时保存的期限，已不再接收', 'hour is older than the hours kept, no longer taken'),
   futureMonth: text('月份不能晚于本月', 'month cannot be after the current month'),
   duplicateKey: text('同一批次中重复', 'Repeated in the same batch'),
   period: text(`统计区间须为开始不晚于结束、最长 ${MAX_PERIOD_DAYS} 天`, `The period must start no later than it ends and span at most ${MAX_PERIOD_DAYS} days`),

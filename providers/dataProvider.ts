@@ -120,7 +120,8 @@ export function createDataProvider(http: HttpClient, definitions: DataResources)
           ...generatePagination(found.paging, pagination),
         };
         const data = await list(found, query, meta);
-        return { data: data?.items ?? [], total: data?.total ?? 0 };
+        // `totalAtLeast`: the total is a bound (the pager says "10,000+").
+        return { data: data?.items ?? [], total: data?.total ?? 0, ...(data?.totalAtLeast ? { totalAtLeast: true } : {}) };
       }),
 
     getOne: ({ resource, id, meta }) => mapErrors(async () => ({ data: await detail((await target(resource, meta)).endpoint, id, meta) })),

@@ -364,8 +364,12 @@ export interface ResourceDefinition<F extends Fields = Fields> {
    * column (online users: 当前会话).
    */
   marksOwn?: { field: (keyof F & string) | 'id'; identity: 'id' | 'sessionId'; label: Text };
-  /** Default order; `id` breaks ties. */
-  sort: ReadonlyArray<readonly [(keyof F & string) | TimestampField, 'asc' | 'desc']>;
+  /**
+   * Default order; `id` breaks ties, ascending unless the order ends with it (a log newest first,
+   * `[['changedAt', 'desc'], ['id', 'desc']]`, is then read whole from a time index, whose entries
+   * end with the row's id on SQLite, with no sort).
+   */
+  sort: ReadonlyArray<readonly [(keyof F & string) | TimestampField | 'id', 'asc' | 'desc']>;
   /** The list's columns: stored fields (timestamps too, when declared) and computed ones. */
   columns: ReadonlyArray<ColumnSpec<(keyof F & string) | TimestampField>>;
   form: ReadonlyArray<FormFieldSpec<keyof F & string>>;
@@ -390,6 +394,12 @@ export interface ResourceDefinition<F extends Fields = Fields> {
    * change but a revert never restores (a role's switch: it changes who may do what).
    */
   history?: false | { fixed?: ReadonlyArray<keyof F & string> };
+  /**
+   * Its list counts the matching rows up to this many (a log of millions, where counting them all
+   * costs more than the page): beyond it the answer's `total` is this bound with `totalAtLeast`,
+   * and the pager says "10,000+" (server/crud/features/boundedTotal.ts).
+   */
+  boundedTotal?: number;
   /** Exact filters every list call must give (1001 when missing or not a valid value). */
   requiredFilters?: ReadonlyArray<keyof F & string>;
   privacy?: PrivacySpec<keyof F & string>;
@@ -411,6 +421,12 @@ export interface ResourceDefinition<F extends Fields = Fields> {
    * a resource opts in where adding many records at once is a real need. Needs the create action.
    */
   importable?: boolean;
+  /**
+   * `'replica'`: its list, detail and export read the rows from the server's streaming replica when
+   * it has one (DATABASE_READ_URL; the primary otherwise). For read-only logs whose reads are
+   * heavy and may lag by a moment; who may read them is still decided on the primary.
+   */
+  reads?: 'replica';
   /** The detail (and reveal) answer also carries these fields grouped under each name, as the platform's clients read them. */
   detailGroups?: Readonly<Record<string, ReadonlyArray<keyof F & string>>>;
   /**

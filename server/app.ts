@@ -17,14 +17,14 @@ import { auditWrites } from './audit/context';
 import { createLoginLog } from './audit/loginLog';
 import { auditLogPolicy } from './audit/callNames';
 import { onlineSessionPolicy, onlineSessionRoutes } from './audit/onlineSessions';
-import { scheduleLogPruning } from './audit/retention';
+import { scheduleUpkeep } from './audit/retention';
 import { scheduleRoleEndSweep } from './roles/roleEndSweep';
 import { accessRoutes } from './auth/accessRoutes';
 import { createGrants } from './auth/grants';
 import { createGuard } from './auth/guard';
 import { createLoginThrottle } from './auth/throttle';
 import { createSessionStore } from './auth/tokens';
-import type { AppConfig } from './config';
+import { DEFAULT_TRAFFIC_HOUR_RETENTION_DAYS, type AppConfig } from './config';
 import { checkDefinitions } from './crud/definitionRules';
 import { resourcePoliciesOf } from './policies';
 import { crudRoutes } from './crud/routes';
@@ -45,7 +45,7 @@ import { preferenceRoutes } from './preferences/routes';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/session';
 import { staffRoutes } from './staff/routes';
-import type { StatisticsClock } from './statistics/clock';
+import { defaultClock, type StatisticsClock } from './statistics/clock';
 import { statisticsRoutes } from './statistics/routes';
 import { templateRoutes } from './template/routes';
 import { uaRoutes } from './ua/routes';
@@ -56,7 +56,12 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
-  config: Pick<AppConfig, 'workbenchUrl' | 'trustProxy' | 'session' | 'throttle'> & Partial<Pick<AppConfig, 'workbenchTrustedOrigins' | 'auditRetentionDays' | 'lookup'>>;
+  /**
+   * Where the heavy reads go (README, *A read replica*): statistics and the declared resources
+   * saying `reads: 'replica'` (the audit and login logs). Default: `db`. Never an access decision.
+   */
+  readDb?: Kysely<Database>;
+  config: Pick<AppConfig, 'workbenchUrl' | 'trustProxy' | 'session' | 'throttle'> & Partial<Pick<AppConfig, 'workbenchTrustedOrigins' | 'auditRetentionDays' | 'trafficHourRetentionDays' | 'lookup'>>;
   logger?: Logger;
   /** Folder of the built console (index.html + assets); not served when absent or not built. */
   consoleDir?: string;
@@ -91,7 +96,7 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
   return groups;
 }
 
-export async function buildApp({ db, config, logger, consoleDir, definitions = resourceDefinitions, statisticsClock, withoutGuardAs }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, readDb, config, logger, consoleDir, definitions = resourceDefinitions, statisticsClock, withoutGuardAs }: BuildAppOptions): Promise<FastifyInstance> {
   // A definition that would leak what it masks is refused before anything is built.
   checkDefinitions(definitions);
   const app = Fastify({
@@ -129,7 +134,9 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   const guard = createGuard(sessions, grants);
   const dictionaries = createDictionaries(db);
   const policies = { ...resourcePoliciesOf(definitions), onlineSession: onlineSessionPolicy(config.session), auditLog: auditLogPolicy(definitions) };
-  const statistics = statisticsRoutes(db, { clock: statisticsClock });
+  const clock = statisticsClock ?? defaultClock();
+  const trafficHourRetentionDays = config.trafficHourRetentionDays ?? DEFAULT_TRAFFIC_HOUR_RETENTION_DAYS;
+  const statistics = statisticsRoutes(db, { clock, trafficHourRetentionDays, readDb });
   const openApi = openApiRoutes(routeTable, definitions);
   app.addHook('onReady', async () => openApi.build());
   const site = consoleDir ? loadConsoleSite(consoleDir, { workbenchUrl: config.workbenchUrl }) : undefined;
@@ -137,9 +144,14 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   // Every audited write tells the consoles listing what it changed (server/live), once answered.
   app.addHook('onRoute', live.publishWritesOf);
 
+  // Partitions made ahead and expired rows purged, at the start and daily (server/audit/retention.ts).
   if (config.auditRetentionDays !== undefined) {
-    const pruning = scheduleLogPruning(db, config.auditRetentionDays, (error) => app.log.error({ err: error }, 'pruning the audit and login logs failed'));
-    app.addHook('onClose', async () => pruning.stop());
+    const settings = { auditRetentionDays: config.auditRetentionDays, trafficHourRetentionDays, timeZone: clock.timeZone };
+    const upkeep = scheduleUpkeep(db, settings, (error) => app.log.error({ err: error }, 'retention upkeep failed (tried again tomorrow)'), {
+      now: clock.now,
+      done: (made, purged, ms) => app.log.info({ made, dropped: purged?.dropped, deleted: purged?.deleted, ms: Math.round(ms) }, 'retention upkeep done'),
+    });
+    app.addHook('onClose', async () => upkeep.stop());
   }
 
   // Ended role links are deleted every minute (audited as the server's own call); the guard never waits for it.
@@ -182,7 +194,7 @@ export async function buildApp({ db, config, logger, consoleDir, definitions = r
   await app.register(uaRoutes(db));
   // The declared resources, one registration per endpoint (a master and its detail may share one).
   for (const [endpoint, group] of groupBy(definitions, endpointOf)) {
-    await app.register(crudRoutes({ db, definitions, dictionaries, policies, grants, lookupPolicy: config.lookup }, group), { prefix: endpoint });
+    await app.register(crudRoutes({ db, readDb, definitions, dictionaries, policies, grants, lookupPolicy: config.lookup }, group), { prefix: endpoint });
   }
   await app.register(accessRoutes(db, { sessions, trustedOrigins: config.workbenchTrustedOrigins ?? [] }));
   if (site) await app.register(consoleStatic(site));

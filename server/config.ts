@@ -3,6 +3,7 @@
  * naming every bad variable; nothing is silently replaced by a default.
  */
 import { isWebAddress } from '../contract/webAddress';
+import { isPostgresUrl } from './db/database';
 
 export type SeedMode = 'demo' | 'none';
 
@@ -41,6 +42,11 @@ export interface AppConfig {
   host: string;
   /** SQLite file path, or a postgres:// / postgresql:// URL. */
   databaseUrl: string;
+  /**
+   * PostgreSQL only: a streaming replica of `databaseUrl` that answers the heavy reads (statistics,
+   * the audit and login logs); never an access decision (README, *A read replica*).
+   */
+  databaseReadUrl: string | undefined;
   /** Typed password of the seeded `admin`; generated when absent. */
   adminPassword: string | undefined;
   /** Where the console sends a browser without a session. */
@@ -58,9 +64,13 @@ export interface AppConfig {
   lookup: LookupPolicy;
   /** Days the audit and login logs keep a row. */
   auditRetentionDays: number;
+  /** Days `traffic_hour` keeps an hour (the day and month rollups are kept for good). */
+  trafficHourRetentionDays: number;
 }
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 180;
+/** Thirteen months and some: a day's hourly chart can be set beside the same day a year before. */
+export const DEFAULT_TRAFFIC_HOUR_RETENTION_DAYS = 400;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -97,6 +107,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const host = read('HOST') ?? '127.0.0.1';
   const databaseUrl = read('DATABASE_URL') ?? 'data/console.db';
 
+  const databaseReadUrl = read('DATABASE_READ_URL');
+  if (databaseReadUrl !== undefined && !(isPostgresUrl(databaseUrl) && isPostgresUrl(databaseReadUrl))) {
+    problems.push('DATABASE_READ_URL names a read replica, which only PostgreSQL has: both it and DATABASE_URL must be postgres:// URLs (unset it on SQLite)');
+  }
+
   const adminPassword = env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD;
   if (adminPassword !== undefined && adminPassword.length < 6) problems.push('ADMIN_PASSWORD must be at least 6 characters');
 
@@ -113,12 +128,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const retention = read('AUDIT_RETENTION_DAYS') ?? String(DEFAULT_AUDIT_RETENTION_DAYS);
   const auditRetentionDays = /^\d{1,5}$/.test(retention) ? Number(retention) : NaN;
   if (!(auditRetentionDays >= 1)) problems.push(`AUDIT_RETENTION_DAYS must be a whole number of days, at least 1, got "${retention}"`);
+  const hours = read('TRAFFIC_HOUR_RETENTION_DAYS') ?? String(DEFAULT_TRAFFIC_HOUR_RETENTION_DAYS);
+  const trafficHourRetentionDays = /^\d{1,5}$/.test(hours) ? Number(hours) : NaN;
+  if (!(trafficHourRetentionDays >= 1)) problems.push(`TRAFFIC_HOUR_RETENTION_DAYS must be a whole number of days, at least 1, got "${hours}"`);
 
   if (problems.length) throw new ConfigError(problems);
   return {
     port,
     host,
     databaseUrl,
+    databaseReadUrl,
     adminPassword,
     workbenchUrl,
     workbenchTrustedOrigins,
@@ -128,6 +147,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throttle: { ...DEFAULT_THROTTLE_POLICY },
     lookup: { ...DEFAULT_LOOKUP_POLICY },
     auditRetentionDays,
+    trafficHourRetentionDays,
   };
 }
 

@@ -5,9 +5,10 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
-import { isPostgresUrl, openDatabase } from './db/database';
+import { isPostgresUrl, openDatabase, openReadDatabase } from './db/database';
 import { prepareDatabase } from './db/prepare';
 import { createLogger } from './logger';
+import { defaultClock } from './statistics/clock';
 
 const CONSOLE_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -29,11 +30,21 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databaseUrl, { onPoolError: (error) => logger.error({ err: error }, 'database pool error') });
   logger.info({ dialect: database.dialect, database: isPostgresUrl(config.databaseUrl) ? '(postgres)' : config.databaseUrl }, 'database opened');
 
-  const seeded = await prepareDatabase(database, { demo: config.seed === 'demo', adminPassword: config.adminPassword }, { logger });
+  const retention = { auditRetentionDays: config.auditRetentionDays, trafficHourRetentionDays: config.trafficHourRetentionDays, timeZone: defaultClock().timeZone };
+  const seeded = await prepareDatabase(database, { demo: config.seed === 'demo', adminPassword: config.adminPassword }, { logger, retention });
   if (seeded.seeded) logger.info({ demo: config.seed === 'demo' }, 'database seeded');
   if (seeded.generatedAdminPassword) process.stdout.write(`Generated admin password: ${seeded.generatedAdminPassword}\n`);
 
-  const app = await buildApp({ db: database.db, config, logger, consoleDir: CONSOLE_DIR });
+  // The replica is connected to lazily: the server starts, and decides access, with it down.
+  const replica = config.databaseReadUrl
+    ? openReadDatabase(config.databaseReadUrl, config.databaseUrl, {
+        onPoolError: (error) => logger.error({ err: error }, 'read replica pool error'),
+        onReplicaDown: (error) => logger.warn({ err: error }, 'read replica unreachable: its reads go to the primary for a while'),
+      })
+    : undefined;
+  if (replica) logger.info('heavy reads go to the read replica (DATABASE_READ_URL)');
+
+  const app = await buildApp({ db: database.db, readDb: replica?.db, config, logger, consoleDir: CONSOLE_DIR });
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
@@ -41,6 +52,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await replica?.close();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -290,7 +290,7 @@ export function ResourceList({ definition, title, dialogs, master, selection, he
           pagination && {
             ...pagination,
             itemRender: undefined,
-            showTotal: pagerTotal(t),
+            showTotal: pagerTotal(t, tableQuery.data?.totalAtLeast === true),
             showSizeChanger: true,
             pageSizeOptions: [...pageSizes],
             showQuickJumper: true,

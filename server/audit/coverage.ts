@@ -20,6 +20,7 @@ export const UNAUDITED_TABLES: ReadonlyMap<string, string> = new Map([
   ['statistics_version', 'a counter moved by the writes it follows'],
   ['traffic_hour', 'ingested traffic: a batch notes each key it changed, before → after (server/statistics/ingest.ts)'],
   ['traffic_day', 'a rollup of traffic_hour'],
+  ['traffic_month', 'a rollup of traffic_hour'],
   ['traffic_service_day', 'a rollup of traffic_hour'],
   ['traffic_service_month', 'a rollup of traffic_hour'],
   ['revenue_month', 'ingested revenue: a batch notes each key it changed, before → after (server/statistics/ingest.ts)'],
@@ -41,6 +42,9 @@ export const SECRET_COLUMNS: ReadonlySet<string> = new Set(['password_hash', 'to
 
 export const MASK = '******';
 
+/** PostgreSQL's monthly partitions of the logs and traffic hours (server/db/partitions.ts): written through their tables. */
+const PARTITION = /^(audit_log|login_log|traffic_hour)_p\d{6}$/;
+
 export function isAudited(table: string): boolean {
-  return !UNAUDITED_TABLES.has(table) && !UNAUDITED_PREFIXES.some((prefix) => table.startsWith(prefix));
+  return !UNAUDITED_TABLES.has(table) && !UNAUDITED_PREFIXES.some((prefix) => table.startsWith(prefix)) && !PARTITION.test(table);
 }

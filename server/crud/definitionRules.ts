@@ -112,7 +112,14 @@ export function definitionProblems(definition: ResourceDefinition, definitions: 
     ...rangeProblems(definition),
     ...tagsProblems(definition),
     ...bulkProblems(definition),
+    ...readsProblems(definition),
   ];
+}
+
+/** A replica's copy may lag: an editable resource's records (their versions decide saves) are read from the primary only. */
+function readsProblems(definition: ResourceDefinition): string[] {
+  if (definition.reads !== 'replica' || !(['create', 'edit', 'delete'] as const).some((action) => hasAction(definition, action))) return [];
+  return [`Resource ${definition.name}: reads 'replica' is for read-only resources (actions ['list']); a save or delete must read the record as the primary holds it`];
 }
 
 /**

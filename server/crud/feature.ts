@@ -20,6 +20,9 @@
  * - `routes`: calls of their own beside the core's (./routes.ts registers them);
  * - export (./features/exporting.ts): `exportAccess` before the first page (the first that answers
  *   decides), then per page the list's hooks as above, `present` told what the caller may see;
+ * - list, detail and export read their rows from `readsFrom` (./features/replicaReads.ts) when a
+ *   feature gives one, the primary otherwise; every hook above still gets the primary (`db`): what
+ *   decides access (the caller's scope in `readConditions`, a grant) is never read from a replica;
  * - import (./features/importing.ts): each row is checked as a new record's save (`checkNew`: the
  *   core's checks and every `beforeSave`), then all are stored by the repository in one transaction.
  */
@@ -39,6 +42,8 @@ import type { ListCondition, ListQuery, Repository, ResourceRecord } from './rep
 
 export interface CrudContext {
   db: Kysely<Database>;
+  /** A streaming replica's handle (DATABASE_READ_URL), for the resources whose definition says `reads: 'replica'`. */
+  readDb?: Kysely<Database>;
   /** Every declared resource (masters, details and references are looked up among them). */
   definitions: readonly ResourceDefinition[];
   dictionaries: DictionaryLookup;
@@ -86,6 +91,8 @@ export interface ListPart {
   conditions?: readonly ListCondition[];
   /** Masked fields found by their whole normalised value. */
   lookups?: ReadonlyArray<{ field: string; comparison: LookupComparison; value: string }>;
+  /** Counts the matching rows only up to this many (the least of the features' bounds): see ./features/boundedTotal.ts. */
+  totalUpTo?: number;
   /** Runs once the page is read, before it is presented (e.g. recording what a lookup matched). */
   settle?(page: ListData<ResourceRecord>): Promise<void>;
 }
@@ -105,6 +112,8 @@ export interface ListRead {
 /** What the core offers a feature's route. */
 export interface CrudCore {
   repository: Repository;
+  /** The repository list, detail and export read rows through: on the replica when a feature says `readsFrom`, else `repository`. */
+  reads: Repository;
   /** A single record as every single-record answer carries it (the features' `shapeRecord`). */
   shapeRecord(record: ResourceRecord): ResourceRecord;
   /** The list's query as the request asks it (checks and the features' parts as the list runs them). */
@@ -154,6 +163,11 @@ export interface FeatureRoute {
 }
 
 export interface CrudFeature {
+  /**
+   * Where list, detail and export read the resource's rows (a replica); the first feature giving
+   * one decides. Nothing else reads there: hooks, saves and access decisions use the primary.
+   */
+  readsFrom?: Kysely<Database>;
   /** Refuses a list call lacking what the resource requires, before the core reads its own parameters. */
   checkList?(params: Readonly<Record<string, unknown>>, context: CallContext): void;
   /**

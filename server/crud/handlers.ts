@@ -47,6 +47,9 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
   const { db, definitions, dictionaries } = crud;
   const repository = repositoryOf(db, definitions, definition);
   const features: CrudFeature[] = FEATURES.flatMap((feature) => feature({ ...crud, repository }, definition) ?? []);
+  // The rows of list, detail and export: on a replica when a feature says so (./features/replicaReads.ts).
+  const readsFrom = features.find((feature) => feature.readsFrom)?.readsFrom;
+  const reads = readsFrom ? repositoryOf(readsFrom, definitions, definition) : repository;
   const { entity, parent } = definition;
   const details = definitions.filter((d) => d.parent?.resource === definition.name).map((d) => ({ definition: d, repository: repositoryOf(db, definitions, d) }));
   const checks = recordChecks(db, definitions, definition, dictionaries);
@@ -257,6 +260,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     }
     const ids = idsOf(params, locale);
     const readable = await readConditions(context);
+    const bounds = parts.flatMap((part) => (part.totalUpTo === undefined ? [] : [part.totalUpTo]));
     const query = {
       filters,
       exact: Object.assign(exact, ...parts.map((part) => part.exact ?? {})),
@@ -266,6 +270,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
       conditions: [...readable, ...parts.flatMap((part) => part.conditions ?? [])],
       ids,
       sort,
+      ...(bounds.length ? { totalUpTo: Math.min(...bounds) } : {}),
     };
     return { query, settle: async (page) => { for (const part of parts) await part.settle?.(page); } };
   }
@@ -293,17 +298,17 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     const { query, settle } = await listQueryOf(request);
     // Named records come in one page whatever the paging (they are at most a page's worth).
     const paging = query.ids ? { page: 1, size: MAX_PAGE_SIZE } : parsePaging(requestParams(request));
-    const page = await repository.list({ ...query, paging });
+    const page = await reads.list({ ...query, paging });
     await settle(page);
     return success(request, { ...page, items: await present(page.items, request) });
   }
 
   async function detail(request: FastifyRequest) {
     const id = requiredId(requestParams(request).id, request.locale);
-    const record = await repository.findById(id);
+    const record = await reads.findById(id);
     if (!record) throw new ApiError(Code.NOT_FOUND);
     const readable = await readConditions(contextOf(request));
-    if (readable.length > 0 && (await repository.count({ filters: {}, conditions: readable, ids: [id] })) === 0) throw new ApiError(Code.FORBIDDEN);
+    if (readable.length > 0 && (await reads.count({ filters: {}, conditions: readable, ids: [id] })) === 0) throw new ApiError(Code.FORBIDDEN);
     const [shown] = await present([record], request);
     let answer = shapeRecord(shown!);
     for (const feature of features) if (feature.detailExtras) answer = { ...answer, ...(await feature.detailExtras(record)) };
@@ -313,6 +318,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
   const bulkUpdate = bulkUpdater({ db, definition, repository, checkedValues, bulkIds });
   const core: CrudCore = {
     repository,
+    reads,
     shapeRecord,
     listQueryOf,
     present: presentAs,

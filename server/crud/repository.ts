@@ -47,6 +47,8 @@ export interface ListQuery {
   sort?: { field: string; direction: 'asc' | 'desc' };
   /** Only these records (at most MAX_PAGE_SIZE, so one bounded `in`); the other conditions still apply. */
   ids?: readonly number[];
+  /** The list's total counts at most this many rows; more answer this many with `totalAtLeast` (./features/boundedTotal.ts). */
+  totalUpTo?: number;
 }
 
 export interface RepositoryOptions {
@@ -129,8 +131,9 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     // Either the order asked for or the default; `id` always breaks ties, so pages never overlap.
     const order = query.sort ? [[query.sort.field, query.sort.direction] as const] : definition.sort;
     for (const [name, direction] of order) page = page.orderBy(name, direction);
+    if (order.at(-1)?.[0] !== 'id') page = page.orderBy('id', 'asc');
     const { page: pageNo, size } = query.paging;
-    const rows = await page.orderBy('id', 'asc').limit(size).offset((pageNo - 1) * size).execute();
+    const rows = await page.limit(size).offset((pageNo - 1) * size).execute();
     return rows.map(read) as ResourceRecord[];
   }
 
@@ -139,14 +142,15 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
    * then `id` ascending. Nulls sort first ascending on SQLite and first descending on PostgreSQL,
    * and no comparison matches them: they are asked for by name.
    */
-  function after(eb: Where, key: ListOrder | undefined, last: Record<string, unknown>): Expression<SqlBool> {
+  function after(eb: Where, key: ListOrder | undefined, last: Record<string, unknown>, tie: 'asc' | 'desc' = 'asc'): Expression<SqlBool> {
     const id = last.id as number;
-    if (!key || key[0] === 'id') return eb('id', key?.[1] === 'desc' ? '<' : '>', id);
+    if (!key || key[0] === 'id') return eb('id', (key?.[1] ?? tie) === 'desc' ? '<' : '>', id);
     const [name, direction] = key;
     const value = last[name];
     const nullsFirst = isPostgres(db) === (direction === 'desc');
-    if (value === null || value === undefined) return eb.or([eb.and([eb(name, 'is', null), eb('id', '>', id)]), ...(nullsFirst ? [eb(name, 'is not', null)] : [])]);
-    return eb.or([eb(name, direction === 'asc' ? '>' : '<', value), eb.and([eb(name, '=', value), eb('id', '>', id)]), ...(nullsFirst ? [] : [eb(name, 'is', null)])]);
+    const idAfter = eb('id', tie === 'desc' ? '<' : '>', id);
+    if (value === null || value === undefined) return eb.or([eb.and([eb(name, 'is', null), idAfter]), ...(nullsFirst ? [eb(name, 'is not', null)] : [])]);
+    return eb.or([eb(name, direction === 'asc' ? '>' : '<', value), eb.and([eb(name, '=', value), idAfter]), ...(nullsFirst ? [] : [eb(name, 'is', null)])]);
   }
 
   /**
@@ -155,7 +159,10 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
    * does; a longer order page by page by offset. Same conditions and order as `list`.
    */
   async function* pages(query: Omit<ListQuery, 'paging'>, size: number): AsyncGenerator<ResourceRecord[], void, undefined> {
-    const order: readonly ListOrder[] = query.sort ? [[query.sort.field, query.sort.direction]] : definition.sort;
+    const named: readonly ListOrder[] = query.sort ? [[query.sort.field, query.sort.direction]] : definition.sort;
+    // An order ending with `id` names the ties' direction (ascending otherwise).
+    const tie = named.length > 1 && named.at(-1)![0] === 'id' ? named.at(-1)![1] : 'asc';
+    const order = named.length > 1 && named.at(-1)![0] === 'id' ? named.slice(0, -1) : named;
     if (order.length > 1) {
       for (let page = 1; ; page++) {
         const rows = await pageOf({ ...query, paging: { page, size } });
@@ -167,9 +174,10 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     let last: Record<string, unknown> | undefined;
     for (;;) {
       const from = last;
-      let select = db.selectFrom(table).where((eb) => (from ? eb.and([searchCondition(eb, query), after(eb, key, from)]) : searchCondition(eb, query))).select(columns);
+      let select = db.selectFrom(table).where((eb) => (from ? eb.and([searchCondition(eb, query), after(eb, key, from, tie)]) : searchCondition(eb, query))).select(columns);
       if (key) select = select.orderBy(key[0], key[1]);
-      const rows = await select.orderBy('id', 'asc').limit(size).execute();
+      if (key?.[0] !== 'id') select = select.orderBy('id', tie);
+      const rows = await select.limit(size).execute();
       if (rows.length) yield rows.map(read) as ResourceRecord[];
       if (rows.length < size) return;
       // The stored values (tags as text), as the next statement compares them.
@@ -184,8 +192,15 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
 
     async list(query: ListQuery): Promise<ListData<ResourceRecord>> {
       const filtered = db.selectFrom(table).where((eb) => searchCondition(eb, query));
-      const [items, count] = await Promise.all([pageOf(query), filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()]);
-      return { items, total: Number(count?.total ?? 0) };
+      const bound = query.totalUpTo;
+      // Bounded: the rows past the bound are not read (one more tells whether there are more).
+      const counted =
+        bound === undefined
+          ? filtered.select((eb) => eb.fn.countAll<number>().as('total'))
+          : db.selectFrom(filtered.select((eb) => eb.lit(1).as('one')).limit(bound + 1).as('bounded')).select((eb) => eb.fn.countAll<number>().as('total'));
+      const [items, count] = await Promise.all([pageOf(query), counted.executeTakeFirst()]);
+      const total = Number(count?.total ?? 0);
+      return bound !== undefined && total > bound ? { items, total: bound, totalAtLeast: true } : { items, total };
     },
 
     /** The ids the list's conditions select, at most `limit`, by id (a bulk call on every matching row). */

@@ -47,21 +47,28 @@ export function isPostgresUrl(url: string): boolean {
   return url.startsWith('postgres://') || url.startsWith('postgresql://');
 }
 
+/** A PostgreSQL pool as the server's connections are made (`extra`: pg's pool settings beside them). */
+function postgresPool(url: string, options: OpenOptions, extra: pg.PoolConfig = {}): pg.Pool {
+  const pool = new pg.Pool({
+    // Named prepared statements and the audit context: ./postgresClient.ts.
+    Client: ConsoleClient,
+    connectionString: url,
+    options: options.searchPath ? `-c search_path=${safeIdentifier(options.searchPath)}` : undefined,
+    // bigint columns and count(*) come back as strings by default; the API answers numbers.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+    ...extra,
+  });
+  pool.on('error', options.onPoolError ?? ((error) => process.stderr.write(`PostgreSQL pool error: ${error.message}\n`)));
+  return pool;
+}
+
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   const plugins = [new CachedCamelCasePlugin()];
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({
-      // Named prepared statements and the audit context: ./postgresClient.ts.
-      Client: ConsoleClient,
-      connectionString: url,
-      options: options.searchPath ? `-c search_path=${safeIdentifier(options.searchPath)}` : undefined,
-      // bigint columns and count(*) come back as strings by default; the API answers numbers.
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-      },
-    });
-    pool.on('error', options.onPoolError ?? ((error) => process.stderr.write(`PostgreSQL pool error: ${error.message}\n`)));
+    const pool = postgresPool(url, options);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log: options.log });
     ownConnections.set(db, () => new pg.Client({ connectionString: url }));
     return { db, dialect: 'postgres', close: () => db.destroy() };
@@ -70,6 +77,53 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
   return sqliteHandle(new SQLite(file), options);
+}
+
+/** How long a read waits for a connection to the replica before it goes to the primary. */
+export const REPLICA_CONNECT_TIMEOUT_MS = 2000;
+/** After the replica failed to connect, reads go to the primary this long before it is tried again. */
+export const REPLICA_RETRY_MS = 10_000;
+
+export interface ReadOptions extends OpenOptions {
+  /** Told each time the replica cannot be reached and reads turn to the primary. */
+  onReplicaDown?: (error: Error) => void;
+  /** How long reads stay on the primary after a failed connect (default REPLICA_RETRY_MS). */
+  retryMs?: number;
+}
+
+/**
+ * The handle of the reads a replica may answer (README, *A read replica*): connections to the
+ * PostgreSQL streaming replica at `readUrl`, or, when it cannot be reached within
+ * REPLICA_CONNECT_TIMEOUT_MS, to the primary at `primaryUrl` (for REPLICA_RETRY_MS, then the
+ * replica is tried again). The choice is made per connection: a statement already running on the
+ * replica when it stops fails as any broken connection does. Never used for an access decision.
+ */
+export function openReadDatabase(readUrl: string, primaryUrl: string, options: ReadOptions = {}): DatabaseHandle {
+  if (!isPostgresUrl(readUrl) || !isPostgresUrl(primaryUrl)) throw new Error('A read replica needs PostgreSQL for both DATABASE_URL and DATABASE_READ_URL');
+  const replica = postgresPool(readUrl, options, { connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS });
+  const primary = postgresPool(primaryUrl, options);
+  const retryMs = options.retryMs ?? REPLICA_RETRY_MS;
+  let downUntil = 0;
+  const pool = {
+    async connect() {
+      if (Date.now() >= downUntil) {
+        try {
+          return await replica.connect();
+        } catch (error) {
+          // Reads asked at once fail at once: one warning for them.
+          const told = Date.now() < downUntil;
+          downUntil = Date.now() + retryMs;
+          if (!told) options.onReplicaDown?.(error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+      return primary.connect();
+    },
+    async end() {
+      await Promise.all([replica.end(), primary.end()]);
+    },
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CachedCamelCasePlugin()], log: options.log });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
 /** A SQLite connection already open (a file, or an in-memory copy of a snapshot) as the server uses it. */

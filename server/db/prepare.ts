@@ -9,6 +9,7 @@ import { resourceDefinitions } from '../../resources/registry';
 import { checkDefinitions } from '../crud/definitionRules';
 import { createLogger } from '../logger';
 import type { DatabaseHandle } from './database';
+import { defaultRetention, keepPartitions, type RetentionSettings } from '../audit/retention';
 import { syncAuditTriggers } from '../audit/triggers';
 import { migrateToLatest } from './migrations';
 import { reconcileResourceMenus, type ReconcileLogger, type ReconcileResult } from './reconcileResources';
@@ -21,6 +22,8 @@ export interface PrepareOptions {
   definitions?: readonly ResourceDefinition[];
   /** Where reconciliation reports the nodes it adds (default: a logger like the server's, on stdout). */
   logger?: ReconcileLogger;
+  /** The retention windows the partitions are made for (default: the defaults, the clock's zone). */
+  retention?: RetentionSettings;
 }
 
 export type PrepareResult = SeedResult & { reconciled: ReconcileResult };
@@ -47,6 +50,11 @@ async function prepareOnce(handle: DatabaseHandle, seed: SeedOptions, options: P
   // Before the database is touched: tables are made from the definitions.
   checkDefinitions(definitions);
   await migrateToLatest(handle);
+  // PostgreSQL: every month a write may land in has its partition before anything writes.
+  // (Also around the statistics' clock when a test fixes it: its demo traffic is written there.)
+  const retention = options.retention ?? defaultRetention(seed.clock?.timeZone);
+  await keepPartitions(handle.db, retention);
+  if (seed.clock) await keepPartitions(handle.db, retention, seed.clock.now());
   await syncResourceTables(handle, definitions);
   await syncAuditTriggers(handle, definitions);
   const seeded = await seedDatabase(handle.db, seed, definitions);

@@ -2,6 +2,11 @@
  * Dashboard answers kept while the statistics version (migration 0009) stands still: a repeated
  * call costs one primary-key read. Keys include the calendar day, so "today" moves at midnight
  * on its own. Bounded: past MAX_ENTRIES the cache starts afresh.
+ *
+ * The version is read from the database the answers are read from. With a read replica
+ * (README, *A read replica*) both are read on one connection, so from one server: a version read
+ * from the primary beside rows from a lagging replica (or the primary a replica fell back to)
+ * would keep stale rows under a new version.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -9,18 +14,27 @@ import { versionReader } from '../db/versionCounter';
 
 const MAX_ENTRIES = 2000;
 
-export function createAnswerCache(db: Kysely<Database>) {
+/**
+ * `db`: where the answers are read; `pinned`: read each answer and its version on one connection
+ * of `db` (a replica's handle, whose connections may go to the replica or the primary).
+ */
+export function createAnswerCache(db: Kysely<Database>, { pinned = false }: { pinned?: boolean } = {}) {
   const answers = new Map<string, { version: number; value: unknown }>();
   const version = versionReader(db, 'statisticsVersion');
 
-  return async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  async function answer<T>(key: string, on: Kysely<Database>, compute: (on: Kysely<Database>) => Promise<T>): Promise<T> {
     // Read first: a write landing meanwhile moves it, and the next call computes again.
-    const current = await version();
+    const current = await version(on);
     const hit = answers.get(key);
     if (hit && hit.version === current) return hit.value as T;
-    const value = await compute();
+    const value = await compute(on);
     if (answers.size >= MAX_ENTRIES) answers.clear();
     answers.set(key, { version: current, value });
     return value;
+  }
+
+  /** The answer kept under `key` at the current version, or `compute`d on `on` (the database to read it from). */
+  return function cached<T>(key: string, compute: (on: Kysely<Database>) => Promise<T>): Promise<T> {
+    return pinned ? db.connection().execute((on) => answer(key, on, compute)) : answer(key, db, compute);
   };
 }

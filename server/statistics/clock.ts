@@ -55,3 +55,8 @@ export function latestIngestible(clock: StatisticsClock): { hour: number; month:
   const at = calendarAt(clock.now() + INGEST_AHEAD_MS, clock.timeZone);
   return { hour: at.today * 100 + at.hour, month: at.month };
 }
+
+/** The first hour ingestion takes: the first of the hours `traffic_hour` keeps (server/audit/retention.ts). */
+export function earliestIngestible(clock: StatisticsClock, trafficHourRetentionDays: number): number {
+  return addDays(calendarAt(clock.now(), clock.timeZone).today, -trafficHourRetentionDays) * 100;
+}

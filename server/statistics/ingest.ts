@@ -24,6 +24,7 @@ import {
 } from '../../contract';
 import { writeAuditNotes, type AuditNote } from '../audit/note';
 import { chunks } from '../db/chunks';
+import { ensureMonthsFor } from '../db/partitions';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 
@@ -63,8 +64,10 @@ const positiveId = (v: unknown) => (typeof v === 'number' || (typeof v === 'stri
 /**
  * Checks a batch's shape and every row (1001 naming `traffic.<i>.<field>`), duplicates included;
  * an hour or month after `latest` (the clock plus INGEST_AHEAD_MS: clock.ts) is the future, refused.
+ * An hour before `earliest` is past the hours kept, refused too: its stored count may have been
+ * purged, and a count sent again would be added to the rollups twice.
  */
-export function parseBatch(input: Record<string, unknown>, locale: Locale, latest: { hour: number; month: number }): ParsedBatch {
+export function parseBatch(input: Record<string, unknown>, locale: Locale, latest: { hour: number; month: number }, earliest = 0): ParsedBatch {
   const list = (name: string): unknown[] => {
     const value = input[name];
     if (value === undefined || value === null) return [];
@@ -83,6 +86,7 @@ export function parseBatch(input: Record<string, unknown>, locale: Locale, lates
     const hour = typeof r.hour === 'string' ? hourKey(r.hour) : undefined;
     if (hour === undefined) throw refusal(`traffic.${i}.hour`, STATISTICS_MESSAGES.hour, locale);
     if (hour > latest.hour) throw refusal(`traffic.${i}.hour`, STATISTICS_MESSAGES.futureHour, locale);
+    if (hour < earliest) throw refusal(`traffic.${i}.hour`, STATISTICS_MESSAGES.expiredHour, locale);
     const count = r.count;
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > MAX_TRAFFIC_COUNT) throw refusal(`traffic.${i}.count`, STATISTICS_MESSAGES.count, locale);
     const key = `${siteUserId}:${hour}`;
@@ -114,6 +118,7 @@ function addTo(map: Map<string, number>, key: string, delta: number): void {
 /** Each rollup and its key columns (`<a>:<b>` in the delta maps). */
 const ROLLUPS = {
   trafficDay: ['siteUserId', 'day'],
+  trafficMonth: ['siteUserId', 'month'],
   trafficServiceDay: ['serviceId', 'day'],
   trafficServiceMonth: ['serviceId', 'month'],
 } as const;
@@ -193,6 +198,7 @@ export async function writeBatch(trx: Transaction<Database>, batch: ParsedBatch,
   // Rollups move by the difference from what is stored: re-sending the same count moves nothing.
   const changes: ChangedKey[] = [];
   const userDay = new Map<string, number>();
+  const userMonth = new Map<string, number>();
   const serviceDay = new Map<string, number>();
   const serviceMonth = new Map<string, number>();
   for (const part of chunks(batch.traffic)) {
@@ -219,11 +225,13 @@ export async function writeBatch(trx: Transaction<Database>, batch: ParsedBatch,
       const day = Math.floor(r.hour / 100);
       const service = serviceOf.get(r.siteUserId)!;
       addTo(userDay, `${r.siteUserId}:${day}`, delta);
+      addTo(userMonth, `${r.siteUserId}:${Math.floor(day / 100)}`, delta);
       addTo(serviceDay, `${service}:${day}`, delta);
       addTo(serviceMonth, `${service}:${Math.floor(day / 100)}`, delta);
     }
   }
   await addToRollup(trx, 'trafficDay', userDay);
+  await addToRollup(trx, 'trafficMonth', userMonth);
   await addToRollup(trx, 'trafficServiceDay', serviceDay);
   await addToRollup(trx, 'trafficServiceMonth', serviceMonth);
   changes.push(...(await writeRevenue(trx, batch.revenue)));
@@ -252,14 +260,17 @@ export function batchNotes(changes: readonly ChangedKey[]): AuditNote[] {
 export function createIngestion(db: Kysely<Database>) {
   let queue: Promise<unknown> = Promise.resolve();
   return function ingest(batch: ParsedBatch, locale: Locale): Promise<IngestAnswer> {
-    const run = queue.then(() =>
-      db.transaction().execute(async (trx) => {
+    const run = queue.then(async () => {
+      // PostgreSQL: the months of the batch's hours have their partitions first, each made in a
+      // short transaction of its own (../db/partitions.ts), not held for the batch's.
+      await ensureMonthsFor(db, 'traffic_hour', batch.traffic.map((r) => r.hour));
+      return db.transaction().execute(async (trx) => {
         const { answer, changes } = await writeBatch(trx, batch, locale);
         // Counts are not audited row by row by the triggers: the batch notes its changed keys.
         await writeAuditNotes(trx, batchNotes(changes));
         return answer;
-      }),
-    );
+      });
+    });
     queue = run.catch(() => undefined);
     return run;
   };

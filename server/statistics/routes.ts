@@ -28,7 +28,8 @@ import { ApiError } from '../errors';
 import { success } from '../http/envelope';
 import { invalidParam, optionalId, requestParams, textParam } from '../http/params';
 import { createAnswerCache } from './answerCache';
-import { calendarAt, defaultClock, latestIngestible, type StatisticsClock } from './clock';
+import { DEFAULT_TRAFFIC_HOUR_RETENTION_DAYS } from '../config';
+import { calendarAt, defaultClock, earliestIngestible, latestIngestible, type StatisticsClock } from './clock';
 import { createIngestion, parseBatch } from './ingest';
 import { statisticsRepository } from './repository';
 import { mediaStatsExporter, staffSummaryExporter, type MediaStatsQuery } from './statisticsExport';
@@ -55,12 +56,19 @@ function idList(request: FastifyRequest, value: unknown, name: string): number[]
 
 export interface StatisticsRoutesOptions {
   clock?: StatisticsClock;
+  /** Where the statistics are read (a streaming replica's handle, README *A read replica*); default `db`. */
+  readDb?: Kysely<Database>;
+  /** Days of hours `traffic_hour` keeps: an older hour is refused (its stored count is gone, see ingest.ts). */
+  trafficHourRetentionDays?: number;
 }
 
-export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() }: StatisticsRoutesOptions = {}) {
-  const repo = statisticsRepository(db);
+export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock(), readDb = db, trafficHourRetentionDays = DEFAULT_TRAFFIC_HOUR_RETENTION_DAYS }: StatisticsRoutesOptions = {}) {
+  // Every figure, list and export reads `readDb`; ingestion and the exports' audit rows write `db`.
+  const repo = statisticsRepository(readDb);
   const ingest = createIngestion(db);
-  const cached = createAnswerCache(db);
+  const cached = createAnswerCache(readDb, { pinned: readDb !== db });
+  /** The reads on one connection the cache pinned (its version and its answer from one server). */
+  const repoOn = (on: Kysely<Database>) => (on === readDb ? repo : statisticsRepository(on));
   const calendar = () => calendarAt(clock.now(), clock.timeZone);
 
   /** Dashboard calls, under /admin/dashboard. */
@@ -72,7 +80,7 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
         const params = requestParams(request);
         const now = calendar();
         const serviceId = optionalId(params.serviceId, request.locale, 'serviceId');
-        return success(request, await cached(`totals:${now.today}:${serviceId ?? ''}`, () => repo.totals(now, serviceId)));
+        return success(request, await cached(`totals:${now.today}:${serviceId ?? ''}`, (on) => repoOn(on).totals(now, serviceId)));
       },
     });
 
@@ -92,9 +100,9 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
           ids: idList(request, params.siteUserIds, 'siteUserIds'),
         };
         // Kept serialized: up to 100 lines of 24 points cost more to turn into JSON than to look up.
-        const body = await cached(`chart:${locale}:${day}:${begun}:${filter.serviceId ?? ''}:${filter.mediaAdminId ?? ''}:${filter.ids?.join(',') ?? ''}`, async () => {
-          const lines = await repo.siteUsers(filter, MAX_CHART_LINES);
-          const hours = await repo.hours(lines.map((l) => l.id), day);
+        const body = await cached(`chart:${locale}:${day}:${begun}:${filter.serviceId ?? ''}:${filter.mediaAdminId ?? ''}:${filter.ids?.join(',') ?? ''}`, async (on) => {
+          const lines = await repoOn(on).siteUsers(filter, MAX_CHART_LINES);
+          const hours = await repoOn(on).hours(lines.map((l) => l.id), day);
           const data: ChartData = {
             items: lines.map((line) => ({ name: line.userName, value: hourlyPoints(hours.filter((h) => h.siteUserId === line.id), begun) })),
             timepoint: [...TIMEPOINTS],
@@ -114,7 +122,7 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
         if (teamType !== TeamType.media && teamType !== TeamType.business) throw invalidParam('teamType', request.locale);
         const { page, size } = parsePaging(params);
         const limit = Math.min(size, TEAM_LIST_LIMIT);
-        return success(request, await cached(`team:${teamType}:${page}:${limit}`, () => repo.team(teamType, page, limit)));
+        return success(request, await cached(`team:${teamType}:${page}:${limit}`, (on) => repoOn(on).team(teamType, page, limit)));
       },
     });
   }
@@ -161,7 +169,10 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
       handler: async (request) => {
         const { period, serviceId, order } = mediaStatsQuery(request);
         const { page, size } = parsePaging(requestParams(request));
-        return success(request, await repo.mediaStats(period, serviceId, order, page, Math.min(size, MAX_STATISTICS_PAGE)));
+        const limit = Math.min(size, MAX_STATISTICS_PAGE);
+        // Every owner's sum over the period is read to sort them: kept while no write moves the version.
+        const key = `media:${period.from}:${period.to}:${serviceId ?? ''}:${order}:${page}:${limit}`;
+        return success(request, await cached(key, (on) => repoOn(on).mediaStats(period, serviceId, order, page, limit)));
       },
     });
 
@@ -170,7 +181,7 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock() 
     app.route({ method: [...GET_POST], url: S.mediaStatsExport, config: { writes: true, unaudited: true }, handler: mediaStatsExporter(db, repo, mediaStatsQuery) });
 
     app.post(S.ingest, { config: { writes: true } }, async (request) => {
-      const batch = parseBatch(requestParams(request), request.locale, latestIngestible(clock));
+      const batch = parseBatch(requestParams(request), request.locale, latestIngestible(clock), earliestIngestible(clock, trafficHourRetentionDays));
       return success(request, await ingest(batch, request.locale));
     });
   }

@@ -1,4 +1,4 @@
-/** Row types of the statistics tables (migration 0009_statistics). */
+/** Row types of the statistics tables (migrations 0009_statistics, 0030_traffic_month). */
 import type { Generated } from 'kysely';
 
 export interface SiteUserTable {
@@ -45,6 +45,12 @@ export interface TrafficDayTable {
   day: number;
   count: number;
 }
+/** Per site user and month (YYYYMM): the sum of its traffic_day rows (migration 0030). */
+export interface TrafficMonthTable {
+  siteUserId: number;
+  month: number;
+  count: number;
+}
 export interface TrafficServiceDayTable {
   serviceId: number;
   day: number;
@@ -70,6 +76,7 @@ export interface StatisticsTables {
   teamMember: TeamMemberTable;
   trafficHour: TrafficHourTable;
   trafficDay: TrafficDayTable;
+  trafficMonth: TrafficMonthTable;
   trafficServiceDay: TrafficServiceDayTable;
   trafficServiceMonth: TrafficServiceMonthTable;
   revenueMonth: RevenueMonthTable;

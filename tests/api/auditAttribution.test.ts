@@ -45,7 +45,7 @@ describe('a staff member named like the super-admin', () => {
     expect((await param(impostor, 'spoof.one')).body.code).toBe(Code.OK);
     expect((await param(admin, 'spoof.two')).body.code).toBe(Code.OK);
 
-    const { items } = await list({ route: 'param/saveOrUpdate' });
+    const { items } = await list({ route: '/base/admin/param/saveOrUpdate' });
     expect(items).toHaveLength(2);
     const byKey = (key: string) => items.find((row) => String(row.changes).includes(key))!;
     expect(byKey('spoof.one')).toMatchObject({ userName: '超级管理员', userCode: 'atk_staff', userId: impostorId });
@@ -54,11 +54,11 @@ describe('a staff member named like the super-admin', () => {
     const shown = await server.call<Row>('GET', `${AUDIT}/detail`, { token: auditor, query: { id: Number(byKey('spoof.one').id) } });
     expect(shown.body.data).toMatchObject({ userName: '超级管理员', userCode: 'atk_staff', userId: impostorId });
 
-    // Filters are exact: the account code, or the user id.
+    // Filters are exact: the account code, or the user id (and the call, by its whole path).
     const mine = await list({ userCode: 'atk_staff' });
     expect(mine.items.map((row) => row.userId)).toEqual([impostorId]);
     expect((await list({ userCode: 'atk_sta' })).total).toBe(0);
-    const admins = await list({ userId: adminId, route: 'param/saveOrUpdate' });
+    const admins = await list({ userId: adminId, route: '/base/admin/param/saveOrUpdate' });
     expect(admins.items.map((row) => row.userCode)).toEqual([ADMIN.username]);
   });
 

@@ -57,8 +57,9 @@ describe('the names of stored tables and columns', () => {
 
 describe('a logged call', () => {
   type Row = { route: string; routeName?: string; tableName: string; id: number };
+  // The call by its whole path: the list's filter is exact (README "Years of audit and login rows").
   const auditRows = async (route: string, locale?: string) =>
-    (await server.call<ListData<Row>>('GET', '/base/admin/auditLog/list', { token: admin, query: { route, pageNo: 1, pageSize: 20 }, headers: locale ? { 'accept-language': locale } : {} })).body.data.items;
+    (await server.call<ListData<Row>>('GET', '/base/admin/auditLog/list', { token: admin, query: { route: `/base/admin${route}`, pageNo: 1, pageSize: 20 }, headers: locale ? { 'accept-language': locale } : {} })).body.data.items;
 
   it('is named by its API element in the permission tree, after its screen, in the caller’s language', async () => {
     expect((await server.call('POST', '/base/admin/param/saveOrUpdate', { token: admin, body: { sortNum: 1, paramKey: 'labels.call', value: 'v' } })).body.code).toBe(0);

@@ -46,7 +46,7 @@ describe('a demo database started again', () => {
 
   it('adds the statistics a database seeded before them lacks, and only those', async () => {
     const before = await server.db.selectFrom('customer' as never).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    for (const table of ['trafficHour', 'trafficDay', 'trafficServiceDay', 'trafficServiceMonth', 'revenueMonth', 'teamMember', 'team', 'ad', 'advertiser', 'domain', 'siteUser'] as const) {
+    for (const table of ['trafficHour', 'trafficDay', 'trafficMonth', 'trafficServiceDay', 'trafficServiceMonth', 'revenueMonth', 'teamMember', 'team', 'ad', 'advertiser', 'domain', 'siteUser'] as const) {
       await server.db.deleteFrom(table).execute();
     }
     expect((await totals()).trafficUserNums).toBe(0);

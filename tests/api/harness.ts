@@ -16,7 +16,7 @@ import type { ResourceDefinition } from '../../resources/define';
 import { buildApp } from '../../server/app';
 import { hashPassword, sha256Hex } from '../../server/auth/passwords';
 import { DEFAULT_SESSION_POLICY, DEFAULT_THROTTLE_POLICY, type SessionPolicy, type ThrottlePolicy } from '../../server/config';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database';
+import { openDatabase, openReadDatabase, type DatabaseHandle } from '../../server/db/database';
 import { prepareDatabase, type PrepareResult } from '../../server/db/prepare';
 import type { ReconcileLogger } from '../../server/db/reconcileResources';
 import type { Database } from '../../server/db/schema';
@@ -38,6 +38,15 @@ export interface TestServerOptions {
   prepareLogger?: ReconcileLogger;
   /** The statistics' time zone and clock (default: the server's). */
   statisticsClock?: StatisticsClock;
+  /** Days of hours `traffic_hour` keeps (default the server's, TRAFFIC_HOUR_RETENTION_DAYS). */
+  trafficHourRetentionDays?: number;
+  /**
+   * PostgreSQL: a streaming replica of TEST_DATABASE_URL's server (./replicaCluster.ts), read as
+   * DATABASE_READ_URL in this file's schema (server/db/database.ts openReadDatabase).
+   */
+  replicaUrl?: string;
+  /** How long reads stay on the primary after the replica failed to connect (default the server's, REPLICA_RETRY_MS). */
+  replicaRetryMs?: number;
 }
 
 /** What a restart prepares the same database with. */
@@ -89,7 +98,7 @@ export function handleOf(server: Pick<TestServer, 'db' | 'dialect'>): DatabaseHa
   return { db: server.db, dialect: server.dialect, close: async () => {} };
 }
 
-export async function freshDatabase(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void>; searchPath?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -104,7 +113,7 @@ export async function freshDatabase(): Promise<{ handle: DatabaseHandle; dispose
     };
     await admin(`create schema ${schema}`);
     const handle = openDatabase(url, { searchPath: schema });
-    return { handle, dispose: () => admin(`drop schema ${schema} cascade`) };
+    return { handle, dispose: () => admin(`drop schema ${schema} cascade`), searchPath: schema };
   }
   const dir = mkdtempSync(join(tmpdir(), 'console-api-'));
   const handle = openDatabase(join(dir, 'test.db'));
@@ -112,12 +121,20 @@ export async function freshDatabase(): Promise<{ handle: DatabaseHandle; dispose
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { handle, dispose } = await freshDatabase();
+  const { handle, dispose, searchPath } = await freshDatabase();
+  const primaryUrl = process.env.TEST_DATABASE_URL;
+  if (options.replicaUrl && !primaryUrl) throw new Error('A read replica needs PostgreSQL: set TEST_DATABASE_URL');
+  // Errors of idle replica connections (the replica stopped) are what the tests cause: not written out.
+  const replica = options.replicaUrl ? openReadDatabase(options.replicaUrl, primaryUrl!, { searchPath, onPoolError: () => {}, retryMs: options.replicaRetryMs }) : undefined;
+  const disposeAll = async () => {
+    await replica?.close();
+    await dispose();
+  };
   try {
-    return await serve(handle, dispose, options);
+    return await serve(handle, disposeAll, options, replica?.db);
   } catch (error) {
     await handle.close();
-    await dispose();
+    await disposeAll();
     throw error;
   }
 }
@@ -147,7 +164,7 @@ export async function injectRead(app: FastifyInstance, options: InjectOptions): 
   return { statusCode: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') };
 }
 
-async function serve(handle: DatabaseHandle, dispose: () => Promise<void>, options: TestServerOptions): Promise<TestServer> {
+async function serve(handle: DatabaseHandle, dispose: () => Promise<void>, options: TestServerOptions, readDb?: Kysely<Database>): Promise<TestServer> {
   let clock = options.statisticsClock;
   const start = async ({ definitions, prepareLogger, statisticsClock }: RestartOptions) => {
     clock = statisticsClock ?? clock;
@@ -158,12 +175,14 @@ async function serve(handle: DatabaseHandle, dispose: () => Promise<void>, optio
     );
     const built = await buildApp({
       db: handle.db,
+      readDb,
       config: {
         workbenchUrl: options.workbenchUrl ?? '/login',
         workbenchTrustedOrigins: options.workbenchTrustedOrigins ?? [],
         trustProxy: false,
         session: { ...DEFAULT_SESSION_POLICY, ...options.session },
         throttle: { ...DEFAULT_THROTTLE_POLICY, ...options.throttle },
+        trafficHourRetentionDays: options.trafficHourRetentionDays,
       },
       consoleDir: options.consoleDir,
       logger: options.logger,

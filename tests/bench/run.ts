@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every measurement in one table, also written to bench/results.json.
- * BENCH_ONLY=size,staff,staffScope,export,startup,statistics,ua,live picks sections (staff includes the
+ * BENCH_ONLY=size,staff,staffScope,staffCpu,export,startup,statistics,mediaYear,ua,live,purge,logs picks sections (staff includes the
  * scoped person list; staffScope is it alone, each case measured with and without a scope; staffCpu
  * the unscoped cases alone with their CPU per request, no guard or peer comparison); BENCH_DIALECTS=sqlite,postgres picks
  * databases (PostgreSQL at BENCH_PG_URL, default the local test server). Not a test: the figures
@@ -9,6 +9,9 @@
 import type { DialectName } from '../../server/db/database';
 import { exportBench } from './exportBench';
 import { liveBench } from './live';
+import { logsBench } from './logs';
+import { mediaYearBench } from './mediaYear';
+import { purgeBench } from './purge';
 import { Report } from './report';
 import { screenSizes } from './size';
 import { staffListBench } from './staffList';
@@ -16,7 +19,7 @@ import { startupBench } from './startup';
 import { statisticsBench } from './statistics';
 import { uaBench } from './ua';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'size,staff,export,startup,statistics,ua,live').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'size,staff,export,startup,statistics,mediaYear,ua,live,purge,logs').split(','));
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as DialectName[];
 const report = new Report();
 
@@ -32,7 +35,10 @@ for (const dialect of dialects) {
   if (only.has('export')) await exportBench(report, dialect);
   if (only.has('startup')) await startupBench(report, dialect);
   if (only.has('statistics')) await statisticsBench(report, dialect);
+  if (only.has('mediaYear')) await mediaYearBench(report, dialect);
   if (only.has('live')) await liveBench(report, dialect);
+  if (only.has('purge')) await purgeBench(report, dialect);
+  if (only.has('logs')) await logsBench(report, dialect);
 }
 if (only.has('ua')) await uaBench(report);
 

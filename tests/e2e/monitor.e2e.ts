@@ -80,10 +80,11 @@ describe('the audit log', () => {
   });
 
   it('finds rows by call and by change, and nothing outside a time range', async () => {
-    await page.getByLabel('调用', { exact: true }).fill('param/saveOrUpdate');
+    // Every filter of the audit log is exact (years of rows: each is an index's range), the call by its whole path.
+    await page.getByLabel('调用', { exact: true }).fill('/base/admin/param/saveOrUpdate');
     await page.getByLabel('记录', { exact: true }).fill(recordId);
     await page.getByRole('button', { name: label('查询') }).click();
-    // The search is a "contains": count the rows of exactly this record.
+    // Count the rows of exactly this record.
     const ofRecord = page.getByRole('row').filter({ has: page.getByRole('cell', { name: recordId, exact: true }) });
     // Only the audit log's rows: the parameter list stays open (hidden) in its own tab.
     const otherCalls = page.locator('.ant-table-tbody tr.ant-table-row:visible').filter({ hasNotText: '参数配置 · 保存' });
@@ -122,7 +123,7 @@ describe('the audit log', () => {
     expect(await link.first().innerText()).not.toContain('user_role');
 
     await page.getByRole('button', { name: label('重置') }).click();
-    await page.getByLabel('调用', { exact: true }).fill('resetPwd');
+    await page.getByLabel('调用', { exact: true }).fill('/base/admin/user/resetPwd');
     await page.getByRole('button', { name: label('查询') }).click();
     const reset = page.getByRole('row').filter({ hasText: '人员列表 · 重置密码' }).first();
     await visible(reset);

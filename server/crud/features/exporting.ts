@@ -56,7 +56,7 @@ export const exporting: FeatureFactory = ({ db, definitions, dictionaries }, def
           let firstRow: ResourceRecord | undefined;
 
           async function* pages() {
-            for await (const rows of core.repository.pages(query, exportPageSize(db))) {
+            for await (const rows of core.reads.pages(query, exportPageSize(db))) {
               firstRow ??= rows[0];
               yield await cells.cellsOf(await core.present(rows, context));
             }

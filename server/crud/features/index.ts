@@ -4,6 +4,7 @@
  * the resource's own policy runs last, after every feature's checks.
  */
 import type { FeatureFactory } from '../feature';
+import { boundedTotal } from './boundedTotal';
 import { deletable } from './deletable';
 import { detailGroups } from './detailGroups';
 import { exporting } from './exporting';
@@ -14,6 +15,7 @@ import { keyCheck } from './keyCheck';
 import { order } from './order';
 import { resourcePolicy } from './policy';
 import { privacy } from './privacy';
+import { replicaReads } from './replicaReads';
 import { requiredFilters } from './requiredFilters';
 
-export const FEATURES: readonly FeatureFactory[] = [requiredFilters, fixedWhileUsed, detailGroups, deletable, order, keyCheck, privacy, exporting, importing, history, resourcePolicy];
+export const FEATURES: readonly FeatureFactory[] = [requiredFilters, boundedTotal, fixedWhileUsed, detailGroups, deletable, order, keyCheck, privacy, exporting, importing, history, replicaReads, resourcePolicy];

@@ -31,6 +31,9 @@ import { auditRequestIndex } from './0024_audit_request_index';
 import { roleLinkEnd } from './0025_role_link_end';
 import { roleDataScope } from './0026_role_data_scope';
 import { gramOffice } from './0027_gram_office';
+import { logListIndexes } from './0028_log_list_indexes';
+import { logPartitions } from './0029_log_partitions';
+import { trafficMonth } from './0030_traffic_month';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -60,6 +63,9 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0025_role_link_end': roleLinkEnd(dialect),
     '0026_role_data_scope': roleDataScope(),
     '0027_gram_office': gramOffice(dialect),
+    '0028_log_list_indexes': logListIndexes(),
+    '0029_log_partitions': logPartitions(dialect),
+    '0030_traffic_month': trafficMonth(dialect),
   };
 }
 

@@ -61,8 +61,9 @@ describe('a record of changes', () => {
 describe('a range in the search form', () => {
   it('is sent as its two bounds, an open end left out', () => {
     const from = { valueOf: () => 1_000 };
-    expect(searchFilters(auditLog, { changedAt: [from, null], route: ' /param ' }).filter((f) => 'field' in f && (f.field === 'changedAt' || f.field === 'route'))).toEqual([
-      { field: 'route', operator: 'contains', value: '/param' },
+    // The call is an exact filter (its whole path): the log's filters are each an index's range.
+    expect(searchFilters(auditLog, { changedAt: [from, null], route: ' /base/admin/param/saveOrUpdate ' }).filter((f) => 'field' in f && (f.field === 'changedAt' || f.field === 'route'))).toEqual([
+      { field: 'route', operator: 'eq', value: '/base/admin/param/saveOrUpdate' },
       { field: 'changedAt', operator: 'gte', value: 1_000 },
       { field: 'changedAt', operator: 'lte', value: undefined },
     ]);

@@ -1,0 +1,159 @@
+/**
+ * Media statistics over a year (issue 26), against the server as `npm start` runs it.
+ *
+ * BENCH_MEDIA_OWNERS site users (10,000) with a day row each for BENCH_MEDIA_DAYS days (400,
+ * ending yesterday) and their month rows, written directly in SQL (traffic_day, then traffic_month
+ * as the sums of its days, as migration 0030 fills it): the ingestion route would take hours for
+ * 4 million days of hours, and these reads never look at traffic_hour. Then 20 connections on
+ * 366-day periods, questions asked before (answered from the statistics answer cache) and new ones
+ * (computed). Beside it, one call at a time in this process, the same read with the month rollup
+ * and with the day rows alone.
+ */
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import { sql } from 'kysely';
+import { addDays, dayText, MAX_PERIOD_DAYS, TOKEN_HEADER } from '../../contract';
+import { openDatabase, type DatabaseHandle, type DialectName } from '../../server/db/database';
+import { calendarAt, defaultClock } from '../../server/statistics/clock';
+import { statisticsRepository } from '../../server/statistics/repository';
+import { benchDatabase } from './benchDatabase';
+import { CONNECTIONS, DURATION_S, measure, withQuery, type LoadFigures } from './load';
+import type { Report } from './report';
+import { startServer } from './serverProcess';
+import { login } from './staffList';
+
+const OWNERS = Number(process.env.BENCH_MEDIA_OWNERS ?? 10_000);
+const DAYS = Number(process.env.BENCH_MEDIA_DAYS ?? 400);
+/** Calls of each read in the one-at-a-time comparison. */
+const SINGLE_CALLS = Number(process.env.BENCH_MEDIA_SINGLE ?? 10);
+const SERVICES = 5;
+const P99_TARGET_MS = 50;
+const SECTION = `media statistics, 366 days, ${OWNERS.toLocaleString('en')} owners`;
+
+/** Owners, their media staff, and their day and month rows, in SQL. */
+async function populate(handle: DatabaseHandle, lastDay: number): Promise<void> {
+  const { db } = handle;
+  const staff: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const { id } = await db
+      .insertInto('user')
+      .values({ code: `M${i}`, name: `媒介${i}`, passwordHash: 'unusable', isEnable: '1', mustChangePassword: 1, createTime: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    staff.push(id);
+  }
+  const owners = Array.from({ length: OWNERS }, (_, i) => ({ userName: `流量主${i + 1}`, mediaAdminId: staff[i % staff.length]!, serviceId: 1 + (i % SERVICES) }));
+  for (let i = 0; i < owners.length; i += 500) await db.insertInto('siteUser').values(owners.slice(i, i + 500)).execute();
+  // One statement per 50 days: every owner × those days, a deterministic spread of counts.
+  const days = Array.from({ length: DAYS }, (_, d) => addDays(lastDay, d - DAYS + 1));
+  for (let i = 0; i < days.length; i += 50) {
+    const values = sql.join(days.slice(i, i + 50).map((day, k) => sql`(${sql.lit(day)}, ${sql.lit(i + k)})`));
+    await sql`with d (day, n) as (values ${values})
+      insert into traffic_day (site_user_id, day, count) select s.id, d.day, 100 + (s.id * 131 + d.n * 17) % 1000 from site_user s cross join d`.execute(db);
+  }
+  await sql`insert into traffic_month (site_user_id, month, count) select site_user_id, day / 100, sum(count) from traffic_day group by site_user_id, day / 100`.execute(db);
+  if (handle.dialect === 'postgres') await sql`vacuum analyze`.execute(db);
+}
+
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: Record<string, unknown>) => Promise<{
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}>;
+
+/**
+ * As load.ts's measure, but each call, on whichever connection, takes the next path of the list, so
+ * no question is asked twice (load.ts starts every connection at the list's head: the first answer
+ * would serve the other nineteen from the cache).
+ */
+async function measureEachNew(address: string, token: string, paths: string[]): Promise<LoadFigures & { calls: number }> {
+  let next = 0;
+  const run = (duration: number) =>
+    autocannon({
+      url: address,
+      connections: CONNECTIONS,
+      duration,
+      workers: 0,
+      headers: { [TOKEN_HEADER]: token },
+      requests: [{ method: 'GET', setupRequest: (request: Record<string, unknown>) => ({ ...request, path: paths[next++ % paths.length] }) }],
+    });
+  await run(2);
+  const result = await run(DURATION_S);
+  if (next > paths.length) console.log(`${next} calls: some questions were asked twice`);
+  return { 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, failed: result.non2xx + result.errors + result.timeouts, calls: result.requests.total };
+}
+
+/** The machine's 1-minute load average when a figure was taken (the machine is shared). */
+const loadNow = () => Math.round(loadavg()[0]! * 10) / 10;
+
+/** p50 and slowest of `SINGLE_CALLS` calls of one read, one at a time. */
+async function oneAtATime(read: (i: number) => Promise<unknown>): Promise<{ 'p50 ms': number; 'max ms': number }> {
+  const times: number[] = [];
+  for (let i = 0; i < SINGLE_CALLS; i++) {
+    const started = performance.now();
+    await read(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { 'p50 ms': Math.round(times[Math.floor(times.length / 2)]!), 'max ms': Math.round(times.at(-1)!) };
+}
+
+export async function mediaYearBench(report: Report, dialect: DialectName): Promise<void> {
+  const database = await benchDatabase(dialect, 'mediayear');
+  const server = await startServer({ databaseUrl: database.url });
+  const handle = openDatabase(database.url);
+  try {
+    const clock = defaultClock();
+    const lastDay = addDays(calendarAt(clock.now(), clock.timeZone).today, -1);
+    const started = performance.now();
+    await populate(handle, lastDay);
+    console.log(`${dialect}: ${(OWNERS * DAYS).toLocaleString('en')} day rows and their month rows written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const token = await login(server.address);
+
+    // 366-day periods ending on each of the last 30 days (so the edge days read vary from none to
+    // about thirty), pages of 30 in both orders, all sub-systems or one.
+    const period = (i: number) => {
+      const to = addDays(lastDay, -(i % 30));
+      return { from: addDays(to, -(MAX_PERIOD_DAYS - 1)), to };
+    };
+    const ask = (i: number, pages: number) => {
+      const { from, to } = period(i);
+      const service = Math.floor(i / 30) % (SERVICES + 1);
+      return withQuery('/base/admin/mediaStats/list', {
+        startDate: dayText(from),
+        endDate: dayText(to),
+        page: 1 + (Math.floor(i / 180) % pages),
+        size: 30,
+        order: Math.floor(i / 360) % 2 ? 'asc' : 'desc',
+        ...(service ? { serviceId: service } : {}),
+      });
+    };
+    // 120 questions, each asked once before the run, then asked again by 20 connections.
+    const before = Array.from({ length: 120 }, (_, i) => ask(i, 1));
+    for (const path of before) await fetch(`${server.address}${path}`, { headers: { [TOKEN_HEADER]: token } });
+    const asked = { ...(await measure(server.address, { paths: before, token })), load: loadNow() };
+    report.set(SECTION, 'mediaStats/list, 366-day periods, 120 questions asked before (answer cache)', dialect, asked, { target: `p99 ≤ ${P99_TARGET_MS} ms`, isMet: asked['p99 ms'] <= P99_TARGET_MS });
+    console.log(`${dialect} asked before: ${asked['req/s']} req/s, p50 ${asked['p50 ms']} ms, p99 ${asked['p99 ms']} ms`);
+    // Every call a question not asked before (3,600 of them: 30 ends × 6 sub-system choices × 10
+    // pages × 2 orders, taken in turn across the connections): each one computed.
+    const fresh = { ...(await measureEachNew(server.address, token, Array.from({ length: 3600 }, (_, i) => ask(i, 10)))), load: loadNow() };
+    report.set(SECTION, 'mediaStats/list, 366-day periods, every call a new question (computed)', dialect, fresh, { target: `p99 ≤ ${P99_TARGET_MS} ms`, isMet: fresh['p99 ms'] <= P99_TARGET_MS });
+    console.log(`${dialect} new questions: ${fresh['req/s']} req/s, p50 ${fresh['p50 ms']} ms, p99 ${fresh['p99 ms']} ms, ${fresh.calls} calls`);
+
+    for (const [what, monthRollup] of [
+      ['one call at a time (in process): month rollup + edge days', true],
+      ['one call at a time (in process): the day rows alone', false],
+    ] as const) {
+      const repo = statisticsRepository(handle.db, { monthRollup });
+      const single = { ...(await oneAtATime((i) => repo.mediaStats(period(i * 7), undefined, 'desc', 1, 30))), load: loadNow() };
+      report.set(SECTION, what, dialect, single);
+      console.log(`${dialect} ${what}: p50 ${single['p50 ms']} ms, max ${single['max ms']} ms`);
+    }
+  } finally {
+    await server.stop();
+    await handle.close();
+    await database.dispose();
+  }
+}
