@@ -43,30 +43,30 @@ export function scopeRowsQuery(db: Kysely<Database>, userId: number | Expression
   // Materialized: the held roles are read once, not once per rule that names them (SQLite inlined
   // them into each of the five branches, five times the work).
   return db
-        .with((cte) => cte('held').materialized(), (qc) =>
-          qc
-            .selectFrom('userRole as ur')
-            .innerJoin('role as r', 'r.id', 'ur.roleId')
-            .innerJoin('app as a', 'a.id', 'r.appId')
-            .leftJoin('roleDataScope as ds', 'ds.roleId', 'r.id')
-            .select((eb) => ['r.id as roleId', 'r.roleKey', 'ds.dataScope', eb.selectFrom('user as cu').select('cu.officeId').where('cu.id', '=', userId).as('officeId')])
-            .where('ur.userId', '=', userId)
-            .where('r.isEnable', '=', '1')
-            .where('a.code', '=', BASE_APP_CODE)
-            .where((eb) => eb.or([eb('ur.expiresAt', 'is', null), eb('ur.expiresAt', '>', now)])),
-        )
-        .selectFrom('held as h')
-        .select(['h.roleId', 'h.roleKey', 'h.dataScope', 'h.officeId', sql<number | null>`null`.as('nodeId')])
-        .$castTo<ScopeRow>()
-        // The nodes, each rule a join from the held roles (a few rows; `cross join` keeps them first
-        // on SQLite) to the office by id or by parent_id: one `where` of the four rules' `or` over the office table read all of it on
-        // every request (2,000 nodes, most of a list request's SQL, even for a caller reaching all),
-        // and `in (held…)` lists built a temporary index each. A node two rules name comes twice
-        // (scopeOfRows keeps it once).
-        .unionAll((eb) => nodes(eb).crossJoin('office as o').whereRef('o.id', '=', 'h.officeId').where('h.dataScope', 'in', [DataScope.DEPARTMENT_TREE, DataScope.DEPARTMENT]).select('o.id as nodeId'))
-        .unionAll((eb) => nodes(eb).crossJoin('office as o').whereRef('o.parentId', '=', 'h.officeId').where('h.dataScope', '=', DataScope.DEPARTMENT_TREE).select('o.id as nodeId'))
-        .unionAll((eb) => nodes(eb).crossJoin('roleScopeOffice as so').crossJoin('office as o').whereRef('so.roleId', '=', 'h.roleId').whereRef('o.id', '=', 'so.officeId').where('h.dataScope', '=', DataScope.CHOSEN).select('o.id as nodeId'))
-        .unionAll((eb) => nodes(eb).crossJoin('roleScopeOffice as so').crossJoin('office as o').whereRef('so.roleId', '=', 'h.roleId').whereRef('o.parentId', '=', 'so.officeId').where('h.dataScope', '=', DataScope.CHOSEN).select('o.id as nodeId'));
+    .with((cte) => cte('held').materialized(), (qc) =>
+      qc
+        .selectFrom('userRole as ur')
+        .innerJoin('role as r', 'r.id', 'ur.roleId')
+        .innerJoin('app as a', 'a.id', 'r.appId')
+        .leftJoin('roleDataScope as ds', 'ds.roleId', 'r.id')
+        .select((eb) => ['r.id as roleId', 'r.roleKey', 'ds.dataScope', eb.selectFrom('user as cu').select('cu.officeId').where('cu.id', '=', userId).as('officeId')])
+        .where('ur.userId', '=', userId)
+        .where('r.isEnable', '=', '1')
+        .where('a.code', '=', BASE_APP_CODE)
+        .where((eb) => eb.or([eb('ur.expiresAt', 'is', null), eb('ur.expiresAt', '>', now)])),
+    )
+    .selectFrom('held as h')
+    .select(['h.roleId', 'h.roleKey', 'h.dataScope', 'h.officeId', sql<number | null>`null`.as('nodeId')])
+    .$castTo<ScopeRow>()
+    // The nodes, each rule a join from the held roles (a few rows; `cross join` keeps them first
+    // on SQLite) to the office by id or by parent_id: one `where` of the four rules' `or` over the office table read all of it on
+    // every request (2,000 nodes, most of a list request's SQL, even for a caller reaching all),
+    // and `in (held…)` lists built a temporary index each. A node two rules name comes twice
+    // (scopeOfRows keeps it once).
+    .unionAll((eb) => nodes(eb).crossJoin('office as o').whereRef('o.id', '=', 'h.officeId').where('h.dataScope', 'in', [DataScope.DEPARTMENT_TREE, DataScope.DEPARTMENT]).select('o.id as nodeId'))
+    .unionAll((eb) => nodes(eb).crossJoin('office as o').whereRef('o.parentId', '=', 'h.officeId').where('h.dataScope', '=', DataScope.DEPARTMENT_TREE).select('o.id as nodeId'))
+    .unionAll((eb) => nodes(eb).crossJoin('roleScopeOffice as so').crossJoin('office as o').whereRef('so.roleId', '=', 'h.roleId').whereRef('o.id', '=', 'so.officeId').where('h.dataScope', '=', DataScope.CHOSEN).select('o.id as nodeId'))
+    .unionAll((eb) => nodes(eb).crossJoin('roleScopeOffice as so').crossJoin('office as o').whereRef('so.roleId', '=', 'h.roleId').whereRef('o.parentId', '=', 'so.officeId').where('h.dataScope', '=', DataScope.CHOSEN).select('o.id as nodeId'));
 }
 
 type ScopeBuilder = ExpressionBuilder<Database & { held: HeldRole }, 'held'>;
