@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
 import { BASE_APP_CODE, MenuType, TOKEN_HEADER, type Envelope, type LoginAnswer } from '../../contract';
@@ -118,6 +118,21 @@ export async function freshDatabase(): Promise<{ handle: DatabaseHandle; dispose
   const dir = mkdtempSync(join(tmpdir(), 'console-api-'));
   const handle = openDatabase(join(dir, 'test.db'));
   return { handle, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * PostgreSQL: a second server on the same database and schema as `server` (as another machine
+ * would run it), for rules that must hold on every server from the next request. Closed by `close`.
+ */
+export async function peerServer(server: Pick<TestServer, 'db'>): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(server.db);
+  const handle = openDatabase(process.env.TEST_DATABASE_URL!, { searchPath: rows[0]!.schema });
+  const app = await buildApp({
+    db: handle.db,
+    config: { workbenchUrl: '/login', trustProxy: false, session: DEFAULT_SESSION_POLICY, throttle: DEFAULT_THROTTLE_POLICY },
+    logger: pino({ level: 'silent' }),
+  });
+  return { app, close: async () => { await app.close(); await handle.close(); } };
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {

@@ -6,17 +6,12 @@
  * of a second server too.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, DataScope, type ListData } from '../../contract';
 import { STAFF_CALLS } from '../../contract/paths';
-import { buildApp } from '../../server/app';
 import { hashToken } from '../../server/auth/tokens';
 import { sha256Hex } from '../../server/auth/passwords';
-import { DEFAULT_SESSION_POLICY, DEFAULT_THROTTLE_POLICY } from '../../server/config';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database';
-import { ADMIN, startTestServer, type TestServer } from './harness';
+import { ADMIN, peerServer, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let adminToken: string;
@@ -114,20 +109,13 @@ describe('the person list, its guard read in one statement', () => {
 if (process.env.TEST_DATABASE_URL) {
   describe('the person list on a second server sharing the PostgreSQL database', () => {
     let peer: FastifyInstance;
-    let peerHandle: DatabaseHandle;
+    let closePeer: () => Promise<void>;
 
     beforeAll(async () => {
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(server.db);
-      peerHandle = openDatabase(process.env.TEST_DATABASE_URL!, { searchPath: rows[0]!.schema });
-      peer = await buildApp({
-        db: peerHandle.db,
-        config: { workbenchUrl: '/login', trustProxy: false, session: DEFAULT_SESSION_POLICY, throttle: DEFAULT_THROTTLE_POLICY },
-        logger: pino({ level: 'silent' }),
-      });
+      ({ app: peer, close: closePeer } = await peerServer(server));
     });
     afterAll(async () => {
-      await peer?.close();
-      await peerHandle?.close();
+      await closePeer?.();
     });
 
     it('refuses, from its next request, a grant revoked on the database and a session ended through the other server', async () => {

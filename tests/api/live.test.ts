@@ -4,13 +4,9 @@
  * database; streams are bounded per user and need a session.
  */
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, LIVE_LIMITS } from '../../contract';
-import { buildApp } from '../../server/app';
-import { DEFAULT_SESSION_POLICY, DEFAULT_THROTTLE_POLICY } from '../../server/config';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database';
-import { ADMIN, startTestServer, type TestServer } from './harness';
+import { ADMIN, peerServer, startTestServer, type TestServer } from './harness';
 import { subscribe, type Subscriber } from './liveStream';
 
 let server: TestServer;
@@ -143,20 +139,13 @@ describe('the event stream', () => {
 // PostgreSQL only: SQLite is one process, whose in-memory bus the tests above cover.
 if (process.env.TEST_DATABASE_URL) describe('two servers on one PostgreSQL database', () => {
   let peer: FastifyInstance;
-  let peerHandle: DatabaseHandle;
+  let closePeer: () => Promise<void>;
 
   beforeAll(async () => {
-    const { rows } = await (await import('kysely')).sql<{ schema: string }>`select current_schema() as schema`.execute(server.db);
-    peerHandle = openDatabase(process.env.TEST_DATABASE_URL!, { searchPath: rows[0]!.schema });
-    peer = await buildApp({
-      db: peerHandle.db,
-      config: { workbenchUrl: '/login', trustProxy: false, session: DEFAULT_SESSION_POLICY, throttle: DEFAULT_THROTTLE_POLICY },
-      logger: pino({ level: 'silent' }),
-    });
+    ({ app: peer, close: closePeer } = await peerServer(server));
   });
   afterAll(async () => {
-    await peer?.close();
-    await peerHandle?.close();
+    await closePeer?.();
   });
 
   it('delivers a write on one to a subscriber of the other within a second', async () => {

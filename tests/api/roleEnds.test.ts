@@ -6,15 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { Code, ROLE_END_SWEEP_CALL, roleEndMessages, type ListData, type StaffListRow } from '../../contract';
-import { buildApp } from '../../server/app';
-import { DEFAULT_SESSION_POLICY, DEFAULT_THROTTLE_POLICY } from '../../server/config';
 import { superAdminRoleId } from '../../server/auth/grants';
 import { hashPassword, sha256Hex } from '../../server/auth/passwords';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { sweepEndedRoleLinks } from '../../server/roles/roleEndSweep';
-import { ADMIN, startTestServer, type TestServer } from './harness';
+import { ADMIN, peerServer, startTestServer, type TestServer } from './harness';
 import { create, detail, staffInput, USER } from './staffFixtures';
 
 let server: TestServer;
@@ -195,20 +191,13 @@ describe('the sweep', () => {
 // PostgreSQL only: two servers share the database (SQLite is one process).
 if (process.env.TEST_DATABASE_URL) describe('two servers on one PostgreSQL database', () => {
   let peer: FastifyInstance;
-  let peerHandle: DatabaseHandle;
+  let closePeer: () => Promise<void>;
 
   beforeAll(async () => {
-    const { rows } = await (await import('kysely')).sql<{ schema: string }>`select current_schema() as schema`.execute(server.db);
-    peerHandle = openDatabase(process.env.TEST_DATABASE_URL!, { searchPath: rows[0]!.schema });
-    peer = await buildApp({
-      db: peerHandle.db,
-      config: { workbenchUrl: '/login', trustProxy: false, session: DEFAULT_SESSION_POLICY, throttle: DEFAULT_THROTTLE_POLICY },
-      logger: pino({ level: 'silent' }),
-    });
+    ({ app: peer, close: closePeer } = await peerServer(server));
   });
   afterAll(async () => {
-    await peer?.close();
-    await peerHandle?.close();
+    await closePeer?.();
   });
 
   it('the other server refuses a link from its first request after the end one server saved', async () => {
