@@ -1,10 +1,11 @@
 import { useTranslate } from '@refinedev/core';
-import { Button, Form, Input, Radio, Select, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isSiblingNameTaken, OFFICE_NAME_DUPLICATE, OFFICE_TYPES, officeEntity, officeParentError, OfficeType, type OfficeNode } from '../../contract/entities/office';
 import { useLocale } from '../../providers/locale';
 import { contractRule } from '../generic/rules';
+import { FormRadioGroup, FormSelect } from '../generic/formChoices';
 import { entityConflictLines } from '../generic/conflict';
 import { serverFieldErrors } from '../generic/serverErrors';
 import { useRecordConflict } from '../generic/useVersionedSave';
@@ -120,7 +121,7 @@ export function OfficeForm({ action, tree, node, initialValues, onSaved, onCance
         onFinish={submit}
       >
         <Form.Item name="type" label={typeField.label[locale]} required rules={[contractRule(typeField, locale)]}>
-          <Radio.Group disabled={action === 'edit'} options={OFFICE_TYPES.map((option) => ({ value: option.value, label: option.label[locale] }))} />
+          <FormRadioGroup disabled={action === 'edit'} options={OFFICE_TYPES.map((option) => ({ value: option.value, label: option.label[locale] }))} />
         </Form.Item>
         {isGroup ? (
           <Form.Item
@@ -131,7 +132,7 @@ export function OfficeForm({ action, tree, node, initialValues, onSaved, onCance
             validateFirst
             extra={parents.length === 0 ? t('office.manage.noDepartments') : undefined}
           >
-            <Select
+            <FormSelect
               showSearch
               optionFilterProp="label"
               options={parents}

@@ -5,7 +5,7 @@
  * search matches. Loaded on first use.
  */
 import { useTranslate } from '@refinedev/core';
-import { TreeSelect } from 'antd';
+import { FormTreeSelect } from '../generic/formChoices';
 import { staffEntity } from '../../contract/entities/staff';
 import { callUrl, STAFF_CALLS } from '../../contract/paths';
 import { useLocale } from '../../providers/locale';
@@ -66,7 +66,7 @@ export function StaffBulkConfirm({ bulk, target, offices, ...dialog }: Props) {
         label,
         rules: [contractRule(field, locale)],
         control: (
-          <TreeSelect
+          <FormTreeSelect
             showSearch
             treeNodeFilterProp="title"
             treeDefaultExpandAll

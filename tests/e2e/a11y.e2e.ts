@@ -19,6 +19,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const EXCLUDED = '.ant-table-measure-row';
 /** One component with the same markup on every list: scanned on the first list that has it. */
 const SHARED = /^(列设置|视图|Columns|Views)$/i;
+/** A list's bulk actions, shown once a row is checked: each scanned on the first list that has it. */
+const BULK = /^(删除所选|批量.+|Deleteselected|Set.+)$/i;
 /** Buttons that open a dialog, a drawer or a popup (names without spaces, both languages). */
 const OPENER = /^(新增.*|添加.*|查看|编辑|删除|列设置|视图|导入.*|授权|重置密码|功能信息|数据权限|移除成员|Add.*|New.*|View|Edit|Delete|Columns|Views|Import.*|Grant.*|Authorize|Functioninfo|Datascope|Resetpassword|Remove.*)$/i;
 
@@ -131,18 +133,25 @@ async function menuScreens(): Promise<string[]> {
   return [...screens];
 }
 
-/** Client-side navigation: the console stays loaded (no reload per screen). */
+/**
+ * Client-side navigation: the console stays loaded (no reload per screen). The page left behind
+ * stays mounted in its tab; it must be hidden before the next scan, or its findings would be
+ * counted against the screen just opened.
+ */
 async function go(path: string): Promise<void> {
   await page.evaluate((to) => {
+    document.querySelectorAll('[data-a11y-left]').forEach((el) => el.removeAttribute('data-a11y-left'));
+    if (location.pathname !== to) for (const el of document.querySelectorAll('.console-content > *')) if (el.checkVisibility()) el.setAttribute('data-a11y-left', '');
     history.pushState({}, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await page.waitForURL((url) => url.pathname === path || path === '/');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-a11y-left]')].every((el) => !el.checkVisibility()));
   await settled();
 }
 
 /** Names of the visible enabled buttons of the shown page that open something. */
-async function openers(): Promise<string[]> {
+async function openers(pattern = OPENER): Promise<string[]> {
   return page.evaluate((source) => {
     const pattern = new RegExp(source, 'i');
     const names = new Set<string>();
@@ -152,7 +161,7 @@ async function openers(): Promise<string[]> {
       if (pattern.test(name)) names.add(name);
     }
     return [...names];
-  }, OPENER.source);
+  }, pattern.source);
 }
 
 /** Clicks the first visible button named `name`; resolves with the overlay it opened, marked for axe, or false. */
@@ -221,20 +230,37 @@ async function scanEverything(language: string): Promise<void> {
     lap(`go ${screen}`);
     await scan(`${language} ${screen}`);
     lap('scan');
-    for (const name of await openers()) {
-      if (SHARED.test(name) && sharedSeen.has(name)) continue;
-      if (SHARED.test(name)) sharedSeen.add(name);
+    const scanOpened = async (name: string) => {
       const isOpen = await open(name);
       lap(`open ${name} ${isOpen}`);
       if (!isOpen) {
+        // No overlay: it may have opened a form in the page itself (the organisation's add).
         unopened.push(`${screen} · ${name}`);
-        continue;
+        await settled();
+        await scan(`${language} ${screen} · ${name} (in the page)`, '.console-content');
+        return;
       }
       await scan(`${language} ${screen} · ${name}`, '[data-a11y-scan]');
       lap('scan');
       await close();
       lap('close');
+    };
+    for (const name of await openers()) {
+      if (SHARED.test(name) && sharedSeen.has(name)) continue;
+      if (SHARED.test(name)) sharedSeen.add(name);
+      await scanOpened(name);
     }
+    const rowBox = page.locator('.console-content .ant-table-tbody .ant-table-selection-column input[type="checkbox"]:visible').first();
+    if (!(await rowBox.count())) continue;
+    await rowBox.check();
+    await settled();
+    for (const name of await openers(BULK)) {
+      if (sharedSeen.has(name)) continue;
+      sharedSeen.add(name);
+      await scanOpened(name);
+    }
+    await rowBox.uncheck();
+    await settled();
   }
 }
 
