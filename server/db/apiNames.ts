@@ -5,7 +5,7 @@
  * A name an administrator typed is data and shows as typed.
  */
 import { text, type Text } from '../../contract/i18n';
-import { EFFECTIVE_CALLS, OFFICE_CALLS, ROLE_CALLS, STAFF_CALLS } from '../../contract/paths';
+import { EFFECTIVE_CALLS, OFFICE_CALLS, ROLE_CALLS, STAFF_CALLS, UA_CALLS } from '../../contract/paths';
 import { roleEndMessages, ROLE_END_SWEEP_CALL } from '../../contract/roleEnds';
 import { CHANGE_EMAIL_PATH, CHANGE_PASSWORD_PATH, HANDOFF_EXCHANGE_PATH, LOGIN_PATH, LOGOUT_PATH, WORKBENCH_LINK_PATH } from '../../contract/session';
 
@@ -22,6 +22,8 @@ const BY_PATH: Readonly<Record<string, Text>> = {
   [ROLE_CALLS.preview]: text('授权预览', 'Grant preview'),
   [ROLE_CALLS.dataScope]: text('数据范围', 'Data scope'),
   [ROLE_CALLS.saveDataScope]: text('保存数据范围', 'Save data scope'),
+  // The UA rules' export (a YAML file for the parsers), named apart from every list's export.
+  [UA_CALLS.export]: text('导出UA规则', 'Export UA rules'),
 };
 
 const BY_VERB: Readonly<Record<string, Text>> = {
@@ -47,7 +49,7 @@ const BY_VERB: Readonly<Record<string, Text>> = {
   setUaParser: text('发布UA规则', 'Publish UA rule'),
   parse: text('解析UA', 'Parse UA'),
   preview: text('规则试匹配', 'Try rule'),
-  export: text('导出UA规则', 'Export UA rules'),
+  export: text('导出', 'Export'),
   create: text('新建', 'Create'),
   reveal: text('查看明文', 'Reveal'),
   versions: text('版本列表', 'Versions'),

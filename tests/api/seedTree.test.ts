@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, Code, MenuType, walkTree, type PermissionAnswer, type PermissionNode } from '../../contract';
 import { apiElementPath, isGuardedPath } from '../../server/http/paths';
+import { UA_CALLS } from '../../contract/paths';
 import { pageElementCode } from '../../server/db/baseMenuTree';
+import { exportElementNames } from '../../server/db/migrations/0031_export_element_names';
 import { baseScreens } from '../../server/db/screenCatalogue';
 import { seedDatabase } from '../../server/db/seed';
 import { resourceDefinitions } from '../../resources/registry';
@@ -148,5 +150,27 @@ describe('seeding', () => {
       expect(body.code).toBe(Code.OK);
       expect(body.data.total).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('export elements', () => {
+  const exportNames = async () =>
+    Object.fromEntries(
+      (await server.db.selectFrom('permission').select(['url', 'name']).where('menuType', '=', MenuType.API).where('url', 'like', '%/export').execute()).map((row) => [row.url, row.name]),
+    );
+
+  it('are named 导出, the UA rules’ own 导出UA规则', async () => {
+    const names = await exportNames();
+    expect(names['/param/export']).toBe('导出');
+    expect(names['/auditLog/export']).toBe('导出');
+    expect(names[UA_CALLS.export]).toBe('导出UA规则');
+  });
+
+  it('seeded under the UA rules’ name are renamed by migration 0031; a typed name and the UA rules’ stay', async () => {
+    await server.db.updateTable('permission').set({ name: '导出UA规则' }).where('menuType', '=', MenuType.API).where('url', 'in', ['/param/export', '/auditLog/export']).execute();
+    await server.db.updateTable('permission').set({ name: '导出参数表' }).where('menuType', '=', MenuType.API).where('url', '=', '/app/export').execute();
+    await exportElementNames().up(server.db);
+    const names = await exportNames();
+    expect([names['/param/export'], names['/auditLog/export'], names['/app/export'], names[UA_CALLS.export]]).toEqual(['导出', '导出', '导出参数表', '导出UA规则']);
   });
 });

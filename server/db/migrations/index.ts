@@ -34,6 +34,7 @@ import { gramOffice } from './0027_gram_office';
 import { logListIndexes } from './0028_log_list_indexes';
 import { logPartitions } from './0029_log_partitions';
 import { trafficMonth } from './0030_traffic_month';
+import { exportElementNames } from './0031_export_element_names';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -66,6 +67,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0028_log_list_indexes': logListIndexes(),
     '0029_log_partitions': logPartitions(dialect),
     '0030_traffic_month': trafficMonth(dialect),
+    '0031_export_element_names': exportElementNames(),
   };
 }
 
