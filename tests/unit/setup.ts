@@ -1,10 +1,24 @@
 import '@testing-library/jest-dom/vitest';
 // The providers translate through the dictionaries the app installs when src/i18n loads.
 import '../../src/i18n';
-import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach } from 'vitest';
+import { act, cleanup } from '@testing-library/react';
+import message from 'antd/es/message';
+import notification from 'antd/es/notification';
 
 afterEach(() => cleanup());
+
+// antd's static toasts live in a root of their own, which cleanup() leaves. React runs a commit's
+// passive effects on a later turn (setImmediate), reading `window`: work of that root still queued
+// when the file's window goes throws "window is not defined" in the next file's time. The toasts
+// go inside act, then one turn lets anything React queued before run while the window is there.
+afterAll(async () => {
+  await act(async () => {
+    message.destroy();
+    notification.destroy();
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+});
 
 /** Whether a media query's min-/max-width conditions hold at jsdom's window width (1024 px unless a test resizes it). */
 function widthMatches(query: string): boolean {
