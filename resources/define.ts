@@ -400,6 +400,13 @@ export interface ResourceDefinition<F extends Fields = Fields> {
    * and the pager says "10,000+" (server/crud/features/boundedTotal.ts).
    */
   boundedTotal?: number;
+  /**
+   * Its rows are only ever added, each stamped with this instant, and leave only by retention,
+   * oldest first (a log). A bounded total that reached its bound then stays reached for the same
+   * filters until retention could have taken a row it counted, and is not counted again until then
+   * (server/crud/features/boundedTotal.ts).
+   */
+  appendOnly?: keyof F & string;
   /** Exact filters every list call must give (1001 when missing or not a valid value). */
   requiredFilters?: ReadonlyArray<keyof F & string>;
   privacy?: PrivacySpec<keyof F & string>;

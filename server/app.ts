@@ -17,7 +17,7 @@ import { auditWrites } from './audit/context';
 import { createLoginLog } from './audit/loginLog';
 import { auditLogPolicy } from './audit/callNames';
 import { onlineSessionPolicy, onlineSessionRoutes } from './audit/onlineSessions';
-import { scheduleUpkeep } from './audit/retention';
+import { logsKeptFrom, scheduleUpkeep } from './audit/retention';
 import { scheduleRoleEndSweep } from './roles/roleEndSweep';
 import { accessRoutes } from './auth/accessRoutes';
 import { createGrants } from './auth/grants';
@@ -145,9 +145,9 @@ export async function buildApp({ db, readDb, config, logger, consoleDir, definit
   app.addHook('onRoute', live.publishWritesOf);
 
   // Partitions made ahead and expired rows purged, at the start and daily (server/audit/retention.ts).
-  if (config.auditRetentionDays !== undefined) {
-    const settings = { auditRetentionDays: config.auditRetentionDays, trafficHourRetentionDays, timeZone: clock.timeZone };
-    const upkeep = scheduleUpkeep(db, settings, (error) => app.log.error({ err: error }, 'retention upkeep failed (tried again tomorrow)'), {
+  const retention = config.auditRetentionDays === undefined ? undefined : { auditRetentionDays: config.auditRetentionDays, trafficHourRetentionDays, timeZone: clock.timeZone };
+  if (retention) {
+    const upkeep = scheduleUpkeep(db, retention, (error) => app.log.error({ err: error }, 'retention upkeep failed (tried again tomorrow)'), {
       now: clock.now,
       done: (made, purged, ms) => app.log.info({ made, dropped: purged?.dropped, deleted: purged?.deleted, ms: Math.round(ms) }, 'retention upkeep done'),
     });
@@ -194,7 +194,7 @@ export async function buildApp({ db, readDb, config, logger, consoleDir, definit
   await app.register(uaRoutes(db));
   // The declared resources, one registration per endpoint (a master and its detail may share one).
   for (const [endpoint, group] of groupBy(definitions, endpointOf)) {
-    await app.register(crudRoutes({ db, readDb, definitions, dictionaries, policies, grants, lookupPolicy: config.lookup }, group), { prefix: endpoint });
+    await app.register(crudRoutes({ db, readDb, definitions, dictionaries, policies, grants, lookupPolicy: config.lookup, ...(retention ? { keptFrom: logsKeptFrom(retention, clock.now) } : {}) }, group), { prefix: endpoint });
   }
   await app.register(accessRoutes(db, { sessions, trustedOrigins: config.workbenchTrustedOrigins ?? [] }));
   if (site) await app.register(consoleStatic(site));

@@ -29,6 +29,8 @@ export const auditLogResource = defineResource({
   // Who wrote, exactly: a display name may be anyone's (second review, M2); the call by its path.
   filters: ['action', 'userCode', 'userId', 'tableName', 'recordId', 'route'],
   boundedTotal: LOG_TOTAL_BOUND,
+  // Rows come only from the triggers and leave only by retention: a total past the bound is kept.
+  appendOnly: 'changedAt',
   ranges: ['changedAt'],
   // Ties newest first too: the time indexes give this order whole, without a sort (a deep page reads no more than its offset).
   sort: [['changedAt', 'desc'], ['id', 'desc']],
@@ -74,6 +76,7 @@ export const loginLogResource = defineResource({
   // The name as typed (or masked) and the address, whole: served by indexes as the audit log's are.
   filters: ['userName', 'address', 'result', 'reason'],
   boundedTotal: LOG_TOTAL_BOUND,
+  appendOnly: 'attemptedAt',
   ranges: ['attemptedAt'],
   sort: [['attemptedAt', 'desc'], ['id', 'desc']],
   columns: [

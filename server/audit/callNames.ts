@@ -18,6 +18,9 @@ import type { Database } from '../db/schema';
 import { apiElementPath } from '../http/paths';
 import { auditLogScope } from './staffRows';
 
+/** Paths whose elements one server keeps (the calls' paths are the server's routes: a few hundred). */
+const CACHED_PATHS = 5_000;
+
 /** A stored name in `locale`: the seeded text's translation while the name is still the seeded one. */
 function translated(name: string, seeded: Text | undefined, locale: Locale): string {
   return seeded && seeded['zh-CN'] === name ? seeded[locale] : name;
@@ -26,10 +29,18 @@ function translated(name: string, seeded: Text | undefined, locale: Locale): str
 export function auditLogPolicy(definitions: readonly ResourceDefinition[]): CrudFeature {
   const screenTitles = new Map<string, Text>([...Object.entries(MENU_TITLES), ...definitions.map((d) => [d.name, d.title] as const)]);
 
-  async function names(db: Kysely<Database>, paths: readonly string[], locale: Locale): Promise<Map<string, string>> {
-    const found = new Map<string, string>();
-    if (paths.length === 0) return found;
-    // The API element of each path below its page element and menu; the first one where several share a path.
+  /** The API element of a path, as stored: its name, and its screen's name and url (null: none). */
+  type Element = { name: string; menuName: string; menuUrl: string } | null;
+  /**
+   * Elements by path, as read while the grants version (migration 0004, moved by every write to
+   * `permission`) was `version`: a list request names its page's calls from here, with no statement
+   * while nothing was renamed. The guard read the version with the session at the request's time,
+   * so a rename (on any server sharing the database) is read again from the next request on.
+   */
+  let cache: { version: number; byPath: Map<string, Element> } = { version: -1, byPath: new Map() };
+
+  /** The stored elements of `paths`: the API element below its page element and menu, the first where several share a path. */
+  async function readElements(db: Kysely<Database>, paths: readonly string[]): Promise<Map<string, Element>> {
     const rows = await db
       .selectFrom('permission as api')
       .innerJoin('app', 'app.id', 'api.appId')
@@ -41,9 +52,34 @@ export function auditLogPolicy(definitions: readonly ResourceDefinition[]): Crud
       .where('api.url', 'in', [...paths])
       .orderBy('api.id')
       .execute();
-    for (const row of rows) {
-      if (found.has(row.url)) continue;
-      found.set(row.url, `${translated(row.menuName, screenTitles.get(row.menuUrl), locale)} · ${translated(row.name, apiName(row.url), locale)}`);
+    const found = new Map<string, Element>(paths.map((path) => [path, null]));
+    for (const row of rows) if (found.get(row.url) === null) found.set(row.url, { name: row.name, menuName: row.menuName, menuUrl: row.menuUrl });
+    return found;
+  }
+
+  /** The elements of `paths`, from the cache when `version` (the caller's grants version) is the one it holds. */
+  async function elements(db: Kysely<Database>, paths: readonly string[], version: number | undefined): Promise<Map<string, Element>> {
+    if (version === undefined || version < cache.version) return readElements(db, paths);
+    if (version > cache.version) cache = { version, byPath: new Map() };
+    const held = cache;
+    const missing = paths.filter((path) => !held.byPath.has(path));
+    if (missing.length > 0) {
+      const read = await readElements(db, missing);
+      // Kept only under the version they were read at; a newer one may have replaced the cache meanwhile.
+      if (cache === held) {
+        if (held.byPath.size + read.size > CACHED_PATHS) held.byPath.clear();
+        for (const [path, element] of read) held.byPath.set(path, element);
+      }
+      return new Map(paths.map((path) => [path, held.byPath.get(path) ?? read.get(path) ?? null]));
+    }
+    return new Map(paths.map((path) => [path, held.byPath.get(path) ?? null]));
+  }
+
+  async function names(db: Kysely<Database>, paths: readonly string[], locale: Locale, version: number | undefined): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    if (paths.length === 0) return found;
+    for (const [path, element] of await elements(db, paths, version)) {
+      if (element) found.set(path, `${translated(element.menuName, screenTitles.get(element.menuUrl), locale)} · ${translated(element.name, apiName(path), locale)}`);
     }
     return found;
   }
@@ -51,9 +87,9 @@ export function auditLogPolicy(definitions: readonly ResourceDefinition[]): Crud
   return {
     // Rows about staff outside the caller's data scope are not read (./staffRows.ts).
     ...auditLogScope,
-    async present(db, rows, { locale }): Promise<ResourceRecord[]> {
+    async present(db, rows, { locale, caller }): Promise<ResourceRecord[]> {
       const pathOf = (row: ResourceRecord) => apiElementPath(String(row.route ?? ''));
-      const found = await names(db, [...new Set(rows.map(pathOf))], locale);
+      const found = await names(db, [...new Set(rows.map(pathOf))], locale, caller?.grantsVersion);
       return rows.map((row) => {
         const routeName = found.get(pathOf(row)) ?? SESSION_CALL_NAMES[pathOf(row)]?.[locale];
         return routeName === undefined ? row : { ...row, routeName };

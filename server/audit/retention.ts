@@ -7,8 +7,9 @@
  *   has its partition (../db/partitions.ts); months wholly before the cutoff are detached
  *   concurrently and dropped, and the month the cutoff falls in is trimmed by a DELETE within that
  *   one partition (a day of rows, the day after the previous purge).
- * - SQLite: expired rows are deleted in batches of a few milliseconds each, with a pause after each
- *   batch in which other writers (this process's requests, another process) take the write lock.
+ * - SQLite: expired rows are deleted in batches of about 1.5 ms of work each (20 to 250 rows), with a
+ *   pause after each batch in which other writers (this process's requests, another process) take
+ *   the write lock (deleteInBatches).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
@@ -28,6 +29,7 @@ import {
   type PartitionedTableName,
 } from '../db/partitions';
 import type { Database } from '../db/schema';
+import { firstBatch, nextBatch } from './batchSize';
 import { calendarAt, defaultClock } from '../statistics/clock';
 
 const DAY = 24 * 60 * 60_000;
@@ -51,6 +53,11 @@ export function cutoffs(settings: RetentionSettings, now: number): Record<Partit
   const logs = now - settings.auditRetentionDays * DAY;
   const today = calendarAt(now, settings.timeZone).today;
   return { audit_log: logs, login_log: logs, traffic_hour: addDays(today, -settings.trafficHourRetentionDays) * 100 };
+}
+
+/** The first instant of an audit or login log row that retention keeps at `now()`; undefined for other tables. */
+export function logsKeptFrom(settings: RetentionSettings, now: () => number): (table: string) => number | undefined {
+  return (table) => (table === 'audit_log' || table === 'login_log' ? cutoffs(settings, now())[table] : undefined);
 }
 
 /** The current month of a table's keys. */
@@ -80,26 +87,32 @@ export interface PurgeResult {
 export interface PurgeOptions {
   /** Checked between batches: true stops the purge (the server is closing). */
   isStopped?: () => boolean;
-  /** SQLite: told each batch's rows, how long it held the write lock, and the process's CPU time in it (the bench reads them). */
+  /** SQLite: told each batch's rows, how long it held the write lock (from taken to committed), and the process's CPU time meanwhile (the bench reads them). */
   onBatch?: (rows: number, ms: number, cpuMs: number) => void;
   /** SQLite: told how long each of the purge's WAL checkpoints took (no write lock held: other writers go on). */
   onCheckpoint?: (ms: number) => void;
 }
 
-/** Each SQLite batch aims at this long; the pause after it is at least as long and at least PAUSE_MS. */
-const BATCH_TARGET_MS = 2;
+/** The pause after each SQLite batch: at least this long, and at least as long as the batch held the lock. */
 const PAUSE_MS = 5;
-const MIN_BATCH = 50;
-const MAX_BATCH = 5_000;
 /** Batches between the purge's own WAL checkpoints. */
 const CHECKPOINT_EVERY = 16;
 
 /**
  * SQLite: deletes the rows before `cutoff` in batches of rowids read from the key's index, each its
- * own short write, the batch size kept near BATCH_TARGET_MS of work, and a pause after each. The
- * WAL is checkpointed by the purge itself, in its pauses, with the connection's automatic
- * checkpoint off meanwhile: a checkpoint (its copy and fsync) would otherwise run in whichever
- * commit crosses 1,000 pages, a batch's (holding up the next writer) or a request's.
+ * own short write transaction, and a pause after each in which other writers take the lock.
+ *
+ * - Size (./batchSize.ts): the first batch is 20 rows (its pages are read cold); each next one is
+ *   the rows that fit in 1.5 ms at the per-row cost measured so far (it rises at once with a dearer
+ *   batch, falls slowly), grown by at most half per batch, at most 250 rows. A batch's work is its
+ *   CPU time while it holds the lock (not its wall time, which a busy machine stretches).
+ * - The lock: `begin immediate` takes it (waiting, if another process holds it, as any writer does),
+ *   then the delete and the commit; the time from taken to committed is what the next writer can
+ *   wait for (onBatch reports it).
+ * - Checkpoints: the WAL is checkpointed by the purge itself every CHECKPOINT_EVERY batches, in its
+ *   pauses, with the connection's automatic checkpoint off meanwhile: a checkpoint (its copy and
+ *   fsync) would otherwise run in whichever commit crosses 1,000 pages, a batch's (holding up the
+ *   next writer) or a request's.
  */
 async function deleteInBatches(db: Kysely<Database>, table: PartitionedTable, cutoff: number, options: PurgeOptions): Promise<number> {
   const plain = db.withoutPlugins();
@@ -107,7 +120,7 @@ async function deleteInBatches(db: Kysely<Database>, table: PartitionedTable, cu
   const column = sql.ref(table.column);
   const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(plain);
   const automatic = Number(rows[0]?.wal_autocheckpoint ?? 1000);
-  let size = 500;
+  let sizing = firstBatch();
   let total = 0;
   let batches = 0;
   const checkpoint = async () => {
@@ -115,22 +128,34 @@ async function deleteInBatches(db: Kysely<Database>, table: PartitionedTable, cu
     await sql`pragma wal_checkpoint(passive)`.execute(plain);
     options.onCheckpoint?.(performance.now() - started);
   };
+  // One batch on a connection held throughout (the server's requests queue for it meanwhile).
+  const batch = (size: number) =>
+    plain.connection().execute(async (connection) => {
+      await sql`begin immediate`.execute(connection);
+      const taken = performance.now();
+      const cpu = process.cpuUsage();
+      try {
+        const result = await sql`delete from ${name} where rowid in (select rowid from ${name} where ${column} < ${cutoff} limit ${size})`.execute(connection);
+        await sql`commit`.execute(connection);
+        const used = process.cpuUsage(cpu);
+        return { deleted: Number(result.numAffectedRows ?? 0), heldMs: performance.now() - taken, cpuMs: (used.user + used.system) / 1000 };
+      } catch (error) {
+        await sql`rollback`.execute(connection).catch(() => undefined);
+        throw error;
+      }
+    });
   try {
     for (;;) {
       if (options.isStopped?.()) return total;
-      const started = performance.now();
-      const cpu = process.cpuUsage();
-      const result = await sql`delete from ${name} where rowid in (select rowid from ${name} where ${column} < ${cutoff} limit ${size})`.execute(plain);
-      const took = performance.now() - started;
-      const deleted = Number(result.numAffectedRows ?? 0);
-      const used = process.cpuUsage(cpu);
-      options.onBatch?.(deleted, took, (used.user + used.system) / 1000);
+      const { size } = sizing;
+      const { deleted, heldMs, cpuMs } = await batch(size);
+      options.onBatch?.(deleted, heldMs, cpuMs);
       total += deleted;
       if (deleted < size) return total;
       if (batches === 0) await sql.raw('pragma wal_autocheckpoint = 0').execute(plain);
-      if (took > BATCH_TARGET_MS) size = Math.max(MIN_BATCH, Math.floor(size / 2));
-      else if (took < BATCH_TARGET_MS / 2) size = Math.min(MAX_BATCH, size * 2);
-      await sleep(Math.max(PAUSE_MS, took));
+      // CPU beyond the wall time is other threads' (the garbage collector's), not the batch's.
+      sizing = nextBatch(sizing, deleted, Math.min(cpuMs, heldMs));
+      await sleep(Math.max(PAUSE_MS, heldMs));
       if (++batches % CHECKPOINT_EVERY === 0) {
         await checkpoint();
         await sleep(PAUSE_MS);

@@ -53,14 +53,19 @@ export function auditRowInScope(db: Kysely<Database>, eb: Where, scope: StaffSco
   ]);
 }
 
-/** The caller's scope, or undefined when it reaches everyone (then no condition at all). */
+/**
+ * The caller's scope, or undefined when it reaches everyone (then no condition at all): as the
+ * guard read it with the session on a list route (readsStaffScope), else read now.
+ */
 async function narrowScope(db: Kysely<Database>, context: CallContext): Promise<StaffScope | undefined> {
-  const scope = await staffScopeOf(db, callerOf(context).userId);
+  const caller = callerOf(context);
+  const scope = caller.staffScope ?? (await staffScopeOf(db, caller.userId));
   return scope.all ? undefined : scope;
 }
 
 /** The audit log's reads: rows about staff outside the caller's scope are not there. */
-export const auditLogScope: Pick<CrudFeature, 'readConditions'> = {
+export const auditLogScope: Pick<CrudFeature, 'readConditions' | 'readsStaffScope'> = {
+  readsStaffScope: true,
   async readConditions(db, context): Promise<ListCondition[]> {
     const scope = await narrowScope(db, context);
     return scope ? [{ where: (eb) => auditRowInScope(db, eb, scope) }] : [];
@@ -68,7 +73,8 @@ export const auditLogScope: Pick<CrudFeature, 'readConditions'> = {
 };
 
 /** The online users' reads: sessions of staff in the caller's scope only (the view's `userId`). */
-export const onlineSessionScope: Pick<CrudFeature, 'readConditions'> = {
+export const onlineSessionScope: Pick<CrudFeature, 'readConditions' | 'readsStaffScope'> = {
+  readsStaffScope: true,
   async readConditions(db, context): Promise<ListCondition[]> {
     const scope = await narrowScope(db, context);
     return scope ? [{ where: (eb) => eb('userId', 'in', staffIdsIn(eb, scope)) }] : [];

@@ -110,6 +110,7 @@ export function definitionProblems(definition: ResourceDefinition, definitions: 
     ...privacyProblems(definition, definitions),
     ...referenceProblems(definition, definitions),
     ...rangeProblems(definition),
+    ...appendOnlyProblems(definition),
     ...tagsProblems(definition),
     ...bulkProblems(definition),
     ...readsProblems(definition),
@@ -145,6 +146,19 @@ function bulkProblems(definition: ResourceDefinition): string[] {
 
 /** Kinds of field a range compares in order: days, instants, amounts and numbers. */
 const RANGED_KINDS: ReadonlySet<string> = new Set(['date', 'dateTime', 'decimal', 'digits']);
+
+const isInstant = (rule: { kind: string; asText?: boolean } | undefined) => rule?.kind === 'dateTime' || (rule?.kind === 'digits' && !rule.asText);
+
+/** `appendOnly` names an instant field, and keeps only a bounded total. */
+function appendOnlyProblems(definition: ResourceDefinition): string[] {
+  const time = definition.appendOnly;
+  if (time === undefined) return [];
+  const name = `Resource ${definition.name}`;
+  return [
+    ...(isInstant(definition.entity.fields[time]?.rule) ? [] : [`${name}: appendOnly names ${time}, which is no instant (a date-time, or milliseconds as digits)`]),
+    ...(definition.boundedTotal === undefined ? [`${name}: appendOnly keeps a bounded total, and it has none (boundedTotal)`] : []),
+  ];
+}
 
 function rangeProblems(definition: ResourceDefinition): string[] {
   return (definition.ranges ?? []).flatMap((name) => {

@@ -38,7 +38,7 @@ import type { Database } from '../db/schema';
 import type { Caller } from '../http/requestContext';
 import { requestParams } from '../http/params';
 import type { DictionaryLookup } from './recordChecks';
-import type { ListCondition, ListQuery, Repository, ResourceRecord } from './repository';
+import type { ListCondition, ListQuery, ReachedTotals, Repository, ResourceRecord } from './repository';
 
 export interface CrudContext {
   db: Kysely<Database>;
@@ -53,6 +53,8 @@ export interface CrudContext {
   grants?: Pick<Grants, 'canCallApi'>;
   /** The budget of whole-value lookups of a caller without the reveal grant (default DEFAULT_LOOKUP_POLICY). */
   lookupPolicy?: LookupPolicy;
+  /** The first instant of a table's rows that retention keeps now (older ones may be gone); undefined when it purges none. */
+  keptFrom?: (table: string) => number | undefined;
 }
 
 /** What a feature module is built from: the app's context and the resource's repository. */
@@ -93,6 +95,8 @@ export interface ListPart {
   lookups?: ReadonlyArray<{ field: string; comparison: LookupComparison; value: string }>;
   /** Counts the matching rows only up to this many (the least of the features' bounds): see ./features/boundedTotal.ts. */
   totalUpTo?: number;
+  /** The totals that reached that bound and are kept (an append-only resource). */
+  reached?: ReachedTotals;
   /** Runs once the page is read, before it is presented (e.g. recording what a lookup matched). */
   settle?(page: ListData<ResourceRecord>): Promise<void>;
 }
@@ -175,6 +179,11 @@ export interface CrudFeature {
    * the query, so pages and totals hold only those; none: every row.
    */
   readConditions?(db: Kysely<Database>, context: CallContext): Promise<readonly ListCondition[]>;
+  /**
+   * Its `readConditions` read the caller's data scope: the list route asks the guard to read it in
+   * the session's statement (route config `readsStaffScope`, Caller.staffScope), one round trip fewer.
+   */
+  readsStaffScope?: boolean;
   /** Narrows a list once the core's parameters are read; may refuse, or record the read. */
   list?(db: Kysely<Database>, params: Readonly<Record<string, unknown>>, context: CallContext): Promise<ListPart | undefined> | ListPart | undefined;
   /**

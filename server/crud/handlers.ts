@@ -261,6 +261,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     const ids = idsOf(params, locale);
     const readable = await readConditions(context);
     const bounds = parts.flatMap((part) => (part.totalUpTo === undefined ? [] : [part.totalUpTo]));
+    const reached = parts.find((part) => part.reached)?.reached;
     const query = {
       filters,
       exact: Object.assign(exact, ...parts.map((part) => part.exact ?? {})),
@@ -271,6 +272,7 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
       ids,
       sort,
       ...(bounds.length ? { totalUpTo: Math.min(...bounds) } : {}),
+      ...(reached ? { reached } : {}),
     };
     return { query, settle: async (page) => { for (const part of parts) await part.settle?.(page); } };
   }
@@ -334,7 +336,8 @@ export function crudHandlers(crud: CrudContext, definition: ResourceDefinition) 
     serverFields,
   };
   const routes = features.flatMap((feature) => feature.routes ?? []);
-  return { definition, repository, list, detail, save, remove, deleteImpact, bulkUpdate, routes, core };
+  const readsStaffScope = features.some((feature) => feature.readsStaffScope === true);
+  return { definition, repository, list, detail, save, remove, deleteImpact, bulkUpdate, routes, core, readsStaffScope };
 }
 
 export type CrudHandlers = ReturnType<typeof crudHandlers>;

@@ -49,6 +49,18 @@ export interface ListQuery {
   ids?: readonly number[];
   /** The list's total counts at most this many rows; more answer this many with `totalAtLeast` (./features/boundedTotal.ts). */
   totalUpTo?: number;
+  /** The totals known to have reached `totalUpTo` (an append-only resource: ./features/boundedTotal.ts). */
+  reached?: ReachedTotals;
+}
+
+/** Totals that reached their bound, by the list's own filters (./features/boundedTotal.ts). */
+export interface ReachedTotals {
+  /** The instant field every row is stamped with. */
+  time: string;
+  /** The filters keyed `key` still select more rows than the bound. */
+  has(key: string): boolean;
+  /** The filters keyed `key` selected more rows than the bound, the oldest of those counted stamped `oldest`. */
+  add(key: string, oldest: number): void;
 }
 
 export interface RepositoryOptions {
@@ -193,14 +205,27 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     async list(query: ListQuery): Promise<ListData<ResourceRecord>> {
       const filtered = db.selectFrom(table).where((eb) => searchCondition(eb, query));
       const bound = query.totalUpTo;
-      // Bounded: the rows past the bound are not read (one more tells whether there are more).
-      const counted =
-        bound === undefined
-          ? filtered.select((eb) => eb.fn.countAll<number>().as('total'))
-          : db.selectFrom(filtered.select((eb) => eb.lit(1).as('one')).limit(bound + 1).as('bounded')).select((eb) => eb.fn.countAll<number>().as('total'));
+      if (bound === undefined) {
+        const [items, count] = await Promise.all([pageOf(query), filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()]);
+        return { items, total: Number(count?.total ?? 0) };
+      }
+      // Kept only for the request's own filters: a feature's condition may read other tables, which change.
+      const { reached } = query;
+      const kept = reached && !query.conditions?.length ? { reached, key: JSON.stringify([query.filters, query.exact, query.searchKey, query.ranges, query.lookups, query.ids]) } : undefined;
+      if (kept?.reached.has(kept.key)) return { items: await pageOf(query), total: bound, totalAtLeast: true };
+      // Bounded: the rows past the bound are not read (one more tells whether there are more). A
+      // total to keep counts the newest rows, so it stays reached for as long as retention allows.
+      const time = kept?.reached.time;
+      const counted = time
+        ? db
+            .selectFrom(filtered.select(time).orderBy(time, 'desc').orderBy('id', 'desc').limit(bound + 1).as('bounded'))
+            .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.min<number>(time).as('oldest')])
+        : db.selectFrom(filtered.select((eb) => eb.lit(1).as('one')).limit(bound + 1).as('bounded')).select((eb) => eb.fn.countAll<number>().as('total'));
       const [items, count] = await Promise.all([pageOf(query), counted.executeTakeFirst()]);
       const total = Number(count?.total ?? 0);
-      return bound !== undefined && total > bound ? { items, total: bound, totalAtLeast: true } : { items, total };
+      if (total <= bound) return { items, total };
+      kept?.reached.add(kept.key, Number((count as { oldest?: unknown }).oldest));
+      return { items, total: bound, totalAtLeast: true };
     },
 
     /** The ids the list's conditions select, at most `limit`, by id (a bulk call on every matching row). */

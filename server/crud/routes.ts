@@ -95,7 +95,9 @@ export function crudRoutes(context: CrudContext, group: readonly ResourceDefinit
 
   return async function register(app: FastifyInstance): Promise<void> {
     const docs = crudDocs(group);
-    app.route({ method: ['GET', 'POST'], url: '/list', config: { doc: docs.list }, handler: handlers.list });
+    // A list reading the caller's data scope has it read with the session (./feature.ts, readsStaffScope).
+    const readsStaffScope = handlers.all.some((h) => h.readsStaffScope);
+    app.route({ method: ['GET', 'POST'], url: '/list', config: { doc: docs.list, ...(readsStaffScope ? { readsStaffScope } : {}) }, handler: handlers.list });
     app.get('/detail', { config: { doc: docs.detail } }, handlers.detail);
     const isWritable = someHas((d) => hasAction(d, 'create') || hasAction(d, 'edit'));
     if (isWritable) app.post('/saveOrUpdate', { config: { writes: true, doc: docs.save } }, handlers.save);

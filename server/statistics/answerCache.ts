@@ -14,6 +14,8 @@ import { versionReader } from '../db/versionCounter';
 
 const MAX_ENTRIES = 2000;
 
+type Compute<T> = (on: Kysely<Database>, version: number) => Promise<T>;
+
 /**
  * `db`: where the answers are read; `pinned`: read each answer and its version on one connection
  * of `db` (a replica's handle, whose connections may go to the replica or the primary).
@@ -22,19 +24,22 @@ export function createAnswerCache(db: Kysely<Database>, { pinned = false }: { pi
   const answers = new Map<string, { version: number; value: unknown }>();
   const version = versionReader(db, 'statisticsVersion');
 
-  async function answer<T>(key: string, on: Kysely<Database>, compute: (on: Kysely<Database>) => Promise<T>): Promise<T> {
+  async function answer<T>(key: string, on: Kysely<Database>, compute: Compute<T>): Promise<T> {
     // Read first: a write landing meanwhile moves it, and the next call computes again.
     const current = await version(on);
     const hit = answers.get(key);
     if (hit && hit.version === current) return hit.value as T;
-    const value = await compute(on);
+    const value = await compute(on, current);
     if (answers.size >= MAX_ENTRIES) answers.clear();
     answers.set(key, { version: current, value });
     return value;
   }
 
-  /** The answer kept under `key` at the current version, or `compute`d on `on` (the database to read it from). */
-  return function cached<T>(key: string, compute: (on: Kysely<Database>) => Promise<T>): Promise<T> {
+  /**
+   * The answer kept under `key` at the current version, or `compute`d on `on` (the database to read
+   * it from), given the version read there (what the answer's parts may be kept under).
+   */
+  return function cached<T>(key: string, compute: Compute<T>): Promise<T> {
     return pinned ? db.connection().execute((on) => answer(key, on, compute)) : answer(key, db, compute);
   };
 }

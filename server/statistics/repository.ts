@@ -198,6 +198,51 @@ export function statisticsRepository(db: Kysely<Database>, { monthRollup = true 
       };
     },
 
+    /** Every site user's id and sub-system, by id: the owners a period's sums are kept for. */
+    async ownerServices(): Promise<Array<{ id: number; serviceId: number | null }>> {
+      const rows = await db.selectFrom('siteUser').select(['id', 'serviceId']).orderBy('id').execute();
+      return rows.map((r) => ({ id: num(r.id), serviceId: r.serviceId === null ? null : num(r.serviceId) }));
+    },
+
+    /**
+     * Per site user, the sum of its month rows over `months` plus its day rows over `add` minus
+     * over `subtract`: one grouped statement per part, each an index range of its own, added here
+     * (a union of them all sorted for one group by costs as much as the parts together).
+     */
+    async partSums({ months, add, subtract }: PeriodParts): Promise<Map<number, number>> {
+      const dayPart = ([from, to]: DayRange) =>
+        db.selectFrom('trafficDay').select(['siteUserId', (eb) => eb.fn.sum<number>('count').as('n')]).where('day', '>=', from).where('day', '<=', to).groupBy('siteUserId').execute();
+      const parts = await Promise.all([
+        ...(months
+          ? [db.selectFrom('trafficMonth').select(['siteUserId', (eb) => eb.fn.sum<number>('count').as('n')]).where('month', '>=', months[0]).where('month', '<=', months[1]).groupBy('siteUserId').execute()]
+          : []),
+        ...add.map(dayPart),
+      ]);
+      const taken = await Promise.all(subtract.map(dayPart));
+      const sums = new Map<number, number>();
+      const move = (rows: Array<{ siteUserId: unknown; n: unknown }>, sign: number) => {
+        for (const r of rows) {
+          const id = num(r.siteUserId);
+          sums.set(id, (sums.get(id) ?? 0) + sign * num(r.n));
+        }
+      };
+      for (const rows of parts) move(rows, 1);
+      for (const rows of taken) move(rows, -1);
+      return sums;
+    },
+
+    /** The names shown beside the given site users (a page of media statistics), by primary key. */
+    async ownerNames(ids: number[]): Promise<Map<number, { userName: string; mediaAdminName: string | null }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('siteUser as s')
+        .leftJoin('user as u', 'u.id', 's.mediaAdminId')
+        .select(['s.id', 's.userName', 'u.name as mediaAdminName'])
+        .where('s.id', 'in', ids)
+        .execute();
+      return new Map(rows.map((r) => [num(r.id), { userName: r.userName, mediaAdminName: r.mediaAdminName }]));
+    },
+
     /** Traffic per site user over a period of days: month rollup rows and edge days (periodParts). */
     async mediaStats(
       period: { from: number; to: number },

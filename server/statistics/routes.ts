@@ -31,6 +31,7 @@ import { createAnswerCache } from './answerCache';
 import { DEFAULT_TRAFFIC_HOUR_RETENTION_DAYS } from '../config';
 import { calendarAt, defaultClock, earliestIngestible, latestIngestible, type StatisticsClock } from './clock';
 import { createIngestion, parseBatch } from './ingest';
+import { createPeriodTraffic } from './periodTraffic';
 import { statisticsRepository } from './repository';
 import { mediaStatsExporter, staffSummaryExporter, type MediaStatsQuery } from './statisticsExport';
 
@@ -67,6 +68,7 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock(),
   const repo = statisticsRepository(readDb);
   const ingest = createIngestion(db);
   const cached = createAnswerCache(readDb, { pinned: readDb !== db });
+  const periodTraffic = createPeriodTraffic();
   /** The reads on one connection the cache pinned (its version and its answer from one server). */
   const repoOn = (on: Kysely<Database>) => (on === readDb ? repo : statisticsRepository(on));
   const calendar = () => calendarAt(clock.now(), clock.timeZone);
@@ -170,9 +172,10 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock(),
         const { period, serviceId, order } = mediaStatsQuery(request);
         const { page, size } = parsePaging(requestParams(request));
         const limit = Math.min(size, MAX_STATISTICS_PAGE);
-        // Every owner's sum over the period is read to sort them: kept while no write moves the version.
+        // Every owner's sum over the period is needed to sort them: kept per period while no write
+        // moves the version (periodTraffic.ts), each page's answer too.
         const key = `media:${period.from}:${period.to}:${serviceId ?? ''}:${order}:${page}:${limit}`;
-        return success(request, await cached(key, (on) => repoOn(on).mediaStats(period, serviceId, order, page, limit)));
+        return success(request, await cached(key, (on, version) => periodTraffic(repoOn(on), version, period, { serviceId, order, page, size: limit })));
       },
     });
 

@@ -10,13 +10,13 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListData } from '../../contract';
+import { TOKEN_HEADER, type ListData } from '../../contract';
 import { LOCALES } from '../../contract/i18n';
 import type { UserInfo } from '../../contract/session';
 import { columnLabel, storedTable } from '../../resources/tableLabels';
 import { isAudited, UNAUDITED_TABLES } from '../../server/audit/coverage';
 import { sha256Hex } from '../../server/auth/passwords';
-import { ADMIN, startTestServer, type TestServer } from './harness';
+import { ADMIN, peerServer, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let admin: string;
@@ -75,6 +75,19 @@ describe('a logged call', () => {
     expect((await auditRows('/param/saveOrUpdate', 'en-US'))[0]).toMatchObject({ routeName: 'Parameters · 保存参数' });
   });
 
+  it('shows a renamed element from the next request, though the names are kept between requests', async () => {
+    const rename = (name: string) => server.db.updateTable('permission').set({ name }).where('url', '=', '/param/saveOrUpdate').where('menuType', '=', 2).execute();
+    await rename('保存参数');
+    // Read twice, so the second answer comes from what the server keeps.
+    for (let i = 0; i < 2; i++) expect((await auditRows('/param/saveOrUpdate', 'en-US'))[0]).toMatchObject({ routeName: 'Parameters · 保存参数' });
+    await rename('存参');
+    expect((await auditRows('/param/saveOrUpdate', 'en-US'))[0]).toMatchObject({ routeName: 'Parameters · 存参' });
+    expect((await auditRows('/param/saveOrUpdate'))[0]).toMatchObject({ routeName: '参数配置 · 存参' });
+    // Back to the seeded name: read in the caller's language again.
+    await rename('保存');
+    expect((await auditRows('/param/saveOrUpdate', 'en-US'))[0]).toMatchObject({ routeName: 'Parameters · Save' });
+  });
+
   it('names the session’s own calls, which no element grants', async () => {
     await server.createUser({ code: 'labels_pwd', password: 'labels-pass-1' });
     const token = await server.tokenFor('labels_pwd', 'labels-pass-1');
@@ -84,6 +97,27 @@ describe('a logged call', () => {
     expect((await auditRows('/user/changePwd', 'en-US'))[0]).toMatchObject({ routeName: 'Change password' });
   });
 });
+
+// PostgreSQL only: two servers share the database (SQLite is one process).
+if (process.env.TEST_DATABASE_URL) {
+  describe('a logged call on a second server sharing the PostgreSQL database', () => {
+    it('shows, on a second server, an element renamed through the first, from its next request (it had kept the old name)', async () => {
+      const { app: peer, close } = await peerServer(server);
+      try {
+        const peerName = async () => {
+          const answer = await peer.inject({ method: 'GET', url: '/base/admin/auditLog/list', query: { route: '/base/admin/param/saveOrUpdate', pageNo: '1', pageSize: '20' }, headers: { [TOKEN_HEADER]: admin, 'accept-language': 'en-US' } });
+          return (answer.json() as { data: ListData<{ routeName?: string }> }).data.items[0]?.routeName;
+        };
+        expect(await peerName()).toBe('Parameters · Save');
+        // Renamed by the other server's database handle: the write bumps the grants version the second server reads with the session.
+        await server.db.updateTable('permission').set({ name: '保存一个参数' }).where('url', '=', '/param/saveOrUpdate').where('menuType', '=', 2).execute();
+        expect(await peerName()).toBe('Parameters · 保存一个参数');
+      } finally {
+        await close();
+      }
+    });
+  });
+}
 
 describe('the caller’s own session', () => {
   it('is the one /user/info names, among the online sessions', async () => {

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, DataScope, OfficeType, type ListData } from '../../contract';
+import { LOG_TOTAL_BOUND } from '../../resources/audit/definition';
 import { sha256Hex } from '../../server/auth/passwords';
 import { exportCall, readSheet } from './exportFiles';
 import { ADMIN, startTestServer, type TestServer } from './harness';
@@ -202,6 +203,25 @@ describe('audit log rows about staff', () => {
     expect(named((await auditList(boss)).items)).toEqual(['aliceRole', 'aliceUser', 'carolRole', 'carolSession', 'carolUser', 'officeRow', 'paramRow']);
     await place(id.carol, node.sales);
     expect((await auditList(boss)).total).toBe(4);
+  });
+
+  it('a total past the bound about someone in scope is counted again on every request: a move takes it to nothing', async () => {
+    // A log's total that reached its bound is kept (tests/api/reachedTotals.test.ts), but not a
+    // scoped one: the scope reads the staff table, which changes under the same filters.
+    const route = '/scope-bound';
+    const rows = Array.from({ length: LOG_TOTAL_BOUND + 1 }, (_, i) => ({
+      changedAt: Date.now() - i, requestId: `bound-${i}`, userId: null, userCode: 'admin', userName: 'admin', method: 'POST', route, address: null, tableName: 'user', recordId: String(id.carol), action: 'update' as const, changes: '{}',
+    }));
+    for (let i = 0; i < rows.length; i += 500) await server.db.insertInto('auditLog').values(rows.slice(i, i + 500)).execute();
+    await place(id.carol, node.service);
+    try {
+      expect(await auditList(boss, { route, pageSize: 20 })).toMatchObject({ total: LOG_TOTAL_BOUND, totalAtLeast: true });
+      await place(id.carol, node.sales);
+      expect(await auditList(boss, { route, pageSize: 20 })).toMatchObject({ items: [], total: 0 });
+    } finally {
+      await place(id.carol, node.sales);
+      await server.db.deleteFrom('auditLog').where('route', '=', route).execute();
+    }
   });
 
   it('the super-admin and a role reaching all read every row', async () => {

@@ -40,6 +40,8 @@ export interface TestServerOptions {
   statisticsClock?: StatisticsClock;
   /** Days of hours `traffic_hour` keeps (default the server's, TRAFFIC_HOUR_RETENTION_DAYS). */
   trafficHourRetentionDays?: number;
+  /** Days the audit and login logs keep: the server then purges at its start and daily (default: no purge). */
+  auditRetentionDays?: number;
   /**
    * PostgreSQL: a streaming replica of TEST_DATABASE_URL's server (./replicaCluster.ts), read as
    * DATABASE_READ_URL in this file's schema (server/db/database.ts openReadDatabase).
@@ -198,6 +200,7 @@ async function serve(handle: DatabaseHandle, dispose: () => Promise<void>, optio
         session: { ...DEFAULT_SESSION_POLICY, ...options.session },
         throttle: { ...DEFAULT_THROTTLE_POLICY, ...options.throttle },
         trafficHourRetentionDays: options.trafficHourRetentionDays,
+        auditRetentionDays: options.auditRetentionDays,
       },
       consoleDir: options.consoleDir,
       logger: options.logger,

@@ -209,6 +209,72 @@ describe('media statistics over a period', () => {
   });
 });
 
+describe('media statistics kept per period', () => {
+  /** The owners of the period in the list's order (traffic, then id), from the stored hours. */
+  async function truthOrder(from: number, to: number, order: 'asc' | 'desc', serviceId?: number): Promise<Array<[number, number]>> {
+    const truth = await hoursSum(from, to);
+    const sign = order === 'asc' ? 1 : -1;
+    return owners
+      .filter((_, i) => serviceId === undefined || SERVICES[i % 2] === serviceId)
+      .map((id): [number, number] => [id, truth.get(id) ?? 0])
+      .sort((a, b) => sign * (a[1] - b[1]) || a[0] - b[0]);
+  }
+
+  it('answer pages, both orders and a sub-system from one period summed once', async () => {
+    const [from, to] = [20280203, 20290117];
+    await answered(from, to);
+    for (const order of ['asc', 'desc'] as const) {
+      for (const serviceId of [undefined, ...SERVICES]) {
+        const truth = await truthOrder(from, to, order, serviceId);
+        for (let page = 1; page <= Math.ceil(truth.length / 2) + 1; page++) {
+          const query = { startDate: dayText(from), endDate: dayText(to), page, size: 2, order, ...(serviceId ? { serviceId } : {}) };
+          const { body } = await media(query);
+          expect(body.code).toBe(Code.OK);
+          expect(body.data.total, JSON.stringify(query)).toBe(truth.length);
+          expect(body.data.items.map((r) => [r.userId, r.traffic]), JSON.stringify(query)).toEqual(truth.slice((page - 1) * 2, page * 2));
+        }
+      }
+    }
+  });
+
+  it('answer the stored hours for periods summed from a neighbour (days added and taken away at each end)', async () => {
+    let [from, to] = [20280305, 20290110];
+    await expectPeriod(from, to);
+    for (let i = 0; i < 25; i++) {
+      // Each end moves by up to four days either way: fewer rows than months and edge days.
+      from = addDays(from, below(9) - 4);
+      to = addDays(to, below(9) - 4);
+      if (daysBetween(from, to) > MAX_PERIOD_DAYS) from = addDays(to, -(MAX_PERIOD_DAYS - 1));
+      if (to > LAST_DAY) to = LAST_DAY;
+      await expectPeriod(from, to);
+    }
+  });
+
+  it('move with a write between two calls, for a period summed afresh and one summed from it', async () => {
+    const first = [20280410, 20290112] as const;
+    const next = [20280412, 20290111] as const;
+    await expectPeriod(...first);
+    await expectPeriod(...next);
+    // An hour inside both periods, corrected: both answers move by the difference.
+    const owner = owners[0]!;
+    const hour = '2028-07-15 10';
+    const [stored] = await server.db.selectFrom('trafficHour').select('count').where('siteUserId', '=', owner).where('hour', '=', 2028071510).execute();
+    const was = Number(stored?.count ?? 0);
+    const before = [(await answered(...first)).traffic.get(owner)!, (await answered(...next)).traffic.get(owner)!];
+    expect((await ingest([{ siteUserId: owner, hour, count: was + 11 }])).body.code).toBe(Code.OK);
+    expect((await answered(...next)).traffic.get(owner)).toBe(before[1]! + 11);
+    expect((await answered(...first)).traffic.get(owner)).toBe(before[0]! + 11);
+    await expectPeriod(...first);
+    await expectPeriod(...next);
+    // A new owner moves the version: it shows, with 0, in a period summed before.
+    const { id } = await server.db.insertInto('siteUser').values({ userName: '流量主新', mediaAdminId: null, serviceId: SERVICES[0]! }).returning('id').executeTakeFirstOrThrow();
+    const { traffic } = await answered(...first);
+    expect(traffic.get(id)).toBe(0);
+    await server.db.deleteFrom('siteUser').where('id', '=', id).execute();
+    expect((await answered(...first)).traffic.has(id)).toBe(false);
+  });
+});
+
 describe('migration 0030 on a database with traffic stored before it', () => {
   it('fills the month rollup from the day rows, and the answers stay the same', async () => {
     const { db } = server;

@@ -2,7 +2,7 @@
  * Retention without locks (README): a purge leaves exactly the rows inside the kept windows (the
  * audit log, the login log, traffic hours); on PostgreSQL the tables are monthly partitions made
  * ahead and dropped behind, the month the cutoff falls in trimmed, a list over a month reads only
- * that month's partition; an hour of a month long past is ingested (its partition made first); and
+ * that month's partition; on SQLite a large purge goes in short batches; an hour of a month long past is ingested (its partition made first); and
  * the server's upkeep goes on after a purge that failed.
  */
 import pg from 'pg';
@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, Code, type ListData } from '../../contract';
 import { purgeExpired, keepPartitions, MONTHS_AHEAD, scheduleUpkeep, type RetentionSettings } from '../../server/audit/retention';
+import { BATCH_LIMITS } from '../../server/audit/batchSize';
 import { ensureMonthsFor } from '../../server/db/partitions';
 import { ConsoleClient } from '../../server/db/postgresClient';
 import { calendarAt } from '../../server/statistics/clock';
@@ -208,6 +209,29 @@ describe('a purge', () => {
       expect(result.deleted.login_log).toBe(1);
       expect(result.deleted.traffic_hour).toBe(1);
     }
+  });
+});
+
+describe('a large purge on SQLite', () => {
+  it('deletes in short batches: the first the smallest, none over the largest, each at most half again the one before, and the automatic checkpoint back after', async () => {
+    if (onPostgres()) return;
+    const cutoff = NOW - 30 * DAY;
+    const expired = Array.from({ length: 3_000 }, (_, i): [number, string] => [cutoff - 1 - i * 60_000, `big-${i}`]);
+    for (let i = 0; i < expired.length; i += 500) await store(expired.slice(i, i + 500), [], []);
+    await store([[cutoff, 'big-kept']], [], []);
+    const before = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(server.db);
+    const batches: number[] = [];
+    const result = await purgeExpired(server.db, SETTINGS, NOW, { onBatch: (rows) => batches.push(rows) });
+
+    expect(result.deleted.audit_log).toBe(3_000);
+    const left = await server.db.selectFrom('auditLog').select('recordId').where('recordId', 'like', 'big-%').execute();
+    expect(left.map((r) => r.recordId)).toEqual(['big-kept']);
+    expect(batches[0]).toBe(BATCH_LIMITS.min);
+    expect(Math.max(...batches)).toBeLessThanOrEqual(BATCH_LIMITS.max);
+    for (let i = 1; i < batches.length; i++) expect(batches[i]).toBeLessThanOrEqual(Math.floor(batches[i - 1]! * 1.5));
+    expect(batches.reduce((sum, rows) => sum + rows, 0)).toBe(Object.values(result.deleted).reduce((sum, rows) => sum + rows, 0));
+    const after = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(server.db);
+    expect(after.rows).toEqual(before.rows);
   });
 });
 

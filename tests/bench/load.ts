@@ -34,6 +34,11 @@ export interface LoadCase {
   headers?: Record<string, string>;
   /** Whether a sample answer counts as a success (default: the envelope's code 0). */
   isSuccess?: (body: unknown) => boolean;
+  /**
+   * Each request, on any connection, takes the next of `paths` (none is asked twice while they
+   * last). Otherwise every connection goes through `paths` in turn, so each is asked by all of them.
+   */
+  eachOnce?: boolean;
 }
 
 const isEnvelopeSuccess = (body: unknown) => (body as { code?: unknown } | null)?.code === 0;
@@ -48,15 +53,18 @@ export async function measure(address: string, loadCase: LoadCase): Promise<Load
  */
 export async function measureAround<T = undefined>(
   address: string,
-  { paths, token, headers = {}, isSuccess = isEnvelopeSuccess }: LoadCase,
+  { paths, token, headers = {}, isSuccess = isEnvelopeSuccess, eachOnce = false }: LoadCase,
   around?: () => Promise<() => Promise<T>>,
 ): Promise<{ figures: LoadFigures; requests: number; window?: T }> {
   const allHeaders = { ...headers, ...(token ? { [TOKEN_HEADER]: token } : {}) };
   const sample = await fetch(`${address}${paths[0]}`, { headers: allHeaders });
   const body: unknown = await sample.json().catch(() => undefined);
   if (!sample.ok || !isSuccess(body)) throw new Error(`${paths[0]} answered ${sample.status} ${JSON.stringify(body)?.slice(0, 300)}`);
-  const run = (duration: number) =>
-    autocannon({ url: address, connections: CONNECTIONS, duration, workers: 0, headers: allHeaders, requests: paths.map((path) => ({ method: 'GET', path })) });
+  let next = 1;
+  const requests = eachOnce
+    ? [{ method: 'GET', setupRequest: (request: Record<string, unknown>) => ({ ...request, path: paths[next++ % paths.length] }) }]
+    : paths.map((path) => ({ method: 'GET', path }));
+  const run = (duration: number) => autocannon({ url: address, connections: CONNECTIONS, duration, workers: 0, headers: allHeaders, requests });
   await run(WARM_UP_S);
   const end = await around?.();
   const result = await run(DURATION_S);

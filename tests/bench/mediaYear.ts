@@ -5,9 +5,11 @@
  * ending yesterday) and their month rows, written directly in SQL (traffic_day, then traffic_month
  * as the sums of its days, as migration 0030 fills it): the ingestion route would take hours for
  * 4 million days of hours, and these reads never look at traffic_hour. Then 20 connections on
- * 366-day periods, questions asked before (answered from the statistics answer cache) and new ones
- * (computed). Beside it, one call at a time in this process, the same read with the month rollup
- * and with the day rows alone.
+ * 366-day periods: questions asked before (answered from the statistics answer cache), new
+ * questions (pages, orders, sub-systems) of 30 periods (each period summed once), and every call a
+ * period never summed before. Beside it, one call at a time in this process: a new period with
+ * nothing kept and beside a kept one, and the export's single statement with the month rollup and
+ * with the day rows alone.
  */
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -15,6 +17,7 @@ import { sql } from 'kysely';
 import { addDays, dayText, MAX_PERIOD_DAYS, TOKEN_HEADER } from '../../contract';
 import { openDatabase, type DatabaseHandle, type DialectName } from '../../server/db/database';
 import { calendarAt, defaultClock } from '../../server/statistics/clock';
+import { createPeriodTraffic } from '../../server/statistics/periodTraffic';
 import { statisticsRepository } from '../../server/statistics/repository';
 import { benchDatabase } from './benchDatabase';
 import { CONNECTIONS, DURATION_S, measure, withQuery, type LoadFigures } from './load';
@@ -68,7 +71,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: Rec
  * no question is asked twice (load.ts starts every connection at the list's head: the first answer
  * would serve the other nineteen from the cache).
  */
-async function measureEachNew(address: string, token: string, paths: string[]): Promise<LoadFigures & { calls: number }> {
+async function measureEachNew(address: string, token: string, paths: string[]): Promise<LoadFigures & { calls: number; 'asked again': number }> {
   let next = 0;
   const run = (duration: number) =>
     autocannon({
@@ -82,7 +85,15 @@ async function measureEachNew(address: string, token: string, paths: string[]): 
   await run(2);
   const result = await run(DURATION_S);
   if (next > paths.length) console.log(`${next} calls: some questions were asked twice`);
-  return { 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, failed: result.non2xx + result.errors + result.timeouts, calls: result.requests.total };
+  // Calls past the list's end ask again (the cache answers them): counted, so the figure says so.
+  return {
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+    calls: result.requests.total,
+    'asked again': Math.max(0, next - paths.length),
+  };
 }
 
 /** The machine's 1-minute load average when a figure was taken (the machine is shared). */
@@ -118,33 +129,69 @@ export async function mediaYearBench(report: Report, dialect: DialectName): Prom
       const to = addDays(lastDay, -(i % 30));
       return { from: addDays(to, -(MAX_PERIOD_DAYS - 1)), to };
     };
-    const ask = (i: number, pages: number) => {
+    // 120 questions (30 ends × 4 sub-system choices, page 1, by traffic down), each asked once
+    // before the run, then asked again by 20 connections.
+    const ask = (i: number) => {
+      const { from, to } = period(i);
+      const service = Math.floor(i / 30) % (SERVICES + 1);
+      return withQuery('/base/admin/mediaStats/list', { startDate: dayText(from), endDate: dayText(to), page: 1, size: 30, order: 'desc', ...(service ? { serviceId: service } : {}) });
+    };
+    const before = Array.from({ length: 120 }, (_, i) => ask(i));
+    for (const path of before) await fetch(`${server.address}${path}`, { headers: { [TOKEN_HEADER]: token } });
+    const asked = { ...(await measure(server.address, { paths: before, token })), load: loadNow() };
+    report.set(SECTION, 'mediaStats/list, 366-day periods, 120 questions asked before (answer cache)', dialect, asked, { target: `p99 ≤ ${P99_TARGET_MS} ms`, isMet: asked['p99 ms'] <= P99_TARGET_MS });
+    console.log(`${dialect} asked before: ${asked['req/s']} req/s, p50 ${asked['p50 ms']} ms, p99 ${asked['p99 ms']} ms`);
+    // Every call a question not asked before (21,600 of them: 30 ends × 6 sub-system choices × 2
+    // orders × 60 pages, taken in turn across the connections): each page is computed, but from the
+    // 30 periods' sums, each summed once (server/statistics/periodTraffic.ts).
+    const question = (i: number) => {
       const { from, to } = period(i);
       const service = Math.floor(i / 30) % (SERVICES + 1);
       return withQuery('/base/admin/mediaStats/list', {
         startDate: dayText(from),
         endDate: dayText(to),
-        page: 1 + (Math.floor(i / 180) % pages),
+        page: 1 + Math.floor(i / 360),
         size: 30,
-        order: Math.floor(i / 360) % 2 ? 'asc' : 'desc',
+        order: Math.floor(i / 180) % 2 ? 'asc' : 'desc',
         ...(service ? { serviceId: service } : {}),
       });
     };
-    // 120 questions, each asked once before the run, then asked again by 20 connections.
-    const before = Array.from({ length: 120 }, (_, i) => ask(i, 1));
-    for (const path of before) await fetch(`${server.address}${path}`, { headers: { [TOKEN_HEADER]: token } });
-    const asked = { ...(await measure(server.address, { paths: before, token })), load: loadNow() };
-    report.set(SECTION, 'mediaStats/list, 366-day periods, 120 questions asked before (answer cache)', dialect, asked, { target: `p99 ≤ ${P99_TARGET_MS} ms`, isMet: asked['p99 ms'] <= P99_TARGET_MS });
-    console.log(`${dialect} asked before: ${asked['req/s']} req/s, p50 ${asked['p50 ms']} ms, p99 ${asked['p99 ms']} ms`);
-    // Every call a question not asked before (3,600 of them: 30 ends × 6 sub-system choices × 10
-    // pages × 2 orders, taken in turn across the connections): each one computed.
-    const fresh = { ...(await measureEachNew(server.address, token, Array.from({ length: 3600 }, (_, i) => ask(i, 10)))), load: loadNow() };
-    report.set(SECTION, 'mediaStats/list, 366-day periods, every call a new question (computed)', dialect, fresh, { target: `p99 ≤ ${P99_TARGET_MS} ms`, isMet: fresh['p99 ms'] <= P99_TARGET_MS });
+    const fresh = { ...(await measureEachNew(server.address, token, Array.from({ length: 21_600 }, (_, i) => question(i)))), load: loadNow() };
+    report.set(SECTION, 'mediaStats/list, 366-day periods, every call a new question (page, order, sub-system) of 30 periods', dialect, fresh, { target: `p99 ≤ ${P99_TARGET_MS} ms`, isMet: fresh['p99 ms'] <= P99_TARGET_MS });
     console.log(`${dialect} new questions: ${fresh['req/s']} req/s, p50 ${fresh['p50 ms']} ms, p99 ${fresh['p99 ms']} ms, ${fresh.calls} calls`);
+    // Every call a period not summed before: ends on each of the last 34 days, 365 down to 266 days
+    // long (none of the 366-day periods above), each summed from the month rollup and edge days or
+    // from a period kept beside it, whichever reads fewer rows.
+    const newPeriod = (i: number) => {
+      const to = addDays(lastDay, -(i % 34));
+      return { from: addDays(to, -(MAX_PERIOD_DAYS - 2 - Math.floor(i / 34))), to };
+    };
+    const periods = Array.from({ length: 34 * 100 }, (_, i) => {
+      const { from, to } = newPeriod(i);
+      return withQuery('/base/admin/mediaStats/list', { startDate: dayText(from), endDate: dayText(to), page: 1, size: 30, order: 'desc' });
+    });
+    const newPeriods = { ...(await measureEachNew(server.address, token, periods)), load: loadNow() };
+    report.set(SECTION, 'mediaStats/list, every call a new period (266–365 days, not summed before), 20 connections', dialect, newPeriods, { target: `p99 ≤ ${P99_TARGET_MS} ms`, isMet: newPeriods['p99 ms'] <= P99_TARGET_MS });
+    console.log(`${dialect} new periods: ${newPeriods['req/s']} req/s, p50 ${newPeriods['p50 ms']} ms, p99 ${newPeriods['p99 ms']} ms, ${newPeriods.calls} calls`);
+
+    // One call at a time in this process, each a period the server's way never summed: with nothing
+    // kept (a new version each call, as after every ingestion batch), and with the period a day
+    // earlier kept.
+    const repo = statisticsRepository(handle.db);
+    const page = { serviceId: undefined, order: 'desc' as const, page: 1, size: 30 };
+    const nothingKept = { ...(await oneAtATime((i) => createPeriodTraffic()(repo, i, period(i * 7), page))), load: loadNow() };
+    report.set(SECTION, 'one call at a time (in process): a new 366-day period, nothing kept (month sums and edge days as grouped statements)', dialect, nothingKept, { target: `p99 ≤ ${P99_TARGET_MS} ms`, isMet: nothingKept['max ms'] <= P99_TARGET_MS });
+    console.log(`${dialect} new period, nothing kept: p50 ${nothingKept['p50 ms']} ms, max ${nothingKept['max ms']} ms`);
+    const beside = createPeriodTraffic();
+    const shifted = (i: number) => ({ from: addDays(period(i * 7).from, -1), to: addDays(period(i * 7).to, -1) });
+    for (let i = 0; i < SINGLE_CALLS; i++) await beside(repo, 0, period(i * 7), page);
+    const nextToKept = { ...(await oneAtATime((i) => beside(repo, 0, shifted(i), page))), load: loadNow() };
+    report.set(SECTION, 'one call at a time (in process): a new 366-day period, the one a day later kept', dialect, nextToKept, { target: `p99 ≤ ${P99_TARGET_MS} ms`, isMet: nextToKept['max ms'] <= P99_TARGET_MS });
+    console.log(`${dialect} new period beside a kept one: p50 ${nextToKept['p50 ms']} ms, max ${nextToKept['max ms']} ms`);
 
     for (const [what, monthRollup] of [
-      ['one call at a time (in process): month rollup + edge days', true],
-      ['one call at a time (in process): the day rows alone', false],
+      ['one call at a time (in process): the export\'s single statement, month rollup + edge days', true],
+      ['one call at a time (in process): the export\'s single statement, the day rows alone', false],
     ] as const) {
       const repo = statisticsRepository(handle.db, { monthRollup });
       const single = { ...(await oneAtATime((i) => repo.mediaStats(period(i * 7), undefined, 'desc', 1, 30))), load: loadNow() };

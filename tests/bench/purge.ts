@@ -12,10 +12,16 @@
  * whole months are detached concurrently and dropped, the cutoff's month trimmed by a DELETE.
  *
  * Figures: the saves' p50/p99/longest with no purge running (as many saves as a purge meets: the
- * machine's own stalls show there), then during the purge their count, p99 and the longest (the
- * longest write wait a save met); SQLite: each batch's time holding the write lock and its CPU time
- * (the difference is the machine's other processes), the purge's checkpoints; and the purge's
- * duration and rows per second.
+ * machine's own stalls show there), then during the purge their count, p99 and the longest; SQLite:
+ * each batch's time holding the write lock (from `begin immediate` taken to committed: the longest
+ * a writer can wait because of the purge) and the process's CPU time in it (the batch's work; the
+ * difference is the machine's other processes), the batches' rows, the purge's checkpoints; and the
+ * purge's duration and rows per second.
+ *
+ * Target (SQLite): the longest batch held the write lock at most HOLD_MS, and the saves' p99 during
+ * the purge is within SAVE_MS of their idle p99. The longest save is shown, not judged: the server's
+ * own garbage collection stalls a save now and then with no purge at all (the idle longest).
+ * PostgreSQL (no batches): the longest save during the purge within SAVE_MS of the idle p99.
  */
 import { sql } from 'kysely';
 import { loadavg } from 'node:os';
@@ -33,7 +39,8 @@ const SECTION = 'purge (retention of expired audit rows while saves are written)
 const EXPIRED = Number(process.env.BENCH_PURGE_ROWS ?? 1_000_000);
 const LIVE = 100_000;
 const DAY = 24 * 60 * 60_000;
-const TARGET_MS = 10;
+const HOLD_MS = 5;
+const SAVE_MS = 10;
 const IDLE_SAVES = Number(process.env.BENCH_PURGE_IDLE_SAVES ?? 3_000);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
@@ -90,8 +97,10 @@ export async function purgeBench(report: Report, dialect: DialectName): Promise<
     const started = performance.now();
     const batches: number[] = [];
     const batchCpu: number[] = [];
+    const batchRows: number[] = [];
     const checkpoints: number[] = [];
-    const purge = purgeExpired(handle.db, defaultRetention(), now, { onBatch: (_rows, ms, cpuMs) => {
+    const purge = purgeExpired(handle.db, defaultRetention(), now, { onBatch: (rows, ms, cpuMs) => {
+        batchRows.push(rows);
         batches.push(ms);
         batchCpu.push(cpuMs);
       }, onCheckpoint: (ms) => checkpoints.push(ms) }).finally(() => {
@@ -103,9 +112,13 @@ export async function purgeBench(report: Report, dialect: DialectName): Promise<
     during.sort((a, b) => a - b);
     batches.sort((a, b) => a - b);
     batchCpu.sort((a, b) => a - b);
+    batchRows.sort((a, b) => a - b);
     const left = await handle.db.selectFrom('auditLog').select((eb) => eb.fn.countAll<number>().as('n')).where('changedAt', '<', cutoff).executeTakeFirstOrThrow();
     if (Number(left.n) !== 0) throw new Error(`${left.n} expired rows left after the purge`);
     const longest = during.at(-1) ?? 0;
+    const longestHold = batches.at(-1) ?? 0;
+    const saveP99 = percentile(during, 99);
+    const idleP99 = percentile(idle, 99);
     const load = loadavg()[0]!;
     report.set(
       SECTION,
@@ -118,17 +131,33 @@ export async function purgeBench(report: Report, dialect: DialectName): Promise<
         'saves during purge': during.length,
         'save p99 during purge ms': round(percentile(during, 99)),
         'longest save during purge ms': round(longest),
-        ...(dialect === 'sqlite' ? { batches: batches.length, 'batch p50 ms': round(percentile(batches, 50)), 'batch p99 ms': round(percentile(batches, 99)), 'longest batch (write lock held) ms': round(batches.at(-1) ?? 0), 'longest checkpoint ms': round(Math.max(0, ...checkpoints)), 'batch CPU p99 ms': round(percentile(batchCpu, 99)), 'longest batch CPU ms': round(batchCpu.at(-1) ?? 0) } : {}),
+        ...(dialect === 'sqlite'
+          ? {
+              batches: batches.length,
+              'batch rows p50': percentile(batchRows, 50),
+              'largest batch rows': batchRows.at(-1) ?? 0,
+              'batch p50 ms': round(percentile(batches, 50)),
+              'batch p99 ms': round(percentile(batches, 99)),
+              'longest batch (write lock held) ms': round(longestHold),
+              'batch CPU p99 ms': round(percentile(batchCpu, 99)),
+              'longest batch CPU ms': round(batchCpu.at(-1) ?? 0),
+              'longest checkpoint ms': round(Math.max(0, ...checkpoints)),
+            }
+          : {}),
         'purge s': Math.round(seconds * 10) / 10,
         'rows/s': Math.round(EXPIRED / seconds),
         'partitions dropped': result.dropped.length,
         load: Math.round(load * 10) / 10,
       },
-      { target: `longest save during the purge ≤ its idle p99 + ${TARGET_MS} ms`, isMet: longest <= percentile(idle, 99) + TARGET_MS },
+      // One row for both databases: its target names each one's.
+      {
+        target: `SQLite: longest batch holding the write lock ≤ ${HOLD_MS} ms and save p99 during the purge ≤ idle p99 + ${SAVE_MS} ms; PostgreSQL: longest save during the purge ≤ idle p99 + ${SAVE_MS} ms`,
+        isMet: dialect === 'sqlite' ? longestHold <= HOLD_MS && saveP99 <= idleP99 + SAVE_MS : longest <= idleP99 + SAVE_MS,
+      },
     );
     console.log(
       `${dialect}: purge ${seconds.toFixed(1)} s (${result.dropped.length} partitions dropped, ${JSON.stringify(result.deleted)} rows deleted); ` +
-        (dialect === 'sqlite' ? `${batches.length} batches, longest ${(batches.at(-1) ?? 0).toFixed(1)} ms, p99 ${percentile(batches, 99).toFixed(1)} ms (CPU in a batch: p99 ${percentile(batchCpu, 99).toFixed(1)} ms, longest ${(batchCpu.at(-1) ?? 0).toFixed(1)} ms); ${checkpoints.length} checkpoints, longest ${Math.max(0, ...checkpoints).toFixed(1)} ms; ` : '') +
+        (dialect === 'sqlite' ? `${batches.length} batches (rows p50 ${percentile(batchRows, 50)}, largest ${batchRows.at(-1) ?? 0}), write lock held longest ${longestHold.toFixed(1)} ms, p99 ${percentile(batches, 99).toFixed(1)} ms (CPU in a batch: p99 ${percentile(batchCpu, 99).toFixed(1)} ms, longest ${(batchCpu.at(-1) ?? 0).toFixed(1)} ms); ${checkpoints.length} checkpoints, longest ${Math.max(0, ...checkpoints).toFixed(1)} ms; ` : '') +
         `${during.length} saves during it, p99 ${percentile(during, 99).toFixed(1)} ms, longest ${longest.toFixed(1)} ms (idle: p99 ${percentile(idle, 99).toFixed(1)} ms, longest ${(idle.at(-1) ?? 0).toFixed(1)} ms); load ${load.toFixed(1)}`,
     );
   } finally {

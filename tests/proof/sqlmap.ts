@@ -25,22 +25,24 @@ export interface Outcome {
   hasTested: boolean;
   /** HTTP error codes the server answered, as sqlmap counted them. */
   errors: string[];
+  /** The bound ended the run before sqlmap did. */
+  timedOut: boolean;
   output: string;
 }
 
-const SECONDS = Number(process.env.SQLMAP_SECONDS ?? 120);
+export const SQLMAP_SECONDS = Number(process.env.SQLMAP_SECONDS ?? 120);
 
-export function sqlmap(target: Target): Promise<Outcome> {
+export function sqlmap(target: Target, seconds = SQLMAP_SECONDS): Promise<Outcome> {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(target.url)) throw new Error(`sqlmap runs against loopback only, not ${target.url}`);
   const dir = mkdtempSync(join(tmpdir(), 'sqlmap-'));
   const args = [
-    String(SECONDS), 'sqlmap', '-u', target.url, '--batch', '--level=2', '--risk=2', '--technique=BEUST', '--time-sec=1',
+    String(seconds), 'sqlmap', '-u', target.url, '--batch', '--level=2', '--risk=2', '--technique=BEUST', '--time-sec=1',
     '--threads=4', '--timeout=5', '--retries=1', '--flush-session', '--disable-coloring', `--output-dir=${dir}`,
     ...(target.body ? [`--data=${JSON.stringify(target.body)}`] : []),
     ...Object.entries(target.headers ?? {}).map(([name, value]) => `--headers=${name}: ${value}`),
   ];
   return new Promise((resolve) => {
-    execFile('timeout', args, { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, TERM: 'dumb' } }, (_error, stdout) => {
+    execFile('timeout', args, { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, TERM: 'dumb' } }, (error, stdout) => {
       rmSync(dir, { recursive: true, force: true });
       const output = String(stdout);
       const errors = [...output.matchAll(/^(\d{3}) \([^)]*\) - \d+ times/gm)].map((m) => m[1]!);
@@ -48,6 +50,8 @@ export function sqlmap(target: Target): Promise<Outcome> {
         isInjectable: /identified the following injection point|is vulnerable|appears to be '.*' injectable/i.test(output),
         hasTested: /do not appear to be injectable|identified the following injection point/.test(output) && !errors.some((code) => code === '401' || code === '403' || code.startsWith('5')),
         errors,
+        // timeout(1) exits 124 when it ends the command.
+        timedOut: error?.code === 124,
         output,
       });
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { after } from '../../../contract/crossRules';
 import { optionalTags } from '../../../contract/fields';
+import { loginLogResource } from '../../../resources/audit/definition';
 import { customerResource } from '../../../resources/customer/definition';
 import type { ResourceDefinition } from '../../../resources/define';
 import { resourceDefinitions } from '../../../resources/registry';
@@ -113,6 +114,13 @@ describe('the rules a declared resource must keep to be served', () => {
     expect(problemsWith({ columns: [...customerResource.columns, { key: 'total', label: customerResource.title, cell: 'lineTotal' }] })).toEqual([]);
     const entity = { ...customerResource.entity, fields: { ...customerResource.entity.fields, sort: customerResource.entity.fields.name! } };
     expect(problemsWith({ entity, search: ['sort'], columns: [{ field: 'name', sortable: true }] })).toEqual([expect.stringContaining('sort is the list\'s sort parameter')]);
+  });
+
+  it('refuse an append-only resource stamped by no instant, or with no bounded total to keep', () => {
+    const problems = (changed: Partial<ResourceDefinition>) => definitionProblems({ ...loginLogResource, ...changed } as ResourceDefinition, resourceDefinitions);
+    expect(problems({})).toEqual([]);
+    expect(problems({ appendOnly: 'address' })).toEqual(['Resource loginLog: appendOnly names address, which is no instant (a date-time, or milliseconds as digits)']);
+    expect(problems({ boundedTotal: undefined })).toEqual(['Resource loginLog: appendOnly keeps a bounded total, and it has none (boundedTotal)']);
   });
 
   it('refuse a tags field searched, ranged, sorted or fixed, one of records without references, and a range over text', () => {

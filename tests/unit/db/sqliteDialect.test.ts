@@ -67,4 +67,26 @@ describe('the SQLite server dialect', () => {
     await Promise.all(outside);
     expect(seen).toEqual(['transaction', 'read 0: 0', 'read 1: 0', 'read 2: 0', 'read 3: 0', 'read 4: 0']);
   });
+
+  it('answers rows as better-sqlite3 makes them, also where it reads the values as arrays', async () => {
+    const { db } = setUp();
+    await sql`create table item (id integer primary key, name text, data blob)`.execute(db);
+    await db.insertInto('item').values({ name: 'a' }).execute();
+    await sql`update item set data = x'0102'`.execute(db);
+    const plain = opened[0]!;
+    const texts = [
+      'select id, name, data from item',
+      'select id as "b", name as "a", id + 1 as "1", name as "a" from item',
+      'select name as "__proto__", id from item',
+      'select * from item',
+      'select count(*) as n from item',
+    ];
+    for (const text of texts) {
+      const expected = plain.prepare(text).all();
+      const { rows } = await sql.raw(text).execute(db);
+      expect(rows, text).toEqual(expected);
+      expect(rows.map((row) => Object.keys(row as object)), text).toEqual(expected.map((row) => Object.keys(row as object)));
+      expect(rows.map((row) => Object.getPrototypeOf(row)), text).toEqual(expected.map(() => Object.prototype));
+    }
+  });
 });
