@@ -55,8 +55,10 @@ export default defineConfig({
           setupFiles: ['tests/e2e/failureShots.ts'],
           // One browser, one server: scenarios run one file at a time.
           fileParallelism: false,
-          testTimeout: 60000,
-          hookTimeout: 60000,
+          // Bounds for a machine that may be busy with other work (./tests/e2e/browser.ts, WAIT_MS).
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],

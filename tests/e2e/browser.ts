@@ -14,6 +14,12 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * How long a step may wait for the page. Generous: CI's 2-core machine may be running other work
+ * (a second suite once turned 2-second steps into 10-second ones); a real failure only takes longer to report.
+ */
+export const WAIT_MS = 30_000;
+
 /** Pages still open, so that a failed test can show what they looked like (./failureShots.ts). */
 export const openPages = new Set<Page>();
 
@@ -23,10 +29,15 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ page
   const page = await context.newPage();
   openPages.add(page);
   page.on('close', () => openPages.delete(page));
-  page.setDefaultTimeout(10000);
+  page.setDefaultTimeout(WAIT_MS);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
+}
+
+/** Waits until the first element the locator finds is shown. */
+export async function visible(locator: Locator, timeout = WAIT_MS): Promise<void> {
+  await locator.first().waitFor({ state: 'visible', timeout });
 }
 
 /** Signs in through the login page and waits until the console has left it. */

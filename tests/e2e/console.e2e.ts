@@ -5,7 +5,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { launchBrowser, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -14,10 +14,6 @@ const adminPassword = inject('adminPassword');
 let browser: Browser;
 let page: Page;
 let pageErrors: string[];
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout: 15000 });
-}
 
 function dialog(): Locator {
   return page.getByRole('dialog').filter({ has: page.locator('.ant-modal-title') }).last();

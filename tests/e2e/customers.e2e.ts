@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sha256Hex } from '../../server/auth/passwords';
-import { launchBrowser, logIn, newPage } from './browser';
+import { launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -58,10 +58,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout: 15000 });
-}
 
 const drawer = (page: Page) => page.locator('.ant-drawer-content');
 

@@ -5,10 +5,10 @@
  * and the server refuses them anyone else's detail.
  */
 import Database from 'better-sqlite3';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword, sha256Hex } from '../../server/auth/passwords';
-import { dialog, launchBrowser, logIn, newPage } from './browser';
+import { dialog, launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -30,10 +30,6 @@ const PEOPLE = {
 
 let browser: Browser;
 const ids: Record<string, number> = {};
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout: 15000 });
-}
 
 /** A call of the console's API with the page's session; answers the envelope. */
 function call(page: Page, path: string, body?: unknown): Promise<{ code: number; data: unknown }> {

@@ -5,9 +5,9 @@
  * of a template published and listed, and two huge ones whose diff answers "too different" at
  * once; the sample table paged by the server.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dialog, launchBrowser, logIn, newPage } from './browser';
+import { dialog, launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -26,10 +26,6 @@ afterAll(async () => {
   expect(pageErrors).toEqual([]);
   await browser?.close();
 });
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout: 15000 });
-}
 
 const master = () => page.locator('.generic-master-detail__master');
 const detail = () => page.locator('.generic-master-detail__detail');

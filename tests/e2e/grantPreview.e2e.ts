@@ -3,9 +3,9 @@
  * how many gain access (nothing saved yet), and confirming then saves the grant.
  */
 import Database from 'better-sqlite3';
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logIn, newPage } from './browser';
+import { launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -14,10 +14,6 @@ const databasePath = inject('databasePath');
 const ROLE_KEY = 'gp_e2e';
 
 let browser: Browser;
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout: 15000 });
-}
 
 function withDatabase<T>(work: (db: Database.Database) => T): T {
   const db = new Database(databasePath);

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword, sha256Hex } from '../../server/auth/passwords';
-import { dialog, launchBrowser, logIn, newPage, pickIcon } from './browser';
+import { dialog, launchBrowser, logIn, newPage, pickIcon, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -16,10 +16,6 @@ const databasePath = inject('databasePath');
 const STAFF = { code: 'auditor01', name: '审计员甲', password: 'staff-pass-1' };
 
 let browser: Browser;
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout: 15000 });
-}
 
 /** Staff accounts have no screen yet: the staff member is written to the database directly. */
 async function createStaff(roleKey: string): Promise<void> {

@@ -7,7 +7,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dialog, launchBrowser, logIn, newPage, pickIcon } from './browser';
+import { dialog, launchBrowser, logIn, newPage, pickIcon, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -20,10 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout: 20000 });
-}
 
 async function signedIn(width = 1280, locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<{ page: Page; errors: string[] }> {
   const opened = await newPage(browser, baseUrl);

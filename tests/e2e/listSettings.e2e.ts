@@ -4,10 +4,10 @@
  * storage), and reset brings it back there too. A user of their own, so no other file's lists change.
  */
 import Database from 'better-sqlite3';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword, sha256Hex } from '../../server/auth/passwords';
-import { launchBrowser, logIn, newPage } from './browser';
+import { launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -51,10 +51,6 @@ async function createArranger(paths: readonly string[]): Promise<void> {
   } finally {
     db.close();
   }
-}
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout: 15000 });
 }
 
 /** The list's column headers, left to right (the stuck header is the table's own). */

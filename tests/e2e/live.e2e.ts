@@ -3,11 +3,11 @@
  * PostgreSQL database; an administrator on the second has the parameter list open while another on
  * the first saves a new parameter, and the open list shows it without a reload within seconds.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchDatabase, type BenchDatabase } from '../bench/benchDatabase';
 import { BENCH_ADMIN_PASSWORD, startServer, type ServerProcess } from '../bench/serverProcess';
-import { dialog, launchBrowser, logIn, newPage } from './browser';
+import { dialog, launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const KEY = 'e2e.live';
@@ -42,10 +42,6 @@ afterAll(async () => {
   await database?.dispose();
   expect(pageErrors).toEqual([]);
 });
-
-async function visible(locator: Locator, timeout = 15000): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout });
-}
 
 const row = (page: Page, key: string) => page.getByRole('row').filter({ hasText: key });
 

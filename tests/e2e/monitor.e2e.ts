@@ -5,10 +5,10 @@
  * login log with its reason; ending another browser's session from the online users sends that
  * browser to the login page at its next step, and one's own session is marked and warned about.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { staffInput } from '../api/staffFixtures';
-import { dialog, launchBrowser, logIn, newPage } from './browser';
+import { dialog, launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -19,10 +19,6 @@ let page: Page;
 let pageErrors: string[];
 /** The id of the parameter the first test adds: other files share this server and its log. */
 let recordId = '';
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout: 15000 });
-}
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 
 /** Picks an option of the search form's select labelled `field`. */

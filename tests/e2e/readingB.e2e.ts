@@ -6,10 +6,10 @@
  * and the placeholder menus below Examples open their placeholder pages.
  */
 import Database from 'better-sqlite3';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword, sha256Hex } from '../../server/auth/passwords';
-import { dialog, launchBrowser, logIn, newPage } from './browser';
+import { dialog, launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -18,10 +18,6 @@ const databasePath = inject('databasePath');
 const STAFF = { code: 'ops01', name: '运营甲', password: 'ops-pass-01' };
 
 let browser: Browser;
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout: 15000 });
-}
 
 /** A staff member holding only the demo role of the reading-B sub-system. */
 async function createStaff(): Promise<void> {

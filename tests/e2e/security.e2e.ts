@@ -5,10 +5,10 @@
  * with a one-time code, never the token.
  */
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword, sha256Hex } from '../../server/auth/passwords';
-import { dialog, launchBrowser, logIn, newPage } from './browser';
+import { dialog, launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -52,10 +52,6 @@ async function switcherToken(): Promise<string> {
     body: JSON.stringify({ username: SWITCHER.code, password: sha256Hex(SWITCHER.password) }),
   });
   return ((await response.json()) as { data: { token: string } }).data.token;
-}
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout: 15000 });
 }
 
 /** Collects every CSP violation of the context's pages: the DOM event, and Chromium's console report. */

@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dialog, launchBrowser, logIn, newPage } from './browser';
+import { dialog, launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -19,10 +19,6 @@ const RECORD = 'OrbitPhone/2.0 (Zephyr Z7; NovaOS 3.1; zh_CN)';
 const OTHERS = ['OrbitPhone/2.1 (Zephyr Z8; NovaOS 3.2)', 'OrbitLite/1.4 (Zephyr Z5; NovaOS 2.0)'];
 
 let browser: Browser;
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout: 15000 });
-}
 
 function unpublishedRules(): number {
   const db = new Database(databasePath);

@@ -5,7 +5,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dialog, launchBrowser, logIn, newPage } from './browser';
+import { dialog, launchBrowser, logIn, newPage, visible, WAIT_MS } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -23,17 +23,13 @@ beforeAll(async () => {
   await logIn(first, 'admin', adminPassword);
   // A second tab of the same browser: the same session.
   second = await first.context().newPage();
-  second.setDefaultTimeout(10000);
+  second.setDefaultTimeout(WAIT_MS);
   second.on('pageerror', (error) => pageErrors.push(error.message));
 });
 afterAll(async () => {
   expect(pageErrors).toEqual([]);
   await browser?.close();
 });
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout: 15000 });
-}
 
 const row = (page: Page, key: string) => page.getByRole('row').filter({ hasText: key });
 

@@ -7,10 +7,10 @@
  * - a role held by staff was deleted after an unnamed 您确认删除吗？;
  * - a switched-off dictionary value showed as its raw code in the edit form.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sha256Hex } from '../../server/auth/passwords';
-import { dialog, launchBrowser, logIn, newPage } from './browser';
+import { dialog, launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -31,10 +31,6 @@ async function call<T>(path: string, body: Record<string, unknown>): Promise<T> 
   const answer = (await response.json()) as { code: number; msg: string; data: T };
   if (answer.code !== 0) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
   return answer.data;
-}
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout: 15000 });
 }
 
 beforeAll(async () => {
