@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    // A worker per core: Vitest's default leaves one core for itself, which on a 2-core machine runs
+    // every test file one after another (its own work is small beside a file's).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
