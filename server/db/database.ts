@@ -6,11 +6,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
+import { Kysely, sql, type KyselyConfig } from 'kysely';
 import { CachedCamelCasePlugin } from './camelCasePlugin';
 import type { Database } from './schema';
 import { registerAuditContext } from '../audit/sqliteContext';
 import { ConsoleClient } from './postgresClient';
+import { ConsolePostgresDialect } from './postgresDialect';
 import { SqliteServerDialect } from './sqliteDialect';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -69,7 +70,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   const plugins = [new CachedCamelCasePlugin()];
   if (isPostgresUrl(url)) {
     const pool = postgresPool(url, options);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log: options.log });
+    const db = new Kysely<Database>({ dialect: new ConsolePostgresDialect({ pool }), plugins, log: options.log });
     ownConnections.set(db, () => new pg.Client({ connectionString: url }));
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -122,7 +123,7 @@ export function openReadDatabase(readUrl: string, primaryUrl: string, options: R
       await Promise.all([replica.end(), primary.end()]);
     },
   };
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CachedCamelCasePlugin()], log: options.log });
+  const db = new Kysely<Database>({ dialect: new ConsolePostgresDialect({ pool }), plugins: [new CachedCamelCasePlugin()], log: options.log });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
