@@ -37,6 +37,14 @@ export interface AppProps {
   loadPages: PageLoader;
 }
 
+/**
+ * Calls go out whatever the browser says of the network. React Query pauses every query and save
+ * on an `offline` event until `online`, but Chromium fires it when no interface but loopback has an
+ * address, while the console's server may be right there: a confirmed delete then spun forever.
+ * A server really out of reach is told by the HTTP client's own timeout and network message.
+ */
+const REACT_QUERY = { clientConfig: { defaultOptions: { queries: { networkMode: 'always' as const }, mutations: { networkMode: 'always' as const } } } };
+
 export default function App({ providers, loadPages }: AppProps) {
   const [source, setSource] = useState<NavigationSource>();
   // Re-renders Refine (and with it every translated text) when the language changes, and rebuilds
@@ -57,7 +65,7 @@ export default function App({ providers, loadPages }: AppProps) {
         routerProvider={routerProvider}
         resources={navigation?.resources ?? NO_RESOURCES}
         // Lists and show views refetch when the server says their resource changed (providers/liveProvider.ts).
-        options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, liveMode: 'auto' }}
+        options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, liveMode: 'auto', reactQuery: REACT_QUERY }}
       >
         <NavigationContext.Provider value={navigation ?? null}>
           <LeaveQuestion>
