@@ -1,6 +1,6 @@
 /** Debian's Chromium driven by playwright-core; never a downloaded browser. */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page, type Request } from 'playwright-core';
 import { buttonName } from './names';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,12 +23,20 @@ export const WAIT_MS = 30_000;
 /** Pages still open, so that a failed test can show what they looked like (./failureShots.ts). */
 export const openPages = new Set<Page>();
 
+/** Each open page's calls still unanswered, with when they were sent: a failed test names them (./failureShots.ts). */
+export const pendingCalls = new WeakMap<Page, Map<Request, number>>();
+
 /** A fresh page (own storage) that fails the test on uncaught page errors. */
 export async function newPage(browser: Browser, baseURL: string): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1366, height: 850 } });
   const page = await context.newPage();
   openPages.add(page);
   page.on('close', () => openPages.delete(page));
+  const pending = new Map<Request, number>();
+  pendingCalls.set(page, pending);
+  page.on('request', (request) => pending.set(request, Date.now()));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
   page.setDefaultTimeout(WAIT_MS);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -3,7 +3,7 @@
  * `npm start` would, and hands its address to the browser tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,11 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Kept beside the failure shots (./failureShots.ts): a slow or refused call on CI can be read afterwards.
+  mkdirSync('.e2e', { recursive: true });
+  const log = createWriteStream('.e2e/server.log');
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
   let output = '';
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

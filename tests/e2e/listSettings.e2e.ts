@@ -68,12 +68,16 @@ async function freshBrowserAt(path: string): Promise<{ page: Page; errors: strin
   return opened;
 }
 
-async function toggleColumn(page: Page, column: string): Promise<void> {
+/** Opens the column settings and waits until the popover has settled: a click during its entrance can land on nothing. */
+async function openColumnSettings(page: Page): Promise<void> {
   await page.getByRole('button', { name: '列设置' }).click();
-  const box = page.getByRole('group', { name: '显示的列' }).getByRole('checkbox', { name: column });
-  // Once the popover has settled where it opens: a click during its entrance can land on nothing.
-  await box.waitFor({ state: 'visible' });
+  await visible(page.getByRole('group', { name: '显示的列' }));
   await page.waitForFunction(() => !document.querySelector('.ant-popover.ant-zoom-big-enter, .ant-popover.ant-zoom-big-appear'));
+}
+
+async function toggleColumn(page: Page, column: string): Promise<void> {
+  await openColumnSettings(page);
+  const box = page.getByRole('group', { name: '显示的列' }).getByRole('checkbox', { name: column });
   await box.click();
   await expect.poll(() => box.isChecked()).toBe(false);
   await page.keyboard.press('Escape');
@@ -95,7 +99,7 @@ describe('column settings follow the user to another browser', () => {
     const second = await freshBrowserAt(path);
     await expect.poll(() => headers(second.page)).not.toContain(column);
     const forgotten = second.page.waitForResponse((response) => response.url().includes('/base/admin/preference/delete'));
-    await second.page.getByRole('button', { name: '列设置' }).click();
+    await openColumnSettings(second.page);
     await second.page.getByRole('button', { name: label('恢复默认') }).click();
     await expect.poll(() => headers(second.page)).toContain(column);
     expect((await (await forgotten).json()).code).toBe(0);
