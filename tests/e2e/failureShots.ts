@@ -23,7 +23,7 @@ afterEach(async ({ task }) => {
       const unanswered = [...(pendingCalls.get(page) ?? [])].map(([request, sent]) => `${request.method()} ${request.url()} (${Math.round((now - sent) / 1000)} s)`);
       const line = `[failure] ${task.name} · page ${index} ${page.url()} · dialogs: ${JSON.stringify(dialogs)} · messages: ${JSON.stringify(toasts)} · unanswered calls: ${JSON.stringify(unanswered)}`;
       console.error(line);
-      // .ci/run prints this file after a failed suite, where the end of CI's output shows it.
+      // scripts/e2e.sh prints this file after a failed suite, where the end of CI's output shows it.
       appendFileSync(`${DIR}/summary.txt`, `${line}\n`);
       await page.screenshot({ path: `${DIR}/${name}-${index}.png`, fullPage: true, timeout: 5000 });
     } catch {

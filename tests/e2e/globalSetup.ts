@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
   });
   // Kept beside the failure shots (./failureShots.ts): a slow or refused call on CI can be read afterwards.
   mkdirSync('.e2e', { recursive: true });
-  const log = createWriteStream('.e2e/server.log');
+  const log = createWriteStream(`.e2e/server-${process.pid}.log`);
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
   let output = '';
