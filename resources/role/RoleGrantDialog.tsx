@@ -11,7 +11,7 @@
 import { useCustomMutation, useTranslate, type HttpError } from '@refinedev/core';
 import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
 import { Alert, Button, Empty, Input, Space, Spin, Tree, type TreeDataNode } from 'antd';
-import { useMemo, useState, type Key } from 'react';
+import { useEffect, useMemo, useState, type Key } from 'react';
 import { walkTree } from '../../contract/menu';
 import { SUPER_ADMIN_GRANTS_FIXED, SUPER_ADMIN_ROLE_KEY } from '../../contract/entities/role';
 import type { MenuReading, PermissionNode } from '../../contract/menu';
@@ -65,6 +65,13 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
   const search = useMemo(() => searchTree(tree, text), [tree, text]);
   const data = useMemo(() => treeData(tree, reading, search), [tree, reading, search]);
   const expandedKeys = expanded ?? directoryKeys(tree);
+  // A search opens the way to its matches: when it is typed, and again when the tree arrives after
+  // it (typed while the tree loaded, it found nothing to open and its matches stayed folded away).
+  useEffect(() => {
+    if (!search) return;
+    setExpanded(search.expanded);
+    setAutoExpandParent(true);
+  }, [search]);
 
   // The role as read: its row and the grants the tree showed (every node stored, parents too).
   const read = useMemo(
@@ -139,15 +146,7 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
           aria-label={t('role.grant.search')}
           placeholder={t('role.grant.search')}
           style={{ width: 260 }}
-          onChange={(event) => {
-            const value = event.target.value;
-            setText(value);
-            const found = searchTree(tree, value);
-            if (found) {
-              setExpanded(found.expanded);
-              setAutoExpandParent(true);
-            }
-          }}
+          onChange={(event) => setText(event.target.value)}
         />
         <Space size={4}>
           <Button size="small" onClick={() => setExpanded(parentKeys(tree))}>

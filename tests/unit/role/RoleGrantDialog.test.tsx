@@ -134,6 +134,21 @@ describe('role authorisation dialog', () => {
     await waitFor(() => expect(nodeNames(dialog)).toContain('首页'), slow);
   });
 
+  it('opens the way to what a search typed while the tree loaded finds, once the tree arrives', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Answered by the real app once released: a resolver that returns nothing hands the call on.
+    server.use(http.get('*/base/admin/permission/tree', async () => void (await held)));
+    renderResourceList(bridge.token, roleResource, { dialogs });
+    await screen.findByText('审计员', {}, slow);
+    await waitFor(() => expect(buttons('授权')).toHaveLength(3), slow);
+    await user().click(buttons('授权')[1]!);
+    const dialog = await findDialog();
+    fireEvent.change(within(dialog).getByLabelText('搜索菜单、按钮或接口'), { target: { value: 'vaildkey' } });
+    release();
+    await waitFor(() => expect(nodeNames(dialog)).toEqual(['系统管理', '参数配置', '新增', 'vaildKey']), slow);
+  });
+
   it("names the types of a tree in reading B as that reading does (top-level directory, directory)", async () => {
     // The sales role's sub-system, emptied, turned to reading B and given a tree in it.
     const { crmAppId, nodes } = fixture.current;
