@@ -173,6 +173,8 @@ describe('an administrator in zh-CN', () => {
   it('closes the other tabs from a tab’s menu', async () => {
     await page.getByRole('menuitem', { name: '子系统管理' }).first().click();
     await page.waitForURL(/\/system\/app$/);
+    // The address changes at once; a page left before it was shown (its code still loading) gets no tab.
+    await visible(tab('子系统管理'));
     await page.getByRole('menuitem', { name: '角色管理' }).first().click();
     await page.waitForURL(/\/system\/role$/);
     await visible(tab('子系统管理'));
