@@ -167,6 +167,7 @@ export default function RoleGrantDialog({ record, open, onClose, afterClose }: R
         </div>
       ) : null}
       {ready && tree.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('role.grant.empty')} /> : null}
+      {ready && search?.visible.size === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('role.grant.noMatch')} /> : null}
       {ready && tree.length > 0 ? (
         <div style={{ maxHeight: '60vh', overflow: 'auto' }} tabIndex={0}>
           <Tree

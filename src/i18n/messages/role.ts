@@ -5,6 +5,7 @@ const zh = {
   'role.grant.expandAll': '展开全部',
   'role.grant.collapseAll': '收起全部',
   'role.grant.empty': '该子系统还没有菜单',
+  'role.grant.noMatch': '没有匹配的菜单、按钮或接口',
   'role.grant.changes': '授权节点',
 
   'role.info.title': '功能信息 · {name}',
@@ -24,6 +25,7 @@ const en: Record<keyof typeof zh, string> = {
   'role.grant.expandAll': 'Expand all',
   'role.grant.collapseAll': 'Collapse all',
   'role.grant.empty': 'This sub-system has no menus yet',
+  'role.grant.noMatch': 'No menu, button or API matches',
   'role.grant.changes': 'Granted nodes',
 
   'role.info.title': 'Function info · {name}',

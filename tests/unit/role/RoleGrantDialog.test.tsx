@@ -126,12 +126,16 @@ describe('role authorisation dialog', () => {
     expect(within(dialog).getAllByRole('checkbox').every((box) => box.getAttribute('aria-disabled') === 'true')).toBe(true);
   });
 
-  it('filters the tree by name or address', async () => {
+  it('filters the tree by name or address, and says so when nothing matches', async () => {
     const dialog = await openGrant(1);
     fireEvent.change(within(dialog).getByLabelText('搜索菜单、按钮或接口'), { target: { value: 'vaildkey' } });
     await waitFor(() => expect(nodeNames(dialog)).toEqual(['系统管理', '参数配置', '新增', 'vaildKey']), slow);
+    fireEvent.change(within(dialog).getByLabelText('搜索菜单、按钮或接口'), { target: { value: 'no-such-node' } });
+    await waitFor(() => expect(nodeNames(dialog)).toEqual([]), slow);
+    expect(within(dialog).getByText('没有匹配的菜单、按钮或接口')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText('搜索菜单、按钮或接口'), { target: { value: '' } });
     await waitFor(() => expect(nodeNames(dialog)).toContain('首页'), slow);
+    expect(within(dialog).queryByText('没有匹配的菜单、按钮或接口')).not.toBeInTheDocument();
   });
 
   it('opens the way to what a search typed while the tree loaded finds, once the tree arrives', async () => {
