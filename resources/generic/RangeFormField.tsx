@@ -56,7 +56,8 @@ export function RangeFormField({ definition, spec, action, locale, lockOf }: Pro
           spec={spec}
           field={start}
           locale={locale}
-          disabled={isReadOnly(definition, spec.field, action, lockOf) || isReadOnly(definition, to, action, lockOf)}
+          // Unset when free, so the form's own `disabled` (while the record loads) applies.
+          disabled={isReadOnly(definition, spec.field, action, lockOf) || isReadOnly(definition, to, action, lockOf) ? true : undefined}
           end={{ value: endValue, onChange: setEnd }}
         />
       </Form.Item>

@@ -79,7 +79,8 @@ function FormField({ definition, spec, action, locale, featureRules, lockOf, id 
         field={field}
         locale={locale}
         reference={referenceOf(definition, spec.field)}
-        disabled={isFixed || lock !== undefined}
+        // Left unset, not false, when free: the form's own `disabled` (while the record loads) then applies.
+        disabled={isFixed || lock !== undefined ? true : undefined}
       />
     </Form.Item>
   );
@@ -139,8 +140,10 @@ export function ResourceForm({ definition, title, action, id, fixedValues, after
     if (shown.length) form.validateFields(shown).catch(() => undefined);
   }, [locale, form]);
 
-  // A copy read earlier (the cache) is not typed over until this dialog's read has replaced it.
-  const loadingRecord = action === 'edit' && !isRead && !!(query?.isLoading || query?.isFetching);
+  // Nothing is typed until this dialog's read is in the fields: not over a copy read earlier (the
+  // cache), nor in the moment between the read's arrival and Refine's reset of the form to it,
+  // which would put the record's values back over what was typed (isRead is set after that reset).
+  const loadingRecord = action === 'edit' && !isRead && !query?.isError;
   const lockOf = (field: string) => (action === 'edit' ? fieldLock(definition, field, record) : undefined);
   return (
     <FormDialog

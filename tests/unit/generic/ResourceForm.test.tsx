@@ -83,6 +83,21 @@ describe('generic add/edit dialog (parameters)', () => {
     expect(within(dialog).getByLabelText('值')).not.toBeDisabled();
   });
 
+  it('lets nothing be typed in edit until the record is in the fields (a value typed before would be put back)', async () => {
+    const dialog = await openDialog('编辑', 1);
+    const value = () => within(dialog).getByLabelText('值') as HTMLInputElement;
+    // Every moment the field could be typed in, as the page showed it: whether it was enabled, and what it held.
+    const seen: Array<{ enabled: boolean; value: string }> = [];
+    const look = () => seen.push({ enabled: !value().disabled, value: value().value });
+    const observer = new MutationObserver(look);
+    observer.observe(dialog, { subtree: true, attributes: true, childList: true });
+    look();
+    await waitFor(() => expect(value()).toHaveValue('10'), slow);
+    await waitFor(() => expect(value()).toBeEnabled(), slow);
+    observer.disconnect();
+    expect(seen.filter((moment) => moment.enabled && moment.value !== '10')).toEqual([]);
+  });
+
   it('shows a field fixed while the record is in use read-only, with the reason, and leaves it free on add (a sub-system\'s menu reading)', async () => {
     const appResource = findResource('app')!;
     // A sub-system is in use once it has a node of its menu tree.
