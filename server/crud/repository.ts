@@ -17,6 +17,7 @@ import { decodeTags, encodeTags, type TagValue } from '../../contract/tags';
 import { isVersioned, TIMESTAMP_FIELDS, type ResourceDefinition } from '../../resources/define';
 import { chunks } from '../db/chunks';
 import { isPostgres } from '../db/dialect';
+import { executeNamed } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
 import { containsCondition, equalsCondition, lookupCondition } from './search';
 import { isStorableId } from './storableId';
@@ -138,6 +139,16 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     return read(row) as ResourceRecord | undefined;
   }
 
+  /**
+   * An append-only log's list statements keep their plans (named, per connection): on PostgreSQL
+   * its table has a partition per month, planning a statement over them cost as much as running
+   * it, and its filters are exact, each with an index (README *Years of audit and login rows*),
+   * so one plan serves every value. Not with a feature's conditions or ids, whose SQL varies.
+   */
+  function keepsPlans(query: Omit<ListQuery, 'paging'>): boolean {
+    return definition.appendOnly !== undefined && !query.conditions?.length && query.ids === undefined;
+  }
+
   async function pageOf(query: ListQuery): Promise<ResourceRecord[]> {
     let page = db.selectFrom(table).where((eb) => searchCondition(eb, query)).select(columns);
     // Either the order asked for or the default; `id` always breaks ties, so pages never overlap.
@@ -145,7 +156,8 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
     for (const [name, direction] of order) page = page.orderBy(name, direction);
     if (order.at(-1)?.[0] !== 'id') page = page.orderBy('id', 'asc');
     const { page: pageNo, size } = query.paging;
-    const rows = await page.limit(size).offset((pageNo - 1) * size).execute();
+    page = page.limit(size).offset((pageNo - 1) * size);
+    const rows = keepsPlans(query) ? await executeNamed(db, page) : await page.execute();
     return rows.map(read) as ResourceRecord[];
   }
 
@@ -221,7 +233,7 @@ export function createRepository(database: Kysely<Database>, definition: Resourc
             .selectFrom(filtered.select(time).orderBy(time, 'desc').orderBy('id', 'desc').limit(bound + 1).as('bounded'))
             .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.min<number>(time).as('oldest')])
         : db.selectFrom(filtered.select((eb) => eb.lit(1).as('one')).limit(bound + 1).as('bounded')).select((eb) => eb.fn.countAll<number>().as('total'));
-      const [items, count] = await Promise.all([pageOf(query), counted.executeTakeFirst()]);
+      const [items, count] = await Promise.all([pageOf(query), keepsPlans(query) ? executeNamed(db, counted).then((rows) => rows[0]) : counted.executeTakeFirst()]);
       const total = Number(count?.total ?? 0);
       if (total <= bound) return { items, total };
       kept?.reached.add(kept.key, Number((count as { oldest?: unknown }).oldest));

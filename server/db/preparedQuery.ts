@@ -32,6 +32,18 @@ export function preparedStatementName(sql: string): string | undefined {
 function nameStatement(sql: string): void {
   if (!statementNames.has(sql) && statementNames.size < MAX_STATEMENT_NAMES) statementNames.set(sql, `prepared_${statementNames.size + 1}`);
 }
+
+/**
+ * Runs a query Kysely built as a named prepared statement (PostgreSQL; SQLite keeps every
+ * statement prepared already): after five runs PostgreSQL may keep one generic plan for it, which
+ * is only right where the plan does not depend on the values (exact filters, each with its index).
+ */
+export async function executeNamed<DB, R>(db: Kysely<DB>, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile();
+  nameStatement(compiled.sql);
+  return (await db.executeQuery(compiled)).rows;
+}
+
 /** Shapes kept per query; past it they are compiled afresh (list lengths can make many). */
 const MAX_SHAPES = 200;
 

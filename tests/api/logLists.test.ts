@@ -4,9 +4,11 @@
  * (ties newest id first), with the right total, or the bound with `totalAtLeast` when more match; and the
  * indexes of migration 0028 that serve them exist in place of those they replace.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListData } from '../../contract';
-import { LOG_TOTAL_BOUND } from '../../resources/audit/definition';
+import { auditLogResource, LOG_TOTAL_BOUND, loginLogResource } from '../../resources/audit/definition';
+import { createRepository } from '../../server/crud/repository';
 import { LOG_LIST_INDEXES, REPLACED_LOG_INDEXES } from '../../server/db/migrations/0028_log_list_indexes';
 import { snakeCase } from '../../server/db/resourceTables';
 import { tableIndexes } from '../../server/db/schemaIntrospection';
@@ -184,6 +186,39 @@ describe('the login list, each filter over more rows than its bounded total', ()
     const data = await list<LoginRow>('loginLog', { ...range, ...params, pageNo: page, pageSize: SIZE });
     const want = expected(logins.filter(keep), (r) => r.attemptedAt, page, SIZE);
     expect({ ids: data.items.map((r) => Number(r.id)), total: data.total, totalAtLeast: data.totalAtLeast ?? false }).toEqual(want);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the log lists on PostgreSQL', () => {
+  // Planning over the monthly partitions cost as much as running (README *Years of audit and login rows*).
+  it('keep one plan per statement: each list statement is prepared once and runs on a generic plan', async () => {
+    const runs = await server.db.transaction().execute(async (trx) => {
+      // One connection: the session whose prepared statements are read, before and after.
+      const prepared = async () => {
+        const { rows } = await sql<{ statement: string; generic: string; custom: string }>`
+          select statement, generic_plans as generic, custom_plans as custom from pg_prepared_statements`.execute(trx);
+        return new Map(rows.map((row) => [row.statement, { generic: Number(row.generic), custom: Number(row.custom) }]));
+      };
+      const before = await prepared();
+      const audits = createRepository(trx, auditLogResource);
+      const loginList = createRepository(trx, loginLogResource);
+      for (let i = 0; i < 8; i++) {
+        const paging = { page: 1 + (i % 3), size: SIZE };
+        await audits.list({ paging, filters: {}, exact: { tableName: `t${i % 5}`, recordId: String(i * 37) }, totalUpTo: LOG_TOTAL_BOUND });
+        await audits.list({ paging, filters: {}, ranges: { changedAt: { from: WINDOW.from + i * MINUTE, to: WINDOW.to - i * MINUTE } }, totalUpTo: LOG_TOTAL_BOUND });
+        await loginList.list({ paging, filters: {}, exact: { userName: `u${i % 7}` }, totalUpTo: LOG_TOTAL_BOUND });
+      }
+      const after = await prepared();
+      return [...after].flatMap(([statement, { generic, custom }]) => {
+        const was = before.get(statement) ?? { generic: 0, custom: 0 };
+        const count = generic + custom - was.generic - was.custom;
+        return count ? [{ statement, count, generic: generic - was.generic }] : [];
+      });
+    });
+    // A page and its bounded count for each of the three filters, each run eight times; from the
+    // sixth run at the latest on the plan kept (five custom plans come first on a new statement).
+    expect(runs).toHaveLength(6);
+    for (const { statement, count, generic } of runs) expect({ statement, count, genericAtLeast3: generic >= 3 }).toEqual({ statement, count: 8, genericAtLeast3: true });
   });
 });
 
