@@ -202,7 +202,8 @@ export function DirectoryDialog({ action, appId, apps, node, open, onClose, afte
         </EntityFormItem>
         <EntityFormItem entity={directoryEntity} name="parentId" locale={locale} rules={[parentRule]} dependencies={['menuType']}>
           <FormTreeSelect
-            disabled={isTopLevel}
+            // undefined, not false: false would open it while the form waits for the detail, which then replaces the choice.
+            disabled={isTopLevel || undefined}
             treeData={parents}
             treeDefaultExpandAll
             showSearch

@@ -44,6 +44,24 @@ describe('menu dialog', () => {
     expect(sent(apis.current, '/permission/detail').some((r) => r.query.id === String(idOf('菜单权限')))).toBe(true);
   });
 
+  it('lets nothing be chosen or typed in edit until the detail is in the fields (a choice made before would be put back)', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The detail waits until released, then goes on to the real app (a handler that answers nothing passes the call on).
+    server.use(http.get('*/base/admin/permission/detail', async () => void (await held)));
+    await open();
+    await user().click(await node('菜单权限'));
+    const dialog = await clickIn(tree(), /编\s*辑/);
+    const inputs = () => [...dialog.querySelectorAll<HTMLInputElement>('form input')];
+    await waitFor(() => expect(within(dialog).getByLabelText('名称')).toHaveValue('菜单权限'), slow);
+    // The tree's copy is shown while the detail is read; none of the type, sub-system, parent or text fields is open.
+    expect(inputs().filter((input) => !input.disabled).map((input) => input.id || input.value)).toEqual([]);
+    release();
+    await waitFor(() => expect(within(dialog).getByLabelText('名称')).toBeEnabled(), slow);
+    expect(within(dialog).getByRole('combobox', { name: '父节点' })).toBeEnabled();
+    expect(within(dialog).getByRole('radio', { name: '菜单' })).toBeEnabled();
+  });
+
   it('disables home when the chosen sub-system already has one, and offers it when not', async () => {
     await open();
     let dialog = await clickIn(tree(), /新\s*增/);
