@@ -18,6 +18,13 @@ export interface SiteUserFilter {
 
 type DayRange = readonly [number, number];
 
+/** A traffic_day row as stored. */
+export interface DayRow {
+  site_user_id: number;
+  day: number;
+  count: number;
+}
+
 /** The rows a period is read from: month rollup rows, plus day rows added, minus day rows taken away. */
 export interface PeriodParts {
   /** First and last month (YYYYMM) whose rollup rows are read; absent when none. */
@@ -202,6 +209,21 @@ export function statisticsRepository(db: Kysely<Database>, { monthRollup = true 
     async ownerServices(): Promise<Array<{ id: number; serviceId: number | null }>> {
       const rows = await db.selectFrom('siteUser').select(['id', 'serviceId']).orderBy('id').execute();
       return rows.map((r) => ({ id: num(r.id), serviceId: r.serviceId === null ? null : num(r.serviceId) }));
+    },
+
+    /** The statistics version (migration 0009): every write to the rollups moves it in its own transaction. */
+    async version(): Promise<number> {
+      return num((await db.selectFrom('statisticsVersion').select('version').where('id', '=', 1).executeTakeFirst())?.version);
+    },
+
+    /**
+     * Every day row of days `from` to `to`: a range of the covering index by day
+     * (traffic_day_day_idx), read as stored (integer columns: numbers on both databases) and without
+     * the plugins' copy of every row, as running totals read millions of them (runningTotals.ts).
+     */
+    async dayRows(from: number, to: number): Promise<DayRow[]> {
+      const { rows } = await sql<DayRow>`select site_user_id, day, count from traffic_day where day >= ${from} and day <= ${to}`.execute(db.withoutPlugins());
+      return rows;
     },
 
     /**

@@ -32,6 +32,7 @@ import { DEFAULT_TRAFFIC_HOUR_RETENTION_DAYS } from '../config';
 import { calendarAt, defaultClock, earliestIngestible, latestIngestible, type StatisticsClock } from './clock';
 import { createIngestion, parseBatch } from './ingest';
 import { createPeriodTraffic } from './periodTraffic';
+import { createRunningTotals } from './runningTotals';
 import { statisticsRepository } from './repository';
 import { mediaStatsExporter, staffSummaryExporter, type MediaStatsQuery } from './statisticsExport';
 
@@ -68,10 +69,11 @@ export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock(),
   const repo = statisticsRepository(readDb);
   const ingest = createIngestion(db);
   const cached = createAnswerCache(readDb, { pinned: readDb !== db });
-  const periodTraffic = createPeriodTraffic();
+  const calendar = () => calendarAt(clock.now(), clock.timeZone);
+  // Not beside a replica: a slice read from the primary it fell back to would pass for the replica's version.
+  const periodTraffic = createPeriodTraffic({ running: readDb === db ? createRunningTotals(repo, () => calendar().today) : undefined });
   /** The reads on one connection the cache pinned (its version and its answer from one server). */
   const repoOn = (on: Kysely<Database>) => (on === readDb ? repo : statisticsRepository(on));
-  const calendar = () => calendarAt(clock.now(), clock.timeZone);
 
   /** Dashboard calls, under /admin/dashboard. */
   async function dashboard(app: FastifyInstance): Promise<void> {

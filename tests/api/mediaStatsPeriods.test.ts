@@ -8,7 +8,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, Code, dayText, daysBetween, hourText, MAX_PERIOD_DAYS, type IngestBatch, type ListData, type MediaStatsRow } from '../../contract';
-import { periodParts } from '../../server/statistics/repository';
+import type { PeriodSums } from '../../server/statistics/periodTraffic';
+import { periodParts, statisticsRepository } from '../../server/statistics/repository';
+import { COVERED_DAYS, createRunningTotals } from '../../server/statistics/runningTotals';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 
 // 2029-01-20 12:30 in Asia/Shanghai: every hour below is in the past, so ingestion takes it.
@@ -272,6 +274,69 @@ describe('media statistics kept per period', () => {
     expect(traffic.get(id)).toBe(0);
     await server.db.deleteFrom('siteUser').where('id', '=', id).execute();
     expect((await answered(...first)).traffic.has(id)).toBe(false);
+  });
+});
+
+describe('running totals by day (kept in memory per version)', () => {
+  const covered = { from: addDays(LAST_DAY, -(COVERED_DAYS - 1)), to: LAST_DAY };
+  const byOwner = (sums: PeriodSums | undefined) => sums && new Map(sums.owners.map((o, i) => [o.id, sums.traffic[i]!]));
+  const truthOf = async ({ from, to }: { from: number; to: number }) => {
+    const truth = await hoursSum(from, to);
+    return new Map(owners.map((id) => [id, truth.get(id) ?? 0]));
+  };
+
+  it('answer any period inside them as the stored hours do, once built; a period reaching before them is left to the rows', async () => {
+    const repo = statisticsRepository(server.db);
+    let builds = 0;
+    const running = createRunningTotals({ ...repo, ownerServices: () => (builds++, repo.ownerServices()) }, () => LAST_DAY);
+    const version = await repo.version();
+    // Nothing kept yet: the call is answered from rows, and the build starts.
+    expect(running.sums(version, covered)).toBeUndefined();
+    await running.settled();
+    const periods = [
+      covered,
+      { from: covered.from, to: covered.from },
+      { from: LAST_DAY, to: LAST_DAY },
+      { from: 20280229, to: 20280301 },
+      ...Array.from({ length: 20 }, () => {
+        const to = addDays(LAST_DAY, -below(COVERED_DAYS));
+        return { from: addDays(to, -below(daysBetween(covered.from, to))), to };
+      }),
+    ];
+    for (const period of periods) expect(byOwner(running.sums(version, period)), `${dayText(period.from)} … ${dayText(period.to)}`).toEqual(await truthOf(period));
+    expect(running.sums(version, { from: addDays(covered.from, -1), to: LAST_DAY })).toBeUndefined();
+    // Read once for the version: asking outside them starts no second read.
+    await running.settled();
+    expect(builds).toBe(1);
+  });
+
+  it('are not kept when a write lands while they are read, and are read again at the version it made', async () => {
+    const repo = statisticsRepository(server.db);
+    let wrote = false;
+    const owner = owners[1]!;
+    // Between the first slice and the next, a corrected hour of the covered days is ingested.
+    const writing = {
+      ...repo,
+      dayRows: async (...args: Parameters<typeof repo.dayRows>) => {
+        const rows = await repo.dayRows(...args);
+        if (!wrote) {
+          wrote = true;
+          expect((await ingest([{ siteUserId: owner, hour: '2028-12-01 08', count: 4321 }])).body.code).toBe(Code.OK);
+        }
+        return rows;
+      },
+    };
+    const running = createRunningTotals(writing, () => LAST_DAY);
+    const version = await repo.version();
+    running.sums(version, covered);
+    await running.settled();
+    expect(wrote).toBe(true);
+    expect(running.sums(version, covered)).toBeUndefined();
+    const now = await repo.version();
+    expect(now).toBeGreaterThan(version);
+    running.sums(now, covered);
+    await running.settled();
+    expect(byOwner(running.sums(now, covered))).toEqual(await truthOf(covered));
   });
 });
 
