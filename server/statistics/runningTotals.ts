@@ -13,7 +13,7 @@ import { addDays, daysBetween } from '../../contract';
 import type { Owner, PeriodSums } from './periodTraffic';
 import type { statisticsRepository } from './repository';
 
-/** Days covered, ending today: a period of up to 366 days ending on any of the last 34 days. */
+/** Days covered, ending today: a period of up to 366 days ending today or on any of the 34 days before. */
 export const COVERED_DAYS = 400;
 /** Owner days kept at most (8 bytes each: 64 MB, 20,000 owners over 400 days). */
 export const MAX_CELLS = 8_000_000;
@@ -72,7 +72,8 @@ export function createRunningTotals(repo: Repository, today: () => number) {
   return {
     /**
      * Every owner's traffic over `period` at `version`, or undefined when the totals of that version
-     * are not (yet) kept or do not cover it: then a build for it is started, if none is under way.
+     * are not (yet) kept or do not cover it: then a build is started, unless one was for this
+     * version and day already.
      */
     sums(version: number, { from, to }: Period): PeriodSums | undefined {
       newest = Math.max(newest, version);
