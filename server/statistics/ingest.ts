@@ -181,11 +181,22 @@ async function writeRevenue(trx: Transaction<Database>, revenue: readonly MonthR
   return changes;
 }
 
+/** What a batch did to the day rows: each (site user, day, difference), and the statistics version its transaction moved to. */
+export interface MovedDays {
+  version: number;
+  days: Array<[siteUserId: number, day: number, delta: number]>;
+}
+
 /**
  * Writes a checked batch inside the caller's transaction (the route's, or the demo seed's);
- * answers the counts and every key whose value it changed.
+ * answers the counts, every key whose value it changed and, when it changed any, how it moved
+ * the day rows.
  */
-export async function writeBatch(trx: Transaction<Database>, batch: ParsedBatch, locale: Locale = 'zh-CN'): Promise<{ answer: IngestAnswer; changes: ChangedKey[] }> {
+export async function writeBatch(
+  trx: Transaction<Database>,
+  batch: ParsedBatch,
+  locale: Locale = 'zh-CN',
+): Promise<{ answer: IngestAnswer; changes: ChangedKey[]; moved?: MovedDays }> {
   const serviceOf = new Map<number, number>();
   for (const ids of chunks([...new Set(batch.traffic.map((r) => r.siteUserId))])) {
     const rows = await trx.selectFrom('siteUser').select(['id', 'serviceId']).where('id', 'in', ids).execute();
@@ -235,8 +246,14 @@ export async function writeBatch(trx: Transaction<Database>, batch: ParsedBatch,
   await addToRollup(trx, 'trafficServiceDay', serviceDay);
   await addToRollup(trx, 'trafficServiceMonth', serviceMonth);
   changes.push(...(await writeRevenue(trx, batch.revenue)));
-  if (changes.length) await sql`update statistics_version set version = version + 1 where id = 1`.execute(trx);
-  return { answer: { traffic: batch.traffic.length, revenue: batch.revenue.length }, changes };
+  const answer = { traffic: batch.traffic.length, revenue: batch.revenue.length };
+  if (!changes.length) return { answer, changes };
+  const { rows } = await sql<{ version: unknown }>`update statistics_version set version = version + 1 where id = 1 returning version`.execute(trx);
+  const days = [...userDay].map(([key, delta]) => {
+    const [siteUserId, day] = key.split(':').map(Number);
+    return [siteUserId!, day!, delta] as [number, number, number];
+  });
+  return { answer, changes, moved: { version: Number(rows[0]!.version), days } };
 }
 
 /**
@@ -256,20 +273,23 @@ export function batchNotes(changes: readonly ChangedKey[]): AuditNote[] {
 /**
  * One batch at a time per process: the read-then-write of the stored counts must not interleave
  * with another batch's (several servers on one PostgreSQL: see the README's statistics section).
+ * `committed` is told how each batch moved the day rows once its transaction has committed.
  */
-export function createIngestion(db: Kysely<Database>) {
+export function createIngestion(db: Kysely<Database>, { committed }: { committed?: (moved: MovedDays) => void } = {}) {
   let queue: Promise<unknown> = Promise.resolve();
   return function ingest(batch: ParsedBatch, locale: Locale): Promise<IngestAnswer> {
     const run = queue.then(async () => {
       // PostgreSQL: the months of the batch's hours have their partitions first, each made in a
       // short transaction of its own (../db/partitions.ts), not held for the batch's.
       await ensureMonthsFor(db, 'traffic_hour', batch.traffic.map((r) => r.hour));
-      return db.transaction().execute(async (trx) => {
-        const { answer, changes } = await writeBatch(trx, batch, locale);
+      const { answer, moved } = await db.transaction().execute(async (trx) => {
+        const written = await writeBatch(trx, batch, locale);
         // Counts are not audited row by row by the triggers: the batch notes its changed keys.
-        await writeAuditNotes(trx, batchNotes(changes));
-        return answer;
+        await writeAuditNotes(trx, batchNotes(written.changes));
+        return written;
       });
+      if (moved) committed?.(moved);
+      return answer;
     });
     queue = run.catch(() => undefined);
     return run;

@@ -67,11 +67,13 @@ export interface StatisticsRoutesOptions {
 export function statisticsRoutes(db: Kysely<Database>, { clock = defaultClock(), readDb = db, trafficHourRetentionDays = DEFAULT_TRAFFIC_HOUR_RETENTION_DAYS }: StatisticsRoutesOptions = {}) {
   // Every figure, list and export reads `readDb`; ingestion and the exports' audit rows write `db`.
   const repo = statisticsRepository(readDb);
-  const ingest = createIngestion(db);
   const cached = createAnswerCache(readDb, { pinned: readDb !== db });
   const calendar = () => calendarAt(clock.now(), clock.timeZone);
   // Not beside a replica: a slice read from the primary it fell back to would pass for the replica's version.
-  const periodTraffic = createPeriodTraffic({ running: readDb === db ? createRunningTotals(repo, () => calendar().today) : undefined });
+  const running = readDb === db ? createRunningTotals(repo, () => calendar().today) : undefined;
+  const periodTraffic = createPeriodTraffic({ running });
+  // This process's batches move the running totals in place.
+  const ingest = createIngestion(db, { committed: (moved) => running?.moved(moved) });
   /** The reads on one connection the cache pinned (its version and its answer from one server). */
   const repoOn = (on: Kysely<Database>) => (on === readDb ? repo : statisticsRepository(on));
 

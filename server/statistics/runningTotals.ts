@@ -10,6 +10,7 @@
  * days. Until they are there, and for a period reaching further back, periods are summed from rows.
  */
 import { addDays, daysBetween } from '../../contract';
+import type { MovedDays } from './ingest';
 import type { Owner, PeriodSums } from './periodTraffic';
 import type { statisticsRepository } from './repository';
 
@@ -28,6 +29,8 @@ interface Totals {
   first: number;
   last: number;
   owners: Owner[];
+  /** Where each owner's totals start in `totals`, by id. */
+  at: Map<number, number>;
   /** Per owner (in `owners`' order), COVERED_DAYS + 1 running totals: the k-th is its traffic over the k days from `first`. */
   totals: Float64Array;
 }
@@ -66,7 +69,7 @@ export function createRunningTotals(repo: Repository, today: () => number) {
       if (newest > version) return undefined;
     }
     for (let base = 0; base < totals.length; base += WIDTH) for (let k = 1; k < WIDTH; k++) totals[base + k]! += totals[base + k - 1]!;
-    return (await repo.version()) === version ? { version, first, last, owners, totals } : undefined;
+    return (await repo.version()) === version ? { version, first, last, owners, at, totals } : undefined;
   }
 
   return {
@@ -98,6 +101,25 @@ export function createRunningTotals(repo: Repository, today: () => number) {
         });
       }
       return undefined;
+    },
+
+    /**
+     * An ingestion batch of this process committed, moving the version to `version` and each day
+     * row by its difference: totals kept at the version just before move in place to it (a few
+     * hundred additions a changed day), rather than being read again. Kept at any other version
+     * (another server's write came between), they are left to be read again.
+     */
+    moved({ version, days }: MovedDays): void {
+      if (kept?.version !== version - 1) return;
+      const { first, last, at, totals } = kept;
+      for (const [siteUserId, day, delta] of days) {
+        // The totals over the days up to `day` and after hold it; a day outside them is in none.
+        const from = daysBetween(first, day);
+        const base = at.get(siteUserId);
+        if (base === undefined || from < 1 || day > last) continue;
+        for (let k = from; k < WIDTH; k++) totals[base + k]! += delta;
+      }
+      kept.version = version;
     },
 
     /** The last build started, done (tests and the bench wait for it). */

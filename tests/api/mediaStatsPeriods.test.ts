@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, Code, dayText, daysBetween, hourText, MAX_PERIOD_DAYS, type IngestBatch, type ListData, type MediaStatsRow } from '../../contract';
+import { createIngestion } from '../../server/statistics/ingest';
 import type { PeriodSums } from '../../server/statistics/periodTraffic';
 import { periodParts, statisticsRepository } from '../../server/statistics/repository';
 import { COVERED_DAYS, createRunningTotals } from '../../server/statistics/runningTotals';
@@ -336,6 +337,39 @@ describe('running totals by day (kept in memory per version)', () => {
     expect(now).toBeGreaterThan(version);
     running.sums(now, covered);
     await running.settled();
+    expect(byOwner(running.sums(now, covered))).toEqual(await truthOf(covered));
+  });
+
+  it("move in place with this process's ingestion batches, and are read again after another writer's", async () => {
+    const repo = statisticsRepository(server.db);
+    let builds = 0;
+    const running = createRunningTotals({ ...repo, ownerServices: () => (builds++, repo.ownerServices()) }, () => LAST_DAY);
+    const ingestion = createIngestion(server.db, { committed: (moved) => running.moved(moved) });
+    const version = await repo.version();
+    running.sums(version, covered);
+    await running.settled();
+    expect(builds).toBe(1);
+    // Corrected hours inside the covered days (its first and last too) and one before them, a new hour, for several owners.
+    const stored = async (siteUserId: number, hour: number) =>
+      Number((await server.db.selectFrom('trafficHour').select('count').where('siteUserId', '=', siteUserId).where('hour', '=', hour).executeTakeFirst())?.count ?? 0);
+    const hours = [covered.from * 100 + 3, 2028061507, LAST_DAY * 100 + 9, addDays(covered.from, -3) * 100 + 1, 2028101023];
+    const traffic = await Promise.all(hours.map(async (hour, i) => ({ siteUserId: owners[i % 3]!, hour, count: (await stored(owners[i % 3]!, hour)) + 100 + i })));
+    await ingestion({ traffic, revenue: [] }, 'zh-CN');
+    const moved = await repo.version();
+    expect(moved).toBe(version + 1);
+    for (const period of [covered, { from: 20280601, to: 20281231 }, { from: LAST_DAY, to: LAST_DAY }]) {
+      expect(byOwner(running.sums(moved, period)), `${dayText(period.from)} … ${dayText(period.to)}`).toEqual(await truthOf(period));
+    }
+    expect(builds).toBe(1);
+
+    // A batch of another writer (the server's own ingestion), then one of this process: two versions on, not moved.
+    expect((await ingest([{ siteUserId: owners[2]!, hour: '2028-08-08 08', count: 77 }])).body.code).toBe(Code.OK);
+    await ingestion({ traffic: [{ siteUserId: owners[3]!, hour: 2028090909, count: (await stored(owners[3]!, 2028090909)) + 5 }], revenue: [] }, 'zh-CN');
+    const now = await repo.version();
+    expect(now).toBe(moved + 2);
+    expect(running.sums(now, covered)).toBeUndefined();
+    await running.settled();
+    expect(builds).toBe(2);
     expect(byOwner(running.sums(now, covered))).toEqual(await truthOf(covered));
   });
 });
