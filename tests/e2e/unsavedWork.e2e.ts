@@ -145,9 +145,17 @@ function item(scope: Locator, text: string): Locator {
 
 async function choose(scope: Locator, field: string, option: string): Promise<void> {
   const dropdown = scope.page().locator('.ant-select-dropdown:visible');
+  const chosen = item(scope, field).locator('.ant-select-selection-item');
   await item(scope, field).locator('.ant-select-selector').click();
-  await dropdown.getByTitle(option, { exact: true }).click();
+  // A click on an option as the list opens can be lost: once in CI (2026-11-28) the option showed
+  // hovered, nothing was chosen and the list stayed open. A person clicks again; so does the test.
+  for (let clicks = 0; (await chosen.count()) === 0; clicks++) {
+    if (clicks === 3) throw new Error(`${field}: ${option} still not chosen after ${clicks} clicks`);
+    await dropdown.getByTitle(option, { exact: true }).click();
+    await chosen.waitFor({ timeout: 5000 }).catch(() => undefined);
+  }
   await dropdown.waitFor({ state: 'hidden' });
+  expect(await chosen.innerText()).toBe(option);
 }
 
 async function pickRegion(scope: Locator, field: string, path: readonly string[]): Promise<void> {
