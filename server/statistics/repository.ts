@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import { addDays, daysBetween, previousMonth, TeamType, type MediaStatsRow, type StaffSummaryRow, type TeamMember, type TotalNums, type TrafficOwner } from '../../contract';
 import type { Database } from '../db/schema';
+import { versionReader } from '../db/versionCounter';
 import type { CalendarNow } from './clock';
 
 // PostgreSQL answers sum() of bigint as numeric text.
@@ -212,9 +213,7 @@ export function statisticsRepository(db: Kysely<Database>, { monthRollup = true 
     },
 
     /** The statistics version (migration 0009): every write to the rollups moves it in its own transaction. */
-    async version(): Promise<number> {
-      return num((await db.selectFrom('statisticsVersion').select('version').where('id', '=', 1).executeTakeFirst())?.version);
-    },
+    version: versionReader(db, 'statisticsVersion'),
 
     /**
      * Every day row of days `from` to `to`: a range of the covering index by day
