@@ -159,7 +159,9 @@ describe('staff dialog', () => {
     const past = dayjs().subtract(1, 'day').format('YYYY-MM-DD HH:mm');
     await pickDate(dialog, '运营 有效期至', past);
     await user().click(button('保存', dialog));
-    expect(await within(dialog).findByText('结束时间须晚于当前时间', {}, slow)).toBeInTheDocument();
+    // Looked up again on every try: the form may draw the message anew right after it first shows
+    // (the last CI run held a node found once, then replaced).
+    await waitFor(() => expect(within(dialog).getByText('结束时间须晚于当前时间')).toBeInTheDocument(), slow);
     expect(sent(api.current, '/user/saveOrUpdate')).toHaveLength(0);
 
     const future = dayjs().add(3, 'day').startOf('minute');
