@@ -5,7 +5,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, visible } from './browser';
+import { answerDiscard, launchBrowser, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -79,7 +79,7 @@ describe('an administrator in zh-CN', () => {
     await visible(form.getByText('Key长度不能超过50个字符'));
     // Typed fields: closing asks before discarding them.
     await form.getByRole('button', { name: label('取消') }).click();
-    await page.getByRole('dialog').filter({ hasText: '放弃修改？' }).getByRole('button', { name: label('放弃') }).click();
+    await answerDiscard(page, '放弃');
     await form.waitFor({ state: 'hidden' });
     expect(await row('k'.repeat(51)).count()).toBe(0);
   });
@@ -108,7 +108,7 @@ describe('an administrator in zh-CN', () => {
     await form.getByLabel('值', { exact: true }).fill('31');
     await visible(form.getByText('key值不可以重复'));
     await form.getByRole('button', { name: label('取消') }).click();
-    await page.getByRole('dialog').filter({ hasText: '放弃修改？' }).getByRole('button', { name: label('放弃') }).click();
+    await answerDiscard(page, '放弃');
     await form.waitFor({ state: 'hidden' });
   });
 

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword, sha256Hex } from '../../server/auth/passwords';
-import { dialog, launchBrowser, logIn, newPage, visible } from './browser';
+import { answerDiscard, dialog, launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -140,15 +140,13 @@ describe('data scope', () => {
     // A changed choice is not dropped silently: closing asks first.
     await scope.getByLabel('仅本人', { exact: true }).check();
     await scope.getByRole('button', { name: label('取消') }).click();
-    const question = page.getByRole('dialog').filter({ hasText: '放弃修改？' });
-    await visible(question);
-    await question.getByRole('button', { name: label('继续编辑') }).click();
+    await answerDiscard(page, '继续编辑');
     expect(await scope.getByLabel('仅本人', { exact: true }).isChecked()).toBe(true);
     await scope.getByLabel('本部门及下级小组', { exact: true }).check();
     // Esc closes it once the question is answered; the focus is in the dialog.
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
     await page.keyboard.press('Escape');
-    await page.getByRole('dialog').filter({ hasText: '放弃修改？' }).getByRole('button', { name: label('放弃') }).click();
+    await answerDiscard(page, '放弃');
     await scope.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
     await page.context().close();

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword, sha256Hex } from '../../server/auth/passwords';
-import { dialog, launchBrowser, logIn, newPage, pickIcon, visible } from './browser';
+import { clickOption, dialog, launchBrowser, logIn, newPage, pickIcon, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -53,7 +53,7 @@ describe('menu management', () => {
     const directories = page.getByRole('region', { name: '菜单目录' });
     // antd keeps the select's own input invisible: open it through its visible box.
     await directories.locator('.ant-select-selector').first().click();
-    await page.locator('.ant-select-dropdown:visible').getByText('客户管理系统', { exact: true }).click();
+    await clickOption(page.locator('.ant-select-dropdown:visible').getByText('客户管理系统', { exact: true }));
 
     await directories.getByRole('button', { name: label('新增') }).click();
     let form = dialog(page);
@@ -122,11 +122,11 @@ describe('role authorisation', () => {
     await visible(form);
     await form.getByLabel('角色编号', { exact: true }).fill('9');
     await form.getByLabel('所属子系统', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible').getByText('基础平台', { exact: true }).click();
+    await clickOption(page.locator('.ant-select-dropdown:visible').getByText('基础平台', { exact: true }));
     await form.getByLabel('角色Key', { exact: true }).fill('auditor');
     await form.getByLabel('角色名称', { exact: true }).fill('审计员');
     await form.getByLabel('角色类型', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible').getByText('普通角色', { exact: true }).click();
+    await clickOption(page.locator('.ant-select-dropdown:visible').getByText('普通角色', { exact: true }));
     await form.getByLabel('启用', { exact: true }).check();
     await form.getByRole('button', { name: label('保存') }).click();
     await visible(page.getByText('提交成功'));
@@ -185,7 +185,7 @@ describe('role authorisation', () => {
       const box = page.getByRole('combobox', { name: picker, exact: true });
       await box.click();
       await box.fill(typed);
-      await page.locator('.ant-select-dropdown:visible').getByTitle(option).click();
+      await clickOption(page.locator('.ant-select-dropdown:visible').getByTitle(option));
     };
     await pick('人员', STAFF.code, `${STAFF.name} (${STAFF.code})`);
     const roles = page.getByRole('list', { name: '持有角色' });

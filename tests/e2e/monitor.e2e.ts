@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { staffInput } from '../api/staffFixtures';
-import { dialog, launchBrowser, logIn, newPage, visible } from './browser';
+import { clickOption, dialog, launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -24,7 +24,7 @@ const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 /** Picks an option of the search form's select labelled `field`. */
 async function choose(field: string, option: string): Promise<void> {
   await page.getByLabel(field, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(option, { exact: true }).click();
+  await clickOption(page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(option, { exact: true }));
 }
 
 async function openScreen(navigation: string, screen: string, path: RegExp): Promise<void> {

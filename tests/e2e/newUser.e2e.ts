@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dialog, launchBrowser, logIn, newPage } from './browser';
+import { answerDiscard, dialog, launchBrowser, logIn, newPage } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -49,14 +49,11 @@ describe('dialogs keep typed data', () => {
     expect(await form.getByLabel('姓名', { exact: true }).inputValue()).toBe('留下的名字');
 
     await page.keyboard.press('Escape');
-    const question = page.getByRole('dialog').filter({ hasText: '放弃修改？' });
-    await question.waitFor();
-    await question.getByRole('button', { name: label('继续编辑') }).click();
-    await question.waitFor({ state: 'hidden' });
+    await answerDiscard(page, '继续编辑');
     expect(await form.getByLabel('姓名', { exact: true }).inputValue()).toBe('留下的名字');
 
     await form.getByRole('button', { name: label('取消') }).click();
-    await question.getByRole('button', { name: label('放弃') }).click();
+    await answerDiscard(page, '放弃');
     await form.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
   });

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dialog, launchBrowser, logIn, newPage, visible } from './browser';
+import { answerDiscard, dialog, launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -92,12 +92,11 @@ describe('template publishing', () => {
     await row.locator('.ant-table-row-expand-icon').click();
     const first = page.locator('.template-versions__item').filter({ hasText: '1.0.8' });
     await first.getByRole('button', { name: label('新版本') }).click();
-    const question = page.getByRole('dialog').filter({ hasText: '放弃修改？' });
-    await question.getByRole('button', { name: label('继续编辑') }).click();
+    await answerDiscard(page, '继续编辑');
     expect(await form.getByLabel('模板名称', { exact: true }).inputValue()).toBe('写了一半');
 
     await first.getByRole('button', { name: label('新版本') }).click();
-    await question.getByRole('button', { name: label('放弃') }).click();
+    await answerDiscard(page, '放弃');
     await expect.poll(() => form.getByLabel('模板名称', { exact: true }).inputValue()).toBe('派生模板');
     expect(await form.getByLabel('更新说明', { exact: true }).inputValue()).toBe('第一版说明');
     expect(await form.locator('.cm-content').innerText()).toContain('return params.day;');
@@ -109,7 +108,7 @@ describe('template publishing', () => {
 
     // A form filled this way is typed work: leaving through 取消 asks.
     await form.getByRole('button', { name: label('取消') }).click();
-    await question.getByRole('button', { name: label('继续编辑') }).click();
+    await answerDiscard(page, '继续编辑');
     await form.getByRole('button', { name: label('提交') }).click();
     await visible(page.getByText('已发布 派生模板 1.0.10'));
 

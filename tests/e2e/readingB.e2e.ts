@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword, sha256Hex } from '../../server/auth/passwords';
-import { dialog, launchBrowser, logIn, newPage, visible } from './browser';
+import { clickOption, dialog, launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -87,7 +87,7 @@ describe('the administrator on the reading-B sub-system', () => {
     await page.goto('/system/permission');
     const directories = page.getByRole('region', { name: '菜单目录' });
     await directories.locator('.ant-select-selector').first().click();
-    await page.locator('.ant-select-dropdown:visible').getByText('运营服务平台', { exact: true }).click();
+    await clickOption(page.locator('.ant-select-dropdown:visible').getByText('运营服务平台', { exact: true }));
     // The sub-system stays in the address: a reload opens its tree whole.
     await page.waitForURL((url) => url.searchParams.get('appId') !== null && url.searchParams.get('appId') !== '1');
     await page.reload();

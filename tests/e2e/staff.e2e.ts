@@ -7,7 +7,7 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { idCardCheckCharacter } from '../../contract/fields';
-import { dialog, launchBrowser, logIn, newPage } from './browser';
+import { clickOption, dialog, launchBrowser, logIn, newPage } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -46,13 +46,13 @@ function openDropdown(scope: Locator): Locator {
 
 async function choose(scope: Locator, field: string, option: string): Promise<void> {
   await item(scope, field).locator('.ant-select-selector').click();
-  await openDropdown(scope).getByTitle(option, { exact: true }).click();
+  await clickOption(openDropdown(scope).getByTitle(option, { exact: true }));
   await openDropdown(scope).waitFor({ state: 'hidden' });
 }
 
 async function pickRegion(scope: Locator, field: string, path: readonly string[]): Promise<void> {
   await item(scope, field).locator('.ant-select-selector').click();
-  for (const name of path) await openDropdown(scope).locator(`.ant-cascader-menu-item[title="${name}"]`).click();
+  for (const name of path) await clickOption(openDropdown(scope).locator(`.ant-cascader-menu-item[title="${name}"]`));
   await openDropdown(scope).waitFor({ state: 'hidden' });
 }
 

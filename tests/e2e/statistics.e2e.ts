@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logIn, newPage } from './browser';
+import { clickOption, launchBrowser, logIn, newPage } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -104,7 +104,7 @@ describe('the dashboard sub-system selector', () => {
     const owners = page.locator('[data-field=trafficUserNums] .dashboard__figure');
     await expect.poll(() => owners.textContent(), WAIT).toBe(String(all.trafficUserNums));
     await page.locator('.dashboard__service .ant-select-selector').click();
-    await page.locator('.ant-select-dropdown:visible').getByText(chosen!.name, { exact: true }).click();
+    await clickOption(page.locator('.ant-select-dropdown:visible').getByText(chosen!.name, { exact: true }));
     await expect.poll(() => owners.textContent(), WAIT).toBe(String(chosen!.owners));
     expect(new URL(page.url()).searchParams.get('serviceId')).toBe(String(chosen!.id));
     // The owners offered to the chart are that sub-system's only.
@@ -163,7 +163,7 @@ describe('the business staff summary', () => {
     await page.locator('.ant-pagination-item-2').click();
     await expect.poll(() => rows.count(), WAIT).toBe(staff.items.length - 30);
     await page.locator('.ant-pagination-options .ant-select-selector').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText('50 条/页', { exact: true }).click();
+    await clickOption(page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText('50 条/页', { exact: true }));
     await expect.poll(() => rows.count(), WAIT).toBe(staff.items.length);
     expect(errors).toEqual([]);
   });

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logIn, newPage } from './browser';
+import { clickOption, launchBrowser, logIn, newPage } from './browser';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -103,7 +103,7 @@ async function toPhoneWidth(): Promise<void> {
 
 async function pickPageSize(size: number): Promise<void> {
   await page.locator('.ant-pagination-options .ant-select').first().click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: String(size) }).first().click();
+  await clickOption(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: String(size) }).first());
 }
 
 describe('a long list scrolled to its middle', () => {

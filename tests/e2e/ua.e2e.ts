@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dialog, launchBrowser, logIn, newPage, visible } from './browser';
+import { answerDiscard, dialog, launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -138,11 +138,6 @@ describe('publishing a UA rule', () => {
 
 describe('the rule dialog keeps typed work', () => {
   const question = (page: Page) => page.getByRole('dialog').filter({ hasText: '放弃修改？' });
-  async function answer(page: Page, choice: '继续编辑' | '放弃'): Promise<void> {
-    await visible(question(page));
-    await question(page).getByRole('button', { name: buttonName(choice) }).click();
-    await question(page).waitFor({ state: 'hidden' });
-  }
   async function openPublish(page: Page): Promise<Locator> {
     await page.goto('/tools/ua');
     await page.getByLabel('UA详情', { exact: true }).fill('Zephyr Z8');
@@ -168,23 +163,23 @@ describe('the rule dialog keeps typed work', () => {
     form = await openPublish(page);
     await form.getByTestId('deviceParser.regex').fill('Zephyr (Z\\d+)');
     await page.keyboard.press('Escape');
-    await answer(page, '继续编辑');
+    await answerDiscard(page, '继续编辑');
     expect(await form.getByTestId('deviceParser.regex').inputValue()).toBe('Zephyr (Z\\d+)');
     await form.getByRole('button', { name: 'Close', exact: true }).click();
-    await answer(page, '继续编辑');
+    await answerDiscard(page, '继续编辑');
     expect(await form.getByTestId('deviceParser.regex').inputValue()).toBe('Zephyr (Z\\d+)');
     await form.getByRole('button', { name: 'Close', exact: true }).click();
-    await answer(page, '放弃');
+    await answerDiscard(page, '放弃');
     await form.waitFor({ state: 'hidden' });
 
     // A pasted sample alone is typed work too.
     form = await openPublish(page);
     await form.getByPlaceholder(/更多样例/).fill('OrbitPhone/9.9 (Zephyr Z9)');
     await page.keyboard.press('Escape');
-    await answer(page, '继续编辑');
+    await answerDiscard(page, '继续编辑');
     expect(await form.getByPlaceholder(/更多样例/).inputValue()).toBe('OrbitPhone/9.9 (Zephyr Z9)');
     await form.getByRole('button', { name: buttonName('取消') }).click();
-    await answer(page, '放弃');
+    await answerDiscard(page, '放弃');
     await form.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
   });

@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { idCardCheckCharacter } from '../../contract/fields';
-import { dialog, launchBrowser, logIn, newPage } from './browser';
+import { answerDiscard, clickOption, dialog, launchBrowser, logIn, newPage } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -31,11 +31,6 @@ async function signedIn(): Promise<{ page: Page; errors: string[] }> {
 
 const question = (page: Page) => page.getByRole('dialog').filter({ hasText: '放弃修改？' });
 
-async function answer(page: Page, choice: '继续编辑' | '放弃'): Promise<void> {
-  await question(page).waitFor();
-  await question(page).getByRole('button', { name: label(choice) }).click();
-  await question(page).waitFor({ state: 'hidden' });
-}
 
 /** The template publishing form with a name, version, note and script typed. */
 async function typeTemplate(page: Page, name: string): Promise<Locator> {
@@ -64,10 +59,10 @@ describe('template publishing keeps what was typed', () => {
 
     const closeTab = page.locator('.ant-tabs-tab', { hasText: '模板发布' }).getByRole('tab', { name: '关闭' });
     await closeTab.click();
-    await answer(page, '继续编辑');
+    await answerDiscard(page, '继续编辑');
     expect(await form.getByLabel('模板名称', { exact: true }).inputValue()).toBe('半成品模板');
     await closeTab.click();
-    await answer(page, '放弃');
+    await answerDiscard(page, '放弃');
     await page.getByRole('tab', { name: '模板发布' }).waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   });
@@ -76,10 +71,10 @@ describe('template publishing keeps what was typed', () => {
     const { page } = await signedIn();
     const form = await typeTemplate(page, '要取消的模板');
     await form.getByRole('button', { name: label('取消') }).click();
-    await answer(page, '继续编辑');
+    await answerDiscard(page, '继续编辑');
     expect(await form.getByLabel('模板名称', { exact: true }).inputValue()).toBe('要取消的模板');
     await form.getByRole('button', { name: label('取消') }).click();
-    await answer(page, '放弃');
+    await answerDiscard(page, '放弃');
     await page.getByText('已取消', { exact: true }).waitFor();
     expect(await page.getByText('cancel!').count()).toBe(0);
     expect(await form.getByLabel('模板名称', { exact: true }).inputValue()).toBe('');
@@ -122,17 +117,17 @@ describe('organisation management asks before another node replaces the form', (
     const name = page.locator('form#office-create').getByLabel('名称', { exact: true });
     await name.fill('半填的部门');
     await tree.getByText('运营部', { exact: true }).click();
-    await answer(page, '继续编辑');
+    await answerDiscard(page, '继续编辑');
     expect(await name.inputValue()).toBe('半填的部门');
     await tree.getByText('运营部', { exact: true }).click();
-    await answer(page, '放弃');
+    await answerDiscard(page, '放弃');
     await details.getByText('运营部', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: label('编辑') }).click();
     const remark = page.locator('form#office-edit').getByLabel('备注', { exact: true });
     await remark.fill('正在改的备注');
     await tree.getByText('研发中心', { exact: true }).click();
-    await answer(page, '继续编辑');
+    await answerDiscard(page, '继续编辑');
     expect(await remark.inputValue()).toBe('正在改的备注');
     expect(errors).toEqual([]);
   });
@@ -147,13 +142,7 @@ async function choose(scope: Locator, field: string, option: string): Promise<vo
   const dropdown = scope.page().locator('.ant-select-dropdown:visible');
   const chosen = item(scope, field).locator('.ant-select-selection-item');
   await item(scope, field).locator('.ant-select-selector').click();
-  // A click on an option as the list opens can be lost: once in CI (2026-11-28) the option showed
-  // hovered, nothing was chosen and the list stayed open. A person clicks again; so does the test.
-  for (let clicks = 0; (await chosen.count()) === 0; clicks++) {
-    if (clicks === 3) throw new Error(`${field}: ${option} still not chosen after ${clicks} clicks`);
-    await dropdown.getByTitle(option, { exact: true }).click();
-    await chosen.waitFor({ timeout: 5000 }).catch(() => undefined);
-  }
+  await clickOption(dropdown.getByTitle(option, { exact: true }));
   await dropdown.waitFor({ state: 'hidden' });
   expect(await chosen.innerText()).toBe(option);
 }
@@ -161,7 +150,7 @@ async function choose(scope: Locator, field: string, option: string): Promise<vo
 async function pickRegion(scope: Locator, field: string, path: readonly string[]): Promise<void> {
   const dropdown = scope.page().locator('.ant-select-dropdown:visible');
   await item(scope, field).locator('.ant-select-selector').click();
-  for (const name of path) await dropdown.locator(`.ant-cascader-menu-item[title="${name}"]`).click();
+  for (const name of path) await clickOption(dropdown.locator(`.ant-cascader-menu-item[title="${name}"]`));
   await dropdown.waitFor({ state: 'hidden' });
 }
 

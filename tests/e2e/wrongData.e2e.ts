@@ -10,7 +10,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sha256Hex } from '../../server/auth/passwords';
-import { dialog, launchBrowser, logIn, newPage, visible } from './browser';
+import { answerDiscard, clickOption, dialog, launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -49,7 +49,7 @@ describe('the department filter', () => {
     await page.goto('/organisation/user');
     const search = page.locator('form[id="user-search"]');
     await search.locator('.ant-form-item').filter({ hasText: '部门' }).locator('.ant-select-selector').click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle('运营部', { exact: true }).click();
+    await clickOption(page.locator('.ant-select-dropdown:visible').getByTitle('运营部', { exact: true }));
     await search.getByRole('button', { name: label('查询') }).click();
     const total = page.locator('.ant-pagination-total-text');
     await visible(total);
@@ -101,9 +101,7 @@ describe('the menu dialog', () => {
     await visible(pathItem.getByText('路径须以“/”开头'));
     // Left as the user leaves it: cancel, and discard what was typed.
     await form.getByRole('button', { name: label('取消') }).click();
-    const discard = page.getByRole('dialog').filter({ hasText: '放弃修改？' }).getByRole('button', { name: label('放弃') });
-    await visible(discard);
-    await discard.click();
+    await answerDiscard(page, '放弃');
     await form.waitFor({ state: 'hidden', timeout: 15000 });
   });
 });
