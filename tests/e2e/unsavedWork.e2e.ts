@@ -31,7 +31,6 @@ async function signedIn(): Promise<{ page: Page; errors: string[] }> {
 
 const question = (page: Page) => page.getByRole('dialog').filter({ hasText: '放弃修改？' });
 
-
 /** The template publishing form with a name, version, note and script typed. */
 async function typeTemplate(page: Page, name: string): Promise<Locator> {
   await page.goto('/tools/template');
