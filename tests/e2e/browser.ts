@@ -73,16 +73,46 @@ export async function clickOption(option: Locator): Promise<void> {
  * holds still for Playwright's stability check and then grows between the press and the release:
  * in CI a press on 继续编辑 as the question opened chose nothing and the question stayed.
  */
-export async function opened(modal: Locator): Promise<void> {
+async function opened(modal: Locator): Promise<void> {
   await modal.and(modal.page().locator('.ant-modal:not([class*="-enter"]):not([class*="-appear"])')).waitFor();
+}
+
+/** The '放弃修改？' question, when it is on screen. */
+export function discardQuestion(page: Page): Locator {
+  return page.getByRole('dialog').filter({ hasText: '放弃修改？' });
 }
 
 /** Answers the '放弃修改？' question once it has opened, and waits until it is gone. */
 export async function answerDiscard(page: Page, choice: '继续编辑' | '放弃'): Promise<void> {
-  const question = page.getByRole('dialog').filter({ hasText: '放弃修改？' });
+  const question = discardQuestion(page);
   await opened(question);
   await question.getByRole('button', { name: buttonName(choice) }).click();
   await question.waitFor({ state: 'hidden' });
+}
+
+/** The form item in `scope` holding the control labelled `label`. */
+function formItem(scope: Locator, label: string): Locator {
+  return scope.locator('.ant-form-item').filter({ has: scope.page().getByLabel(label, { exact: true }) });
+}
+
+/** The open select or cascader list (one still animating out is not visible). */
+function openList(page: Page): Locator {
+  return page.locator('.ant-select-dropdown:visible');
+}
+
+/** Chooses `option` in the select labelled `field`, and checks the field shows it. */
+export async function choose(scope: Locator, field: string, option: string): Promise<void> {
+  await formItem(scope, field).locator('.ant-select-selector').click();
+  await clickOption(openList(scope.page()).getByTitle(option, { exact: true }));
+  await openList(scope.page()).waitFor({ state: 'hidden' });
+  if ((await formItem(scope, field).locator('.ant-select-selection-item').innerText()) !== option) throw new Error(`${field} does not show ${option}`);
+}
+
+/** Picks province, city and district in the region cascader labelled `field`. */
+export async function pickRegion(scope: Locator, field: string, path: readonly string[]): Promise<void> {
+  await formItem(scope, field).locator('.ant-select-selector').click();
+  for (const name of path) await clickOption(openList(scope.page()).locator(`.ant-cascader-menu-item[title="${name}"]`));
+  await openList(scope.page()).waitFor({ state: 'hidden' });
 }
 
 /** The topmost open antd dialog. */

@@ -7,7 +7,7 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { idCardCheckCharacter } from '../../contract/fields';
-import { clickOption, dialog, launchBrowser, logIn, newPage } from './browser';
+import { choose, dialog, launchBrowser, logIn, newPage, pickRegion } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -33,28 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The form item holding the control labelled `text`. */
-function item(scope: Locator, text: string): Locator {
-  return scope.locator('.ant-form-item').filter({ has: scope.page().getByLabel(text, { exact: true }) });
-}
-
-/** The open dropdown; a closing one (still animating out) must be gone before the next opens. */
-function openDropdown(scope: Locator): Locator {
-  return scope.page().locator('.ant-select-dropdown:visible');
-}
-
-async function choose(scope: Locator, field: string, option: string): Promise<void> {
-  await item(scope, field).locator('.ant-select-selector').click();
-  await clickOption(openDropdown(scope).getByTitle(option, { exact: true }));
-  await openDropdown(scope).waitFor({ state: 'hidden' });
-}
-
-async function pickRegion(scope: Locator, field: string, path: readonly string[]): Promise<void> {
-  await item(scope, field).locator('.ant-select-selector').click();
-  for (const name of path) await clickOption(openDropdown(scope).locator(`.ant-cascader-menu-item[title="${name}"]`));
-  await openDropdown(scope).waitFor({ state: 'hidden' });
-}
 
 async function pickDate(scope: Locator, field: string, date: string): Promise<void> {
   const input = scope.getByLabel(field, { exact: true });

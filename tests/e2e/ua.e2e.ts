@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { answerDiscard, dialog, launchBrowser, logIn, newPage, visible } from './browser';
+import { answerDiscard, dialog, discardQuestion, launchBrowser, logIn, newPage, visible } from './browser';
 import { buttonName } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -137,7 +137,6 @@ describe('publishing a UA rule', () => {
 });
 
 describe('the rule dialog keeps typed work', () => {
-  const question = (page: Page) => page.getByRole('dialog').filter({ hasText: '放弃修改？' });
   async function openPublish(page: Page): Promise<Locator> {
     await page.goto('/tools/ua');
     await page.getByLabel('UA详情', { exact: true }).fill('Zephyr Z8');
@@ -158,7 +157,7 @@ describe('the rule dialog keeps typed work', () => {
     let form = await openPublish(page);
     await page.keyboard.press('Escape');
     await form.waitFor({ state: 'hidden' });
-    expect(await question(page).count()).toBe(0);
+    expect(await discardQuestion(page).count()).toBe(0);
 
     form = await openPublish(page);
     await form.getByTestId('deviceParser.regex').fill('Zephyr (Z\\d+)');

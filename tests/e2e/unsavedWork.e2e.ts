@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { idCardCheckCharacter } from '../../contract/fields';
-import { answerDiscard, clickOption, dialog, launchBrowser, logIn, newPage } from './browser';
+import { answerDiscard, choose, dialog, discardQuestion, launchBrowser, logIn, newPage, pickRegion } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -28,8 +28,6 @@ async function signedIn(): Promise<{ page: Page; errors: string[] }> {
   await logIn(opened.page, 'admin', adminPassword);
   return opened;
 }
-
-const question = (page: Page) => page.getByRole('dialog').filter({ hasText: '放弃修改？' });
 
 /** The template publishing form with a name, version, note and script typed. */
 async function typeTemplate(page: Page, name: string): Promise<Locator> {
@@ -110,7 +108,7 @@ describe('organisation management asks before another node replaces the form', (
     await page.locator('form#office-create').waitFor();
     await tree.getByText('市场部', { exact: true }).click();
     await details.getByText('市场部', { exact: true }).waitFor();
-    expect(await question(page).count()).toBe(0);
+    expect(await discardQuestion(page).count()).toBe(0);
 
     await page.getByRole('button', { name: label('新增部门') }).click();
     const name = page.locator('form#office-create').getByLabel('名称', { exact: true });
@@ -131,27 +129,6 @@ describe('organisation management asks before another node replaces the form', (
     expect(errors).toEqual([]);
   });
 });
-
-/** The form item holding the control labelled `text`. */
-function item(scope: Locator, text: string): Locator {
-  return scope.locator('.ant-form-item').filter({ has: scope.page().getByLabel(text, { exact: true }) });
-}
-
-async function choose(scope: Locator, field: string, option: string): Promise<void> {
-  const dropdown = scope.page().locator('.ant-select-dropdown:visible');
-  const chosen = item(scope, field).locator('.ant-select-selection-item');
-  await item(scope, field).locator('.ant-select-selector').click();
-  await clickOption(dropdown.getByTitle(option, { exact: true }));
-  await dropdown.waitFor({ state: 'hidden' });
-  expect(await chosen.innerText()).toBe(option);
-}
-
-async function pickRegion(scope: Locator, field: string, path: readonly string[]): Promise<void> {
-  const dropdown = scope.page().locator('.ant-select-dropdown:visible');
-  await item(scope, field).locator('.ant-select-selector').click();
-  for (const name of path) await clickOption(dropdown.locator(`.ant-cascader-menu-item[title="${name}"]`));
-  await dropdown.waitFor({ state: 'hidden' });
-}
 
 describe('Enter in the staff dialog', () => {
   it('confirms a typed date and never saves the half-filled record; the save button does', async () => {
