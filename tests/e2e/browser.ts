@@ -69,6 +69,17 @@ export async function clickOption(option: Locator): Promise<void> {
 }
 
 /**
+ * Switches the console's language from the top bar's menu once the menu has finished opening (its
+ * slide starts paused, like a dialog's zoom: in CI a click on English as it opened chose nothing).
+ */
+export async function switchLanguage(page: Page, to: 'English' | '简体中文'): Promise<void> {
+  await page.getByRole('button', { name: /^(语言|Language)$/ }).click();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-enter"]):not([class*="-appear"])');
+  await clickOption(menu.getByRole('menuitem', { name: to }));
+  await page.locator('.console-header__lang', { hasText: to }).waitFor();
+}
+
+/**
  * Resolves once the antd dialog `modal` has finished opening. Its zoom starts paused, so a button
  * holds still for Playwright's stability check and then grows between the press and the release:
  * in CI a press on 继续编辑 as the question opened chose nothing and the question stayed.

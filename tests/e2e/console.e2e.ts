@@ -5,7 +5,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { answerDiscard, launchBrowser, newPage, visible } from './browser';
+import { answerDiscard, launchBrowser, newPage, switchLanguage, visible } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -187,8 +187,7 @@ describe('an administrator in zh-CN', () => {
   });
 
   it('switches to English and keeps the choice', async () => {
-    await page.getByRole('button', { name: '语言' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await switchLanguage(page, 'English');
     await visible(page.getByRole('button', { name: 'Add' }));
     await visible(page.getByRole('button', { name: 'Query' }));
     await page.reload();

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { answerDiscard, dialog, launchBrowser, logIn, newPage } from './browser';
+import { answerDiscard, dialog, launchBrowser, logIn, newPage, switchLanguage } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -26,11 +26,6 @@ async function signedIn(viewport?: { width: number; height: number }): Promise<{
   if (viewport) await opened.page.setViewportSize(viewport);
   await logIn(opened.page, 'admin', adminPassword);
   return opened;
-}
-
-async function switchLanguage(page: Page, to: 'English' | '简体中文'): Promise<void> {
-  await page.getByRole('button', { name: /语言|Language/ }).click();
-  await page.getByRole('menuitem', { name: to }).click();
 }
 
 describe('dialogs keep typed data', () => {

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sha256Hex } from '../../server/auth/passwords';
-import { launchBrowser, logIn, newPage } from './browser';
+import { launchBrowser, logIn, newPage, switchLanguage } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -65,11 +65,6 @@ async function signedIn(viewport?: { width: number; height: number }, user = 'ad
   if (viewport) await opened.page.setViewportSize(viewport);
   await logIn(opened.page, user, password);
   return opened;
-}
-
-async function switchLanguage(page: Page, to: 'English' | '简体中文'): Promise<void> {
-  await page.getByRole('button', { name: /语言|Language/ }).click();
-  await page.getByRole('menuitem', { name: to }).click();
 }
 
 describe('the dashboard', () => {

@@ -7,7 +7,7 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { idCardCheckCharacter } from '../../contract/fields';
-import { choose, dialog, launchBrowser, logIn, newPage, pickRegion } from './browser';
+import { choose, dialog, launchBrowser, logIn, newPage, pickRegion, switchLanguage } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -156,8 +156,7 @@ describe('organisation', () => {
     const { page } = await newPage(browser, baseUrl);
     await logIn(page, 'admin', adminPassword);
     await page.goto('/organisation/user');
-    await page.getByRole('button', { name: '语言' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await switchLanguage(page, 'English');
     await page.getByRole('button', { name: label('Add employee') }).waitFor();
     await page.getByRole('columnheader', { name: 'Census address' }).waitFor();
   });
