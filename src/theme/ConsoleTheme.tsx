@@ -13,7 +13,7 @@ import { API_PREFIX } from '../../contract/session';
 import { themeConfig } from './themeConfig';
 import { cacheTheme, isDarkTheme, readCachedTheme } from './themeSetting';
 import { ThemeVariables } from './ThemeVariables';
-import { useSystemDark } from './useSystemDark';
+import { useReducedMotion, useSystemDark } from './useSystemPreference';
 
 export interface ConsoleThemeState {
   setting: ThemeSetting;
@@ -46,7 +46,8 @@ export function ConsoleTheme({ children }: { children: ReactNode }) {
 
   const systemDark = useSystemDark();
   const isDark = isDarkTheme(setting, systemDark);
-  const config = useMemo(() => themeConfig(isDark, setting.compact), [isDark, setting.compact]);
+  const reducedMotion = useReducedMotion();
+  const config = useMemo(() => themeConfig(isDark, setting.compact, reducedMotion), [isDark, setting.compact, reducedMotion]);
 
   // antd's static toasts render outside this tree: give them the same look.
   useEffect(() => {

@@ -8,12 +8,13 @@ import ConfigProvider from 'antd/es/config-provider';
 import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { themeConfig } from './themeConfig';
 import { isDarkTheme, markDocument, readCachedTheme } from './themeSetting';
-import { useSystemDark } from './useSystemDark';
+import { useReducedMotion, useSystemDark } from './useSystemPreference';
 
 export function SignedOutTheme({ children }: { children: ReactNode }) {
   const [cached] = useState(readCachedTheme);
   const isDark = isDarkTheme(cached, useSystemDark());
-  const config = useMemo(() => themeConfig(isDark, false), [isDark]);
+  const reducedMotion = useReducedMotion();
+  const config = useMemo(() => themeConfig(isDark, false, reducedMotion), [isDark, reducedMotion]);
   useLayoutEffect(() => markDocument(isDark), [isDark]);
   return <ConfigProvider theme={config}>{children}</ConfigProvider>;
 }

@@ -18,9 +18,12 @@ const ACCESSIBLE_LIGHT_TOKENS: ThemeConfig['token'] = {
   colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
 };
 
-/** antd's algorithms for a look: dark and/or compact on top of the default. */
-export function themeConfig(isDark: boolean, isCompact: boolean): ThemeConfig {
+/**
+ * antd's algorithms for a look: dark and/or compact on top of the default; with `reducedMotion`
+ * (the system asks for it) dialogs, menus and lists open and close without their zoom and slide.
+ */
+export function themeConfig(isDark: boolean, isCompact: boolean, reducedMotion = false): ThemeConfig {
   const algorithm = [isDark ? theme.darkAlgorithm : theme.defaultAlgorithm];
   if (isCompact) algorithm.push(theme.compactAlgorithm);
-  return isDark ? { algorithm } : { algorithm, token: ACCESSIBLE_LIGHT_TOKENS };
+  return { algorithm, token: { ...(isDark ? {} : ACCESSIBLE_LIGHT_TOKENS), ...(reducedMotion ? { motion: false } : {}) } };
 }

@@ -8,6 +8,7 @@ import { DEFAULT_THEME, isThemeSetting, type ThemeSetting } from '../../contract
 /** Kept in step with the inline script of index.html, which reads it before the first paint. */
 export const THEME_STORAGE_KEY = 'theme';
 export const DARK_QUERY = '(prefers-color-scheme: dark)';
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 export function readCachedTheme(): ThemeSetting {
   try {

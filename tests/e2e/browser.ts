@@ -26,9 +26,14 @@ export const openPages = new Set<Page>();
 /** Each open page's calls still unanswered, with when they were sent: a failed test names them (./failureShots.ts). */
 export const pendingCalls = new WeakMap<Page, Map<Request, number>>();
 
-/** A fresh page (own storage) that fails the test on uncaught page errors. */
+/**
+ * A fresh page (own storage) that fails the test on uncaught page errors. Its system asks for
+ * reduced motion, which the console honours (src/theme/themeConfig.ts): on a busy machine a
+ * dialog's zoom or a menu's slide could last seconds, and a press and release landing on a moving
+ * button chose nothing (CI lost a save, a 新增 and a menu choice so).
+ */
 export async function newPage(browser: Browser, baseURL: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1366, height: 850 } });
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1366, height: 850 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   openPages.add(page);
   page.on('close', () => openPages.delete(page));

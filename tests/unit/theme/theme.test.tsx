@@ -11,7 +11,7 @@ import { CONSOLE_SCREEN, type ScreenPreferences, type ThemeSetting } from '../..
 import { ConsoleTheme } from '../../../src/theme/ConsoleTheme';
 import { SignedOutTheme } from '../../../src/theme/SignedOutTheme';
 import { ThemeSwitch } from '../../../src/theme/ThemeSwitch';
-import { DARK_QUERY } from '../../../src/theme/themeSetting';
+import { DARK_QUERY, REDUCED_MOTION_QUERY } from '../../../src/theme/themeSetting';
 import { setUpBridge } from '../generic/harness';
 import { renderInConsole } from '../renderInConsole';
 
@@ -21,16 +21,17 @@ const slow = { timeout: 10000 };
 
 // The system's preference, changeable while the console is open.
 const original = window.matchMedia;
-const system = { dark: false, listeners: new Set<() => void>() };
+const system = { dark: false, reducedMotion: false, listeners: new Set<() => void>() };
 beforeEach(() => {
   system.dark = false;
+  system.reducedMotion = false;
   system.listeners.clear();
   delete document.documentElement.dataset.theme;
   window.matchMedia = (query: string) =>
-    query === DARK_QUERY
+    query === DARK_QUERY || query === REDUCED_MOTION_QUERY
       ? ({
           get matches() {
-            return system.dark;
+            return query === DARK_QUERY ? system.dark : system.reducedMotion;
           },
           media: query,
           addEventListener: (_: string, listener: () => void) => system.listeners.add(listener),
@@ -41,16 +42,17 @@ beforeEach(() => {
 afterEach(() => {
   window.matchMedia = original;
 });
-const setSystemDark = (dark: boolean) =>
+const setSystem = (change: Partial<Pick<typeof system, 'dark' | 'reducedMotion'>>) =>
   act(() => {
-    system.dark = dark;
+    Object.assign(system, change);
     system.listeners.forEach((listener) => listener());
   });
+const setSystemDark = (dark: boolean) => setSystem({ dark });
 
 /** What the page shows: a container's background (the CSS variable every custom style reads) and a control's height. */
 function Surface() {
   const { token } = theme.useToken();
-  return <div data-testid="surface" data-control-height={token.controlHeight} />;
+  return <div data-testid="surface" data-control-height={token.controlHeight} data-motion={token.motionDurationMid} />;
 }
 const background = () => document.documentElement.style.getPropertyValue('--console-color-bg-container');
 const controlHeight = () => screen.getByTestId('surface').dataset.controlHeight;
@@ -115,6 +117,19 @@ describe('the console’s theme', () => {
     setSystemDark(false);
     setSystemDark(true);
     expect(background()).toBe(LIGHT_BG);
+  });
+
+  it('drops the zoom and slide of dialogs and menus while the system asks for reduced motion, and follows its change', async () => {
+    const motion = () => screen.getByTestId('surface').dataset.motion;
+    system.reducedMotion = true;
+    renderShell();
+    await waitFor(() => expect(background()).toBe(LIGHT_BG), slow);
+    expect(motion()).toBe('0s');
+    setSystem({ reducedMotion: false });
+    await waitFor(() => expect(motion()).toBe('0.2s'), slow);
+    setSystem({ reducedMotion: true, dark: true });
+    await waitFor(() => expect(background()).toBe(DARK_BG), slow);
+    expect(motion()).toBe('0s');
   });
 });
 
