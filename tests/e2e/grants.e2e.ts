@@ -73,7 +73,8 @@ describe('menu management', () => {
     await form.getByLabel('访问地址', { exact: true }).fill('campaign');
     await pickIcon(form, 'setting');
     await save(page, form);
-    const navigation = directories.locator('.ant-tree-treenode').filter({ hasText: '运营' }).first();
+    // 运营 gets its switcher once the tree has read its new child again; only then can it be opened.
+    const navigation = directories.locator('.ant-tree-treenode:is(.ant-tree-treenode-switcher-open, .ant-tree-treenode-switcher-close)').filter({ hasText: '运营' }).first();
     if ((await navigation.getAttribute('class'))?.includes('ant-tree-treenode-switcher-close')) await navigation.locator('.ant-tree-switcher').click();
     await directories.getByRole('tree').getByText('活动', { exact: true }).click();
 
