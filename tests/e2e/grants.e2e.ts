@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword, sha256Hex } from '../../server/auth/passwords';
-import { clickOption, dialog, launchBrowser, logIn, newPage, pickIcon, visible } from './browser';
+import { clickOption, dialog, launchBrowser, logIn, newPage, pickIcon, visible, WAIT_MS } from './browser';
 import { buttonName as label } from './names';
 
 const baseUrl = inject('baseUrl');
@@ -73,10 +73,20 @@ describe('menu management', () => {
     await form.getByLabel('访问地址', { exact: true }).fill('campaign');
     await pickIcon(form, 'setting');
     await save(page, form);
-    // 运营 gets its switcher once the tree has read its new child again; only then can it be opened.
-    const navigation = directories.locator('.ant-tree-treenode:is(.ant-tree-treenode-switcher-open, .ant-tree-treenode-switcher-close)').filter({ hasText: '运营' }).first();
-    if ((await navigation.getAttribute('class'))?.includes('ant-tree-treenode-switcher-close')) await navigation.locator('.ant-tree-switcher').click();
-    await directories.getByRole('tree').getByText('活动', { exact: true }).click();
+    // The tree opens a node that gains a child (resources/permission/expansion.ts), yet two
+    // fresh-clone runs found 运营 closed: opened by hand, as a user would, while it stands closed.
+    const child = directories.getByRole('tree').getByText('活动', { exact: true });
+    const closed = directories.locator('.ant-tree-treenode-switcher-close').filter({ hasText: '运营' });
+    await expect
+      .poll(
+        async () => {
+          if (!(await child.isVisible()) && (await closed.count())) await closed.first().locator('.ant-tree-switcher').click({ timeout: 2000 }).catch(() => undefined);
+          return child.isVisible();
+        },
+        { timeout: WAIT_MS, interval: 500 },
+      )
+      .toBe(true);
+    await child.click();
 
     const pages = page.getByRole('region', { name: '页面元素' });
     await pages.getByRole('button', { name: label('新增') }).click();
